@@ -1,0 +1,92 @@
+"""Actions are small immutable values: hashable, equal by content, one readable line, JSON both ways.
+
+Each game declares its action classes as frozen, slotted dataclasses deriving from `Action`
+and registers them with `register_actions`. `soan.parse_action(game_id, data)` turns a JSON
+object (or its text) back into the action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+
+_ACTIONS: dict[str, dict[str, type[Action]]] = {}
+_TEXT_PARSERS: dict[str, Any] = {}
+
+
+class Action:
+    """Base of every game's actions. Subclasses are `@dataclass(frozen=True, slots=True)`."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "?"
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.kind}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            v = getattr(self, f.name)
+            d[f.name] = list(v) if isinstance(v, tuple) else v
+        return d
+
+    def text(self, lang: str = "en") -> str:  # pragma: no cover - every game overrides
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+def register_actions(game_id: str, *classes: type[Action], text_parser=None) -> None:
+    _ACTIONS[game_id] = {c.kind: c for c in classes}
+    if text_parser is not None:
+        _TEXT_PARSERS[game_id] = text_parser
+
+
+def action_from_json(game_id: str, data: dict[str, Any]) -> Action:
+    kinds = _ACTIONS.get(game_id)
+    if kinds is None:
+        raise IllegalAction(f"unknown game {game_id!r}; expected one of {sorted(_ACTIONS)}")
+    if not isinstance(data, dict) or "type" not in data:
+        raise IllegalAction(f"an action must be a JSON object with a 'type' field, got {data!r}")
+    cls = kinds.get(data["type"])
+    if cls is None:
+        raise IllegalAction(f"unknown action type {data['type']!r} for {game_id}; expected one of {sorted(kinds)}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    args = {k: v for k, v in data.items() if k != "type"}
+    missing = sorted(set(fields) - set(args))
+    extra = sorted(set(args) - set(fields))
+    if missing or extra:
+        raise IllegalAction(
+            f"action {data['type']!r} takes fields {sorted(fields)}; missing {missing}, unexpected {extra}"
+        )
+    try:
+        conv = {k: (tuple(int(x) for x in v) if isinstance(v, list) else _scalar(v)) for k, v in args.items()}
+        return cls(**conv)
+    except (TypeError, ValueError) as e:
+        raise IllegalAction(f"malformed {data['type']!r} action {data!r}: {e}") from None
+
+
+def _scalar(v: Any) -> Any:
+    if isinstance(v, bool) or not isinstance(v, int | str):
+        raise ValueError(f"field values are integers, strings or lists of integers, got {v!r}")
+    return v
+
+
+def parse_action(game_id: str, data: Any) -> Action:
+    """An action from its JSON object, a JSON string, or its readable text."""
+    if isinstance(data, Action):
+        return data
+    if isinstance(data, str):
+        s = data.strip()
+        if s.startswith("{"):
+            try:
+                data = json.loads(s)
+            except json.JSONDecodeError as e:
+                raise IllegalAction(f"not valid JSON: {e}") from None
+        else:
+            parser = _TEXT_PARSERS.get(game_id)
+            if parser is None:
+                raise IllegalAction(f"{game_id} actions are given as JSON objects")
+            return parser(s)
+    return action_from_json(game_id, data)

@@ -1,0 +1,153 @@
+"""Component files: YAML in the package, validated on load; CSV export and import of decks.
+
+Every error names the file, the entry and the problem, e.g.
+`voyage.yaml: voyage_cards[3] (serial 4): power: Input should be greater than or equal to 0`.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from .errors import ComponentError
+from .game import data_hash
+
+_CACHE: dict[tuple[str, float, str], tuple[Any, str]] = {}
+
+
+def _entry_label(raw: Any, loc: tuple) -> str:
+    parts: list[str] = []
+    node = raw
+    for i, key in enumerate(loc):
+        if isinstance(key, int):
+            parts[-1:] = [f"{parts[-1]}[{key}]" if parts else f"[{key}]"]
+            try:
+                node = node[key]
+            except (IndexError, KeyError, TypeError):
+                node = None
+            if isinstance(node, dict) and i < len(loc) - 1:
+                for name in ("id", "name", "serial"):
+                    if name in node:
+                        parts[-1] += f" ({name} {node[name]})"
+                        break
+        else:
+            parts.append(str(key))
+            node = node.get(key) if isinstance(node, dict) else None
+    return ".".join(parts) or "(top level)"
+
+
+def validate(raw: Any, model: type[BaseModel], source: str) -> BaseModel:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as e:
+        lines = [f"{source}: {_entry_label(raw, tuple(err['loc']))}: {err['msg']}" for err in e.errors()]
+        raise ComponentError("invalid component data\n  " + "\n  ".join(lines)) from None
+
+
+def read_yaml(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ComponentError(f"{path}: cannot read component file: {e.strerror}") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise ComponentError(f"{path}:{where}: not valid YAML: {getattr(e, 'problem', e)}") from None
+
+
+def load(path: str | Path, model: type[BaseModel], check=None) -> tuple[Any, str]:
+    """Parse and validate a component file; `check(model)` adds game-specific checks.
+
+    Returns the validated model and a short hash of its data. Results are cached by path and mtime.
+    """
+    p = Path(path)
+    try:
+        key = (str(p.resolve()), p.stat().st_mtime, model.__qualname__)
+    except OSError:
+        raise ComponentError(f"{p}: component file not found") from None
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    raw = read_yaml(p)
+    m = validate(raw, model, p.name)
+    if check is not None:
+        problems = check(m)
+        if problems:
+            raise ComponentError("invalid component data\n  " + "\n  ".join(f"{p.name}: {x}" for x in problems))
+    out = (m, data_hash(m.model_dump(mode="json")))
+    _CACHE[key] = out
+    return out
+
+
+def _cell(v: Any) -> str:
+    if isinstance(v, dict | list):
+        return json.dumps(v, ensure_ascii=False)
+    if v is None:
+        return ""
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def export_csv(model: BaseModel, deck: str, out: str | Path) -> int:
+    """Write one deck (a list field of the component model) as CSV; nested values as JSON cells."""
+    data = model.model_dump(mode="json")
+    if deck not in data or not isinstance(data[deck], list):
+        decks = [k for k, v in data.items() if isinstance(v, list)]
+        raise ComponentError(f"no deck {deck!r}; expected one of {decks}")
+    rows = data[deck]
+    cols: list[str] = []
+    for r in rows:
+        for k in r:
+            if k not in cols:
+                cols.append(k)
+    with open(out, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=cols)
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: _cell(r.get(k)) for k in cols})
+    return len(rows)
+
+
+def _uncell(s: str) -> Any:
+    s = s.strip()
+    if s == "":
+        return None
+    if s[0] in "[{":
+        try:
+            return json.loads(s)
+        except json.JSONDecodeError:
+            return s
+    if s in ("true", "false"):
+        return s == "true"
+    try:
+        return int(s)
+    except ValueError:
+        return s
+
+
+def import_csv(model: type[BaseModel], base_path: str | Path, deck: str, csv_path: str | Path,
+               out: str | Path, check=None) -> int:
+    """Replace one deck of a component file by a CSV's rows; validate; write the new YAML file."""
+    raw = read_yaml(Path(base_path))
+    try:
+        with open(csv_path, newline="", encoding="utf-8-sig") as f:
+            rows = [{k: _uncell(v) for k, v in r.items() if v is not None and _uncell(v) is not None}
+                    for r in csv.DictReader(f)]
+    except OSError as e:
+        raise ComponentError(f"{csv_path}: cannot read CSV: {e.strerror}") from None
+    if not isinstance(raw, dict) or deck not in raw:
+        raise ComponentError(f"{base_path}: has no deck {deck!r}")
+    raw[deck] = rows
+    m = validate(raw, model, f"{Path(csv_path).name} (as {deck})")
+    if check is not None:
+        problems = check(m)
+        if problems:
+            raise ComponentError("invalid component data\n  " + "\n  ".join(f"{csv_path}: {x}" for x in problems))
+    Path(out).write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return len(rows)

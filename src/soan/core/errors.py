@@ -1,0 +1,21 @@
+"""Errors the contract promises. Each message says what was wrong and what was expected."""
+
+
+class SoanError(Exception):
+    """Base of soan's own errors."""
+
+
+class IllegalAction(SoanError, ValueError):
+    """An action that is not legal now; the state is unchanged."""
+
+
+class ConfigError(SoanError, ValueError):
+    """A bad game id, variant, parameter, player count or agent spec."""
+
+
+class ComponentError(SoanError, ValueError):
+    """A component file that fails validation: names file, entry and problem."""
+
+
+class RecordError(SoanError, ValueError):
+    """A game record that cannot be replayed as written."""

@@ -1,0 +1,221 @@
+"""The game registry, configuration checking, and `soan.make` / `soan.from_view` / `soan.games`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    default: Any
+    doc: str
+    choices: tuple | None = None
+    requires: str | None = None  # a variant id the parameter only applies under
+    rule: str = ""
+
+    def coerce(self, value: Any) -> Any:
+        """Accept a CLI string or a JSON value; return the typed value or raise ConfigError."""
+        d = self.default
+        v = value
+        if isinstance(v, str):
+            s = v.strip()
+            if isinstance(d, bool):
+                low = s.lower()
+                if low in ("true", "1", "yes", "on"):
+                    v = True
+                elif low in ("false", "0", "no", "off"):
+                    v = False
+                else:
+                    raise ConfigError(f"parameter {self.name!r} takes true or false, got {value!r}")
+            elif isinstance(d, int):
+                try:
+                    v = int(s)
+                except ValueError:
+                    raise ConfigError(f"parameter {self.name!r} takes an integer, got {value!r}") from None
+            elif isinstance(d, list | tuple):
+                try:
+                    v = [int(x) for x in s.replace("/", ",").split(",") if x.strip()]
+                except ValueError:
+                    raise ConfigError(
+                        f"parameter {self.name!r} takes a comma-separated list of integers, got {value!r}"
+                    ) from None
+        if isinstance(d, bool) and not isinstance(v, bool):
+            raise ConfigError(f"parameter {self.name!r} takes true or false, got {value!r}")
+        if isinstance(d, int) and not isinstance(d, bool) and (isinstance(v, bool) or not isinstance(v, int)):
+            raise ConfigError(f"parameter {self.name!r} takes an integer, got {value!r}")
+        if isinstance(d, list | tuple):
+            if not isinstance(v, list | tuple) or not all(isinstance(x, int) for x in v):
+                raise ConfigError(f"parameter {self.name!r} takes a list of integers, got {value!r}")
+            v = tuple(v)
+        if self.choices is not None and v not in self.choices:
+            raise ConfigError(f"parameter {self.name!r} takes one of {list(self.choices)}, got {value!r}")
+        return v
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    rule: str
+    doc: str
+    doc_ja: str = ""
+
+
+@dataclass
+class GameInfo:
+    id: str
+    name: str
+    name_ja: str
+    players: tuple[int, int]
+    variants: dict[str, Variant]
+    params: dict[str, Param]
+    new_state: Callable[..., Any]
+    state_from_view: Callable[[dict], Any]
+    load_components: Callable[[Any], Any]
+    default_players: int = 4
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "name_ja": self.name_ja,
+            "players": list(self.players),
+            "variants": [{"id": v.id, "rule": v.rule, "doc": v.doc, "doc_ja": v.doc_ja} for v in self.variants.values()],
+            "params": [
+                {
+                    "name": p.name,
+                    "default": list(p.default) if isinstance(p.default, tuple) else p.default,
+                    "choices": list(p.choices) if p.choices else None,
+                    "requires": p.requires,
+                    "rule": p.rule,
+                    "doc": p.doc,
+                }
+                for p in self.params.values()
+            ],
+        }
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> None:
+    _REGISTRY[info.id] = info
+
+
+def _ensure_loaded() -> None:
+    if not _REGISTRY:
+        import importlib
+
+        importlib.import_module("soan.games")  # registers every game
+
+
+def game_info(game_id: str) -> GameInfo:
+    _ensure_loaded()
+    info = _REGISTRY.get(game_id)
+    if info is None:
+        alias = game_id.replace("_", "-").lower()
+        info = _REGISTRY.get(alias)
+    if info is None:
+        raise ConfigError(f"unknown game {game_id!r}; expected one of {sorted(_REGISTRY)}")
+    return info
+
+
+def games() -> list[dict[str, Any]]:
+    """Every game with its variants and parameters."""
+    _ensure_loaded()
+    return [g.describe() for g in _REGISTRY.values()]
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything fixed for one game: shared by every clone, never copied."""
+
+    game: str
+    players: int
+    seed: int
+    variants: tuple[str, ...]
+    params: dict[str, Any]
+    components_path: str | None
+    components: Any
+    components_hash: str
+    rules: Any = None  # the game's precomputed tables
+
+    def header(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "variants": list(self.variants),
+            "params": {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.params.items()},
+            "components": self.components_path,
+            "components_hash": self.components_hash,
+        }
+
+
+def data_hash(data: Any) -> str:
+    blob = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def check_config(
+    game_id: str,
+    players: int | None,
+    variants: list[str] | tuple[str, ...] | None,
+    params: dict[str, Any] | None,
+) -> tuple[GameInfo, int, tuple[str, ...], dict[str, Any]]:
+    info = game_info(game_id)
+    n = info.default_players if players is None else players
+    lo, hi = info.players
+    if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
+        raise ConfigError(f"{info.id} is for {lo}-{hi} players, got {players!r}")
+    vs: list[str] = []
+    for v in variants or ():
+        if v not in info.variants:
+            raise ConfigError(f"unknown variant {v!r} for {info.id}; expected any of {sorted(info.variants)}")
+        if v not in vs:
+            vs.append(v)
+    order = list(info.variants)
+    vs.sort(key=order.index)
+    out: dict[str, Any] = {}
+    for k, v in (params or {}).items():
+        p = info.params.get(k)
+        if p is None:
+            raise ConfigError(f"unknown parameter {k!r} for {info.id}; expected any of {sorted(info.params)}")
+        if p.requires and p.requires not in vs:
+            raise ConfigError(f"parameter {k!r} only applies with the variant {p.requires!r}, which is not chosen")
+        out[k] = p.coerce(v)
+    for p in info.params.values():
+        if p.name not in out and (p.requires is None or p.requires in vs):
+            out[p.name] = p.default
+    return info, n, tuple(vs), out
+
+
+def make(
+    game_id: str,
+    players: int | None = None,
+    seed: int = 0,
+    variants: list[str] | tuple[str, ...] | None = None,
+    params: dict[str, Any] | None = None,
+    components: str | None = None,
+):
+    """A new game state. Bad ids, player counts, variants, parameters or component files raise clearly."""
+    info, n, vs, ps = check_config(game_id, players, variants, params)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"seed must be an integer, got {seed!r}")
+    comps, h = info.load_components(components)
+    cfg = Config(info.id, n, seed, vs, ps, str(components) if components else None, comps, h)
+    return info.new_state(cfg)
+
+
+def from_view(view: dict[str, Any]):
+    """The state a (possibly edited) view describes."""
+    if not isinstance(view, dict) or "game" not in view:
+        raise ConfigError("a view is a dict with a 'game' field, as state.view() returns")
+    return game_info(view["game"]).state_from_view(view)

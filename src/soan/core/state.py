@@ -1,0 +1,51 @@
+"""What every game state shares: the contract's derived methods and the measures listener."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What is being decided now: a kind tag and readable text in English and Japanese."""
+
+    kind: str
+    en: str
+    ja: str
+
+    def text(self, lang: str = "en") -> str:
+        return self.ja if lang == "ja" else self.en
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "en": self.en, "ja": self.ja}
+
+
+class GameState:
+    """Base class. Games implement to_act, legal_actions, prompt, apply, is_over, scores, ranks,
+    observation, view, clone, determinize."""
+
+    __slots__ = ("cfg", "listener")
+    game_id = "?"
+
+    # --- derived -----------------------------------------------------------------------------
+    def ranking(self) -> list[int]:
+        """Seats best first; ties the rules leave open in seat order."""
+        r = self.ranks()
+        return sorted(range(len(r)), key=lambda s: (r[s], s))
+
+    def winners(self) -> list[int]:
+        r = self.ranks()
+        return [s for s in range(len(r)) if r[s] == 1]
+
+    @property
+    def players(self) -> int:
+        return self.cfg.players
+
+    def header(self) -> dict[str, Any]:
+        return self.cfg.header()
+
+    def emit(self, kind: str, **data: Any) -> None:
+        """Send a measure to the listener, if one is attached (clones never carry it)."""
+        if self.listener is not None:
+            self.listener(kind, data)

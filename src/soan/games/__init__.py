@@ -1,0 +1,3 @@
+"""Every game registers itself on import."""
+
+from . import la_superba  # noqa: F401

@@ -1,0 +1,39 @@
+"""La Superba (草案６a): Genoese merchants, simultaneous secret voyages, 5 rounds."""
+
+from ...core.game import GameInfo, Param, Variant, register
+from . import actions  # noqa: F401  (registers the action types)
+from .model import load_components
+from .rules import LaSuperba, new_state, state_from_view
+
+VARIANTS = {
+    "weather-double": Variant("weather-double", "LS-V1",
+                              "If all counting cards are weather, their sum is doubled (glass added after).",
+                              "全部天候なら合計を２倍（硝子は２倍の後に加算）"),
+    "lean-weather": Variant("lean-weather", "LS-V2", "Remove one weather-3 and one weather-2.",
+                            "天候３と天候２を１枚ずつ除く"),
+    "no-serials": Variant("no-serials", "LS-V3",
+                          "No serial numbers: equal power shares a rank; all tied lose their cargo.",
+                          "通し番号なし：同値同着同順、全員同値なら全員ロスト"),
+    "accent-cards": Variant("accent-cards", "LS-V4", "Add a power-2 crew and a ×5 ship.",
+                            "２の船員とｘ５の船を１枚ずつ追加"),
+    "weather-4": Variant("weather-4", "LS-V5", "Add a weather-4 (the notes reject it: MAX 24).",
+                         "天候４を１枚追加（MAX２４）"),
+}
+PARAMS = {
+    "item_effect": Param("item_effect", "exclusive",
+                         "Who gets a good's effect: only the priority carrier (exclusive) or every carrier (all).",
+                         ("exclusive", "all"), rule="LS-R4"),
+    "item_tie": Param("item_tie", "none",
+                      "Under no-serials, a good tied for most: nobody gets the effect (none) or all tied (all).",
+                      ("none", "all"), requires="no-serials", rule="LS-V3"),
+    "crew_power_with_ships": Param("crew_power_with_ships", True,
+                                   "Crew adds its own power when ships count too (the rule as written); "
+                                   "false is the notes' reading (ship×2 + crew×2 = 16).", rule="LS-A1"),
+}
+
+register(GameInfo(
+    id="la-superba", name="La Superba", name_ja="ラ・スペルバ", players=(3, 4), variants=VARIANTS,
+    params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
+))
+
+__all__ = ["LaSuperba"]
