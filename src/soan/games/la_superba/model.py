@@ -117,8 +117,15 @@ def check(m: Components) -> list[str]:
     return out
 
 
+_DEFAULT: list = []
+
+
 def load_components(path) -> tuple[Components, str]:
-    return comp.load(path or DATA, Components, check)
+    if path is None:  # the shipped file, loaded once per process
+        if not _DEFAULT:
+            _DEFAULT.append(comp.load(DATA, Components, check))
+        return _DEFAULT[0]
+    return comp.load(path, Components, check)
 
 
 @dataclass(frozen=True)

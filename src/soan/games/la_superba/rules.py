@@ -12,7 +12,7 @@ from typing import Any
 from ...core.errors import IllegalAction
 from ...core.rng import Rng, seed_from
 from ...core.state import GameState, Prompt
-from .actions import CARRY, DELIVER, GOOD_EN, GOOD_JA, Carry, Deliver, Play, play
+from .actions import _PLAY, CARRY, DELIVER, GOOD_EN, GOOD_JA, Carry, Deliver, Play, play
 from .model import CREW, GLASS, PEPPER, SHIP, SILK, SUITS, Rules, compile_rules, hand_power, voyage_power
 
 VOYAGE, DELIVERY, OVER = "voyage", "deliver", "over"
@@ -115,15 +115,17 @@ class LaSuperba(GameState):
     # --- contract -------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
         if self.phase == VOYAGE:
-            return tuple(i for i in range(self.cfg.players) if self.carried[i] is None)
+            c = self.carried
+            return tuple([i for i in range(len(c)) if c[i] is None])
         if self.phase == DELIVERY:
-            return tuple(i for i in self.reveal["awaiting"] if self.choice[i] is None)
+            return tuple([i for i in self.reveal["awaiting"] if self.choice[i] is None])
         return ()
 
     def legal_actions(self, seat: int) -> list:
         if self.phase == VOYAGE:
             if self.played[seat] is None:
-                return [play(c) for c in combinations(self.hands[seat], self.R.play)]
+                get = _PLAY.get
+                return [get(c) or play(c) for c in combinations(self.hands[seat], self.R.play)]
             if self.carried[seat] is None:
                 b = 3 * seat
                 return carry_options((self.supply[b], self.supply[b + 1], self.supply[b + 2]), self.R.carry_max)
@@ -137,7 +139,7 @@ class LaSuperba(GameState):
             raise IllegalAction(f"no seat {seat!r}; seats are 0..{self.cfg.players - 1}")
         if self.phase == OVER:
             raise IllegalAction("the game is over; no action is legal")
-        if seat not in self.to_act():
+        if (self.carried[seat] is not None) if self.phase == VOYAGE else (seat not in self.to_act()):
             raise IllegalAction(f"seat {seat} has nothing to decide now; waiting for seats {list(self.to_act())}")
         if self.phase == VOYAGE:
             if self.played[seat] is None:

@@ -1,0 +1,63 @@
+"""Bots and their spec strings: `random`, `greedy`, `mcts:iters=400`, levels `easy|normal|hard`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import ConfigError
+from .base import Agent, Decision, RandomAgent, SeatView
+
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent}
+LEVELS = {"easy": "random"}
+
+
+def register_agent(cls: type[Agent]) -> None:
+    AGENTS[cls.name] = cls
+
+
+def _value(s: str) -> Any:
+    for conv in (int, float):
+        try:
+            return conv(s)
+        except ValueError:
+            pass
+    return s
+
+
+def make_agent(spec: str, seed: int = 0) -> Agent:
+    """An agent from a spec such as `mcts:iters=400:c=1.4`; a bad spec names what is allowed."""
+    spec = spec.strip()
+    spec = LEVELS.get(spec, spec)
+    name, *opts = spec.split(":")
+    cls = AGENTS.get(name)
+    if cls is None:
+        raise ConfigError(
+            f"unknown agent {name!r}; expected one of {sorted(AGENTS)} or a level {sorted(LEVELS)}, "
+            "with options joined by ':' as in 'mcts:iters=400:c=1.4'")
+    kw: dict[str, Any] = {}
+    for o in opts:
+        if "=" not in o:
+            raise ConfigError(f"agent option {o!r} in {spec!r} must be key=value, e.g. iters=400")
+        k, v = o.split("=", 1)
+        kw[k.strip()] = _value(v.strip())
+    try:
+        a = cls(seed=seed, **kw)
+    except TypeError as e:
+        raise ConfigError(f"bad options for agent {name!r}: {e}") from None
+    a.spec = spec
+    return a
+
+
+def parse_agents(specs: str, players: int | None = None) -> list[str]:
+    """'greedy,random' -> ['greedy', 'random'], checked; repeated to `players` seats if one is given."""
+    items = [s.strip() for s in specs.split(",") if s.strip()]
+    if not items:
+        raise ConfigError("no agents given; e.g. --agents greedy,random,random")
+    for s in items:
+        make_agent(s)
+    if players is not None and len(items) < players:
+        items = (items * players)[:players]
+    return items
+
+
+__all__ = ["AGENTS", "Agent", "Decision", "LEVELS", "RandomAgent", "SeatView", "make_agent", "parse_agents"]

@@ -1,0 +1,71 @@
+"""The agent interface: a bot sees only what its seat may know.
+
+A bot receives a `SeatView`: the seat's observation, its legal actions, and `sample(rng)`, a complete
+state consistent with that observation (the game's `determinize`). It never gets the true state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.errors import ConfigError
+from ..core.rng import Rng
+
+
+class SeatView:
+    """What a bot may use to decide: observation, legal actions, and determinized samples."""
+
+    __slots__ = ("_state", "seat", "game_id", "players")
+
+    def __init__(self, state, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+        self.game_id = state.game_id
+        self.players = state.cfg.players
+
+    def observation(self) -> dict[str, Any]:
+        return self._state.observation(self.seat)
+
+    def legal_actions(self) -> list:
+        return self._state.legal_actions(self.seat)
+
+    def sample(self, rng) -> Any:
+        """A complete state consistent with this seat's observation, its future chance reseeded."""
+        return self._state.determinize(self.seat, rng)
+
+
+@dataclass
+class Decision:
+    action: Any
+    why: list[tuple[str, float]] = field(default_factory=list)  # top actions and their values
+
+
+class Agent:
+    """Base of every bot. `spec` is the string that made it; `act` picks an action."""
+
+    name = "agent"
+
+    def __init__(self, seed: int = 0, **opts: Any) -> None:
+        self.rng = Rng(seed)
+        if opts:
+            raise ConfigError(f"agent {self.name!r} takes no options, got {sorted(opts)}")
+
+    def decide(self, view: SeatView) -> Decision:
+        raise NotImplementedError
+
+    def act(self, view: SeatView):
+        return self.decide(view).action
+
+    def reseed(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+
+class RandomAgent(Agent):
+    """Uniform over the legal actions, seeded."""
+
+    name = "random"
+
+    def decide(self, view: SeatView) -> Decision:
+        la = view.legal_actions()
+        return Decision(la[self.rng.below(len(la))])

@@ -1,0 +1,1 @@
+"""The `soan` command line."""

@@ -1,0 +1,1 @@
+"""The playtesting lab: play many games with bots and summarise them."""

@@ -1,0 +1,87 @@
+"""Benchmarks (never timed tests): medians of several runs on this machine."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from ..agents import SeatView, make_agent
+from ..core.game import check_config, make
+from ..core.rng import Rng
+
+
+def _playouts(game: str, players: int, games: int, seed0: int) -> tuple[float, int]:
+    acts = 0
+    t = time.perf_counter()
+    for g in range(games):
+        s = make(game, players=players, seed=seed0 + g)
+        r = Rng(seed0 + g)
+        while not s.is_over():
+            seat = s.to_act()[0]
+            la = s.legal_actions(seat)
+            s.apply(seat, la[r.below(len(la))])
+            acts += 1
+    return time.perf_counter() - t, acts
+
+
+def _clone_us(game: str, players: int, reps: int = 20000) -> float:
+    s = make(game, players=players, seed=1)
+    r = Rng(1)
+    for _ in range(12):  # a mid-game position
+        if s.is_over():
+            break
+        seat = s.to_act()[0]
+        la = s.legal_actions(seat)
+        s.apply(seat, la[r.below(len(la))])
+    t = time.perf_counter()
+    for _ in range(reps):
+        s.clone()
+    return (time.perf_counter() - t) / reps * 1e6
+
+
+def bench_game(game: str, players: int | None = None, games: int = 1000, runs: int = 5) -> dict[str, Any]:
+    info, n, _, _ = check_config(game, players, [], {})
+    gps, aps, clones = [], [], []
+    for k in range(runs):
+        dt, acts = _playouts(info.id, n, games, 1_000_000 * k)
+        gps.append(games / dt)
+        aps.append(acts / dt)
+        clones.append(_clone_us(info.id, n))
+    return {
+        "game": info.id, "players": n, "runs": runs, "games_per_run": games,
+        "games_per_s": statistics.median(gps), "actions_per_s": statistics.median(aps),
+        "us_per_action": 1e6 / statistics.median(aps), "clone_us": statistics.median(clones),
+        "actions_per_game": (statistics.median(aps) / statistics.median(gps)),
+    }
+
+
+def bench_agent(game: str, spec: str, players: int | None = None, runs: int = 3, decisions: int = 30) -> dict[str, Any]:
+    """Iterations/s and the median decision time of a searching bot, in games against random."""
+    info, n, _, _ = check_config(game, players, [], {})
+    times: list[float] = []
+    iters: list[float] = []
+    for k in range(runs):
+        s = make(info.id, players=n, seed=77 + k)
+        bot = make_agent(spec, seed=k)
+        rnd = make_agent("random", seed=k)
+        made = 0
+        while not s.is_over() and made < decisions:
+            seat = s.to_act()[0]
+            if seat == 0:
+                t = time.perf_counter()
+                d = bot.decide(SeatView(s, seat))
+                dt = time.perf_counter() - t
+                times.append(dt)
+                it = getattr(bot, "last_iterations", 0)
+                if it:
+                    iters.append(it / dt)
+                made += 1
+                s.apply(seat, d.action)
+            else:
+                s.apply(seat, rnd.act(SeatView(s, seat)))
+    return {
+        "game": info.id, "agent": spec, "decisions": len(times),
+        "median_decision_ms": statistics.median(times) * 1000 if times else 0.0,
+        "iterations_per_s": statistics.median(iters) if iters else 0.0,
+    }

@@ -1,0 +1,133 @@
+"""Play one game with bots; play many in parallel with seeds that do not depend on scheduling."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents import SeatView, make_agent
+from ..core.game import make
+from ..core.rng import derive
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: int
+    agents: list[str]
+    scores: list[int]
+    ranks: list[int]
+    length: int
+    decisions: list[int]
+    think: list[float]
+    events: list[tuple[str, dict]] = field(default_factory=list)
+
+    @property
+    def winners(self) -> list[int]:
+        return [i for i, r in enumerate(self.ranks) if r == 1]
+
+
+def lineup(agents: list[str], index: int) -> list[str]:
+    """Rotate the line-up by the game index, so every agent sits in every seat equally."""
+    k = index % len(agents)
+    return agents[-k:] + agents[:-k] if k else list(agents)
+
+
+def play_game(game: str, players: int, seed: int, agents: list[str], variants=(), params=None,
+              components=None, index: int = 0, collect: bool = False, timed: bool = False) -> GameResult:
+    s = make(game, players=players, seed=seed, variants=list(variants), params=params or {},
+             components=components)
+    bots = [make_agent(a, seed=derive(seed, 1000 + i)) for i, a in enumerate(agents)]
+    events: list[tuple[str, dict]] = []
+    if collect:
+        s.listener = lambda kind, data: events.append((kind, data))
+    length = 0
+    decisions = [0] * players
+    think = [0.0] * players
+    views = [SeatView(s, i) for i in range(players)]
+    while not s.is_over():
+        seat = s.to_act()[0]
+        if timed:
+            t = time.perf_counter()
+            a = bots[seat].act(views[seat])
+            think[seat] += time.perf_counter() - t
+        else:
+            a = bots[seat].act(views[seat])
+        s.apply(seat, a)
+        length += 1
+        decisions[seat] += 1
+    return GameResult(index, seed, list(agents), s.scores(), s.ranks(), length, decisions, think, events)
+
+
+def study_seeds(seed: int, n: int, start: int = 0) -> Iterator[tuple[int, int]]:
+    for i in range(start, n):
+        yield i, derive(seed, i)
+
+
+def _work(args) -> list[GameResult]:
+    game, players, agents, variants, params, components, items, collect, timed = args
+    return [play_game(game, players, s, lineup(agents, i), variants, params, components, i, collect, timed)
+            for i, s in items]
+
+
+def run_games(game: str, n: int, players: int, agents: list[str], seed: int = 0, variants=(), params=None,
+              components=None, jobs: int = 1, collect: bool = False, timed: bool = False,
+              progress: Callable[[int], None] | None = None, chunk: int = 50) -> list[GameResult]:
+    """N games, seeds derived from (seed, index): the results do not depend on `jobs`."""
+    items = list(study_seeds(seed, n))
+    chunks = [items[i:i + chunk] for i in range(0, len(items), chunk)]
+    tasks = [(game, players, agents, tuple(variants), params or {}, components, c, collect, timed) for c in chunks]
+    out: list[GameResult] = []
+    if jobs <= 1:
+        for t in tasks:
+            res = _work(t)
+            out.extend(res)
+            if progress:
+                progress(len(res))
+    else:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork") if hasattr(mp, "get_context") else mp
+        with ctx.Pool(jobs) as pool:
+            for res in pool.imap_unordered(_work, tasks):
+                out.extend(res)
+                if progress:
+                    progress(len(res))
+    out.sort(key=lambda r: r.index)
+    return out
+
+
+def summarize(results: list[GameResult], players: int) -> dict[str, Any]:
+    """Win share per seat (a shared win counts 1/k), mean/min/max score per seat."""
+    n = len(results)
+    wins = [0.0] * players
+    scores: list[list[int]] = [[] for _ in range(players)]
+    for r in results:
+        w = r.winners
+        for s in w:
+            wins[s] += 1 / len(w)
+        for s in range(players):
+            scores[s].append(r.scores[s])
+    return {
+        "games": n,
+        "seats": [
+            {"seat": s, "win_share": wins[s] / n if n else 0.0,
+             "mean_score": sum(scores[s]) / n if n else 0.0,
+             "min_score": min(scores[s]) if n else 0, "max_score": max(scores[s]) if n else 0}
+            for s in range(players)
+        ],
+        "mean_length": sum(r.length for r in results) / n if n else 0.0,
+    }
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson interval for a share k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return (max(0.0, c - h), min(1.0, c + h))
