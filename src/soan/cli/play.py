@@ -132,11 +132,11 @@ class Session:
         new = self.moves[self.seen[seat]:]
         hist = getattr(self.state, "history", ())
         rounds = hist[self.seen_rounds[seat]:]
-        if new or rounds:
+        others = [(s, a) for s, a in new if s != seat]
+        if others or rounds:
             self.out(msg("since", lang))
-            for s, a in new:
-                if s != seat:
-                    self.out("  " + self.text.log_move(self.state, s, a, lang, seat))
+            for s, a in others:
+                self.out("  " + self.text.log_move(self.state, s, a, lang, seat))
             for entry in rounds:
                 self.out(self.text.render_round(self.state, entry, lang, seat))
         self.seen[seat] = len(self.moves)
@@ -167,7 +167,8 @@ class Session:
             self.out(s.prompt(seat).text(lang))
             self.out(msg("options", lang))
             for i, a in enumerate(legal, 1):
-                self.out(f"  {i:>3}. {s.action_text(a, lang)}    [{a}]")
+                desc = s.action_text(a, lang)
+                self.out(f"  {i:>3}. {desc}" + ("" if desc == str(a) else f"    [{a}]"))
             try:
                 raw = self.input(msg("prompt", lang) + "> ").strip()
             except EOFError:

@@ -60,16 +60,27 @@ def action_from_json(game_id: str, data: dict[str, Any]) -> Action:
         raise IllegalAction(
             f"action {data['type']!r} takes fields {sorted(fields)}; missing {missing}, unexpected {extra}"
         )
-    try:
-        conv = {k: (tuple(int(x) for x in v) if isinstance(v, list) else _scalar(v)) for k, v in args.items()}
-        return cls(**conv)
-    except (TypeError, ValueError) as e:
-        raise IllegalAction(f"malformed {data['type']!r} action {data!r}: {e}") from None
+    conv = {k: _field(data["type"], k, str(fields[k].type), v) for k, v in args.items()}
+    return cls(**conv)
 
 
-def _scalar(v: Any) -> Any:
-    if isinstance(v, bool) or not isinstance(v, int | str):
-        raise ValueError(f"field values are integers, strings or lists of integers, got {v!r}")
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _field(kind: str, name: str, typ: str, v: Any) -> Any:
+    if typ.startswith("tuple"):
+        if isinstance(v, list | tuple) and all(_is_int(x) for x in v):
+            return tuple(v)
+        raise IllegalAction(f"action {kind!r}: field {name!r} takes a list of integers, got {v!r}")
+    if typ == "int":
+        if _is_int(v):
+            return v
+        raise IllegalAction(f"action {kind!r}: field {name!r} takes an integer, got {v!r}")
+    if typ == "str":
+        if isinstance(v, str):
+            return v
+        raise IllegalAction(f"action {kind!r}: field {name!r} takes a string, got {v!r}")
     return v
 
 

@@ -1,0 +1,54 @@
+"""Build concrete La Superba situations by editing a view (the contract's way to set up positions)."""
+
+from __future__ import annotations
+
+import soan
+
+ALL = list(range(1, 25))
+
+
+def situation(hands, community, event=None, players=None, variants=(), params=None, supply=None, round_=1,
+              delivered=None, history=None):
+    """A state at the start of round `round_`'s voyage phase with the given hands (5 cards each),
+    community card, active trade event id and supplies."""
+    n = players or len(hands)
+    s = soan.make("la-superba", players=n, seed=1, variants=list(variants), params=params or {})
+    v = s.view()
+    cards = set(s.R.deck)
+    used = {c for h in hands for c in h} | {community}
+    assert used <= cards and len(used) == sum(len(h) for h in hands) + 1
+    v["hands"] = [sorted(h) for h in hands]
+    v["community"] = community
+    v["deck"] = sorted(cards - used)
+    v["round"] = round_
+    if event is not None:
+        ids = [t.id for t in s.cfg.components.trade_cards]
+        e = ids.index(event)
+        row = [x for x in v["row"] if x != e]
+        removed = [x for x in v["removed"] if x != e]
+        pool = row + removed
+        row = pool[: round_ - 1] + [e] + pool[round_ - 1: 4]
+        v["row"] = row
+        v["removed"] = [x for x in range(len(ids)) if x not in row]
+    if supply is not None:
+        v["supply"] = [list(x) for x in supply]
+    if delivered is not None:
+        v["delivered"] = delivered
+    if history is not None:
+        v["history"] = history
+    return soan.from_view(v)
+
+
+def voyage(s, plays, carries):
+    """Every seat plays its cards and carries its chits (counts pepper, glass, silk)."""
+    from soan.games.la_superba.actions import CARRY, play
+
+    for i, (p, c) in enumerate(zip(plays, carries, strict=True)):
+        s.apply(i, play(tuple(sorted(p))))
+        s.apply(i, CARRY[tuple(c)])
+    return s
+
+
+def neutral_event(s):
+    """Id of a trade card with no effect on the test at hand: we ship none, so tests pick explicitly."""
+    return None

@@ -1,0 +1,182 @@
+"""The engine contract shared by all games: make, errors, actions, records, components, rng."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import soan
+from soan.core.rng import Rng, derive
+
+
+def test_rng_is_deterministic_and_cheap_to_copy():
+    a, b = Rng(5), Rng(5)
+    assert [a.next64() for _ in range(5)] == [b.next64() for _ in range(5)]
+    c = a.copy()
+    assert a.below(1000) == c.below(1000)
+    xs = list(range(10))
+    Rng(1).shuffle(xs)
+    assert sorted(xs) == list(range(10)) and xs != list(range(10))
+    assert derive(1, 2) != derive(1, 3) and derive(1, 2) == derive(1, 2)
+
+
+def test_games_lists_variants_and_params():
+    gs = {g["id"]: g for g in soan.games()}
+    ls = gs["la-superba"]
+    assert [v["rule"] for v in ls["variants"]] == ["LS-V1", "LS-V2", "LS-V3", "LS-V4", "LS-V5"]
+    assert {p["name"] for p in ls["params"]} >= {"item_effect", "item_tie", "crew_power_with_ships"}
+
+
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        (dict(game_id="chess"), ["unknown game 'chess'", "la-superba"]),
+        (dict(game_id="la-superba", players=6), ["3-4 players", "6"]),
+        (dict(game_id="la-superba", variants=["weather-9"]), ["unknown variant", "weather-double"]),
+        (dict(game_id="la-superba", params={"speed": 1}), ["unknown parameter 'speed'", "item_effect"]),
+        (dict(game_id="la-superba", params={"item_effect": "some"}), ["item_effect", "exclusive", "all"]),
+        (dict(game_id="la-superba", params={"item_tie": "all"}), ["item_tie", "no-serials"]),
+        (dict(game_id="la-superba", params={"crew_power_with_ships": "maybe"}), ["true or false"]),
+    ],
+)
+def test_make_rejects_bad_config_clearly(kwargs, words):
+    with pytest.raises(soan.ConfigError) as e:
+        soan.make(**kwargs)
+    for w in words:
+        assert w in str(e.value)
+
+
+def test_params_from_strings_are_typed():
+    s = soan.make("la-superba", params={"crew_power_with_ships": "false"})
+    assert s.cfg.params["crew_power_with_ships"] is False
+
+
+def test_actions_are_values_with_text_and_json():
+    s = soan.make("la-superba", seed=3)
+    a = s.legal_actions(0)[0]
+    b = soan.parse_action("la-superba", a.to_json())
+    assert a == b and hash(a) == hash(b) and str(a) == str(b)
+    assert soan.parse_action("la-superba", str(a)) == a
+    assert soan.parse_action("la-superba", json.dumps(a.to_json())) == a
+    c = soan.parse_action("la-superba", "carry pepper=2 silk=1")
+    assert c.to_json() == {"type": "carry", "pepper": 2, "glass": 0, "silk": 1}
+    assert soan.parse_action("la-superba", "carry 2 胡椒 1 絹糸") == c
+
+
+@pytest.mark.parametrize("bad", [{"type": "fly"}, {"kind": "play"}, {"type": "play"},
+                                 {"type": "carry", "pepper": "x", "glass": 0, "silk": 0}, "jump 3", "{nope",
+                                 {"type": "play", "cards": [1], "extra": 2}])
+def test_malformed_actions_raise_illegal_action(bad):
+    with pytest.raises(soan.IllegalAction):
+        soan.parse_action("la-superba", bad)
+
+
+def test_component_errors_name_file_entry_and_problem(tmp_path):
+    from soan.games.la_superba.model import DATA
+
+    text = DATA.read_text(encoding="utf-8").replace("{serial: 4, suit: weather, power: 1}",
+                                                   "{serial: 4, suit: weather, power: -1}")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(soan.ComponentError) as e:
+        soan.make("la-superba", components=str(bad))
+    msg = str(e.value)
+    assert "bad.yaml" in msg and "voyage_cards[3] (serial 4).power" in msg and "greater than or equal" in msg
+    text2 = DATA.read_text(encoding="utf-8").replace("effects: [{effect: community_off}]",
+                                                    "effects: [{effect: good_bonus}]")
+    bad.write_text(text2, encoding="utf-8")
+    with pytest.raises(soan.ComponentError) as e:
+        soan.make("la-superba", components=str(bad))
+    assert "trade_cards[2] (id becalmed).effects[0]: good_bonus needs 'good'" in str(e.value)
+    bad.write_text("rounds: [", encoding="utf-8")
+    with pytest.raises(soan.ComponentError, match="bad.yaml.*line 1.*not valid YAML"):
+        soan.make("la-superba", components=str(bad))
+    with pytest.raises(soan.ComponentError, match="not found"):
+        soan.make("la-superba", components=str(tmp_path / "missing.yaml"))
+
+
+def test_deck_csv_export_import_round_trip(tmp_path):
+    from soan.core.components import export_csv, import_csv
+    from soan.games.la_superba import model
+
+    m, _ = model.load_components(None)
+    out = tmp_path / "trade.csv"
+    assert export_csv(m, "trade_cards", out) == 6
+    text = out.read_text(encoding="utf-8").replace("Pepper boom", "Pepper crash")
+    text = text.replace('[{""effect"": ""good_bonus"", ""good"": ""pepper"", ""points"": 1',
+                        '[{""effect"": ""good_bonus"", ""good"": ""pepper"", ""points"": 2')
+    out.write_text(text, encoding="utf-8")
+    new = tmp_path / "new.yaml"
+    import_csv(model.Components, model.DATA, "trade_cards", out, new, model.check)
+    s = soan.make("la-superba", components=str(new))
+    card = s.cfg.components.trade_cards[0]
+    assert card.name == "Pepper crash" and card.effects[0].points == 2
+    assert s.cfg.components_hash != soan.make("la-superba").cfg.components_hash
+    (tmp_path / "broken.csv").write_text("id,name\nx,y\n", encoding="utf-8")
+    with pytest.raises(soan.ComponentError, match=r"broken.csv \(as trade_cards\): trade_cards\[0\].*name_ja"):
+        import_csv(model.Components, model.DATA, "trade_cards", tmp_path / "broken.csv", new, model.check)
+
+
+def _random_game(seed, players=4, **kw):
+    s = soan.make("la-superba", players=players, seed=seed, **kw)
+    rng = random.Random(seed)
+    moves = []
+    while not s.is_over():
+        seat = s.to_act()[0]
+        a = rng.choice(s.legal_actions(seat))
+        s.apply(seat, a)
+        moves.append((seat, a))
+    return s, moves
+
+
+def test_records_replay_exactly_and_refuse_what_does_not_fit(tmp_path):
+    from soan.core.records import write_record
+
+    s, moves = _random_game(11, variants=["no-serials"], params={"item_tie": "all"})
+    p = tmp_path / "g.jsonl"
+    write_record(p, s, moves)
+    assert soan.replay(p).view() == s.view()
+    lines = p.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["game"] == "la-superba" and header["variants"] == ["no-serials"] and header["components_hash"]
+    # an action that is not legal
+    bad = lines[:3] + [lines[2]] + lines[3:]
+    (tmp_path / "bad.jsonl").write_text("\n".join(bad))
+    with pytest.raises(soan.RecordError, match="line 4.*cannot be replayed"):
+        soan.replay(tmp_path / "bad.jsonl")
+    # other component data
+    header["components_hash"] = "0000"
+    (tmp_path / "other.jsonl").write_text("\n".join([json.dumps(header)] + lines[1:]))
+    with pytest.raises(soan.RecordError, match="other component data"):
+        soan.replay(tmp_path / "other.jsonl")
+    (tmp_path / "junk.jsonl").write_text(lines[0] + "\n{\"seat\": 0}\n")
+    with pytest.raises(soan.RecordError, match="line 2: expected"):
+        soan.replay(tmp_path / "junk.jsonl")
+
+
+def test_same_seed_same_game():
+    a, _ = _random_game(5)
+    b, _ = _random_game(5)
+    assert a.view() == b.view()
+
+
+def test_clone_is_independent():
+    s = soan.make("la-superba", seed=2)
+    c = s.clone()
+    c.apply(0, c.legal_actions(0)[0])
+    assert s.view() != c.view()
+    assert s.view()["hands"][0] != c.view()["hands"][0]
+
+
+def test_from_view_rejects_inconsistent_views():
+    s = soan.make("la-superba", seed=2)
+    v = s.view()
+    v["deck"] = v["deck"][1:]
+    with pytest.raises(soan.IllegalAction, match="not exactly the game's deck"):
+        soan.from_view(v)
+    v = s.view()
+    v["supply"][0][0] = 9
+    with pytest.raises(soan.IllegalAction, match="seat 0 has 9 pepper"):
+        soan.from_view(v)
