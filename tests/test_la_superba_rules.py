@@ -10,10 +10,9 @@ import random
 import pytest
 
 import soan
+from ls_helpers import situation, voyage
 from soan.games.la_superba.actions import CARRY, DELIVER, play
 from soan.games.la_superba.model import voyage_power
-
-from ls_helpers import situation, voyage
 
 H0, H1, H2 = [1, 2, 3, 16, 17], [4, 5, 7, 8, 19], [6, 9, 13, 14, 18]
 P0, P1, P2 = (1, 16, 17), (7, 8, 19), (13, 14, 18)  # 7, 10, 7 (+ community weather-2 #12)
@@ -277,7 +276,7 @@ def test_LS_V3_one_one_three_and_final_tie_by_hand_power():
     v = s.view()
     v["phase"], v["round"] = "over", 5
     kept = [[7, 19], [2, 8], [6, 9]]
-    v["deck"] += [c for h, k in zip(v["hands"], kept) for c in h if c not in k]
+    v["deck"] += [c for h, k in zip(v["hands"], kept, strict=True) for c in h if c not in k]
     v["hands"] = kept
     v["delivered"] = [[[1, 2, 1]], [[1, 2, 1]], []]
     t = soan.from_view(v)

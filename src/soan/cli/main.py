@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -63,15 +62,15 @@ def play(
     game: str = GameArg,
     players: int = typer.Option(4, "--players", "-p"),
     seat: int = typer.Option(0, "--seat", help="your seat (0-based)"),
-    humans: Optional[str] = typer.Option(None, "--humans", help="several people at one keyboard, e.g. 0,1"),
+    humans: str | None = typer.Option(None, "--humans", help="several people at one keyboard, e.g. 0,1"),
     bots: str = typer.Option("random", "--bots", help="bot specs for the other seats, comma-separated"),
-    seed: Optional[int] = typer.Option(None, "--seed"),
+    seed: int | None = typer.Option(None, "--seed"),
     lang: str = typer.Option("en", "--lang", help="en | ja"),
-    variant: Optional[list[str]] = VariantOpt,
-    param: Optional[list[str]] = ParamOpt,
-    components: Optional[str] = typer.Option(None, "--components", help="your own component file"),
-    record: Optional[str] = typer.Option(None, "--record", help="where to save the record"),
-    resume: Optional[str] = typer.Option(None, "--resume", help="a saved record to go on with"),
+    variant: list[str] | None = VariantOpt,
+    param: list[str] | None = ParamOpt,
+    components: str | None = typer.Option(None, "--components", help="your own component file"),
+    record: str | None = typer.Option(None, "--record", help="where to save the record"),
+    resume: str | None = typer.Option(None, "--resume", help="a saved record to go on with"),
 ) -> None:
     """Play at the terminal against bots, or with friends at one keyboard."""
     import random as _random
@@ -98,11 +97,11 @@ def play(
 def sim(
     game: str = GameArg,
     n: int = typer.Option(1000, "-n", help="number of games"),
-    players: Optional[int] = typer.Option(None, "--players", "-p"),
+    players: int | None = typer.Option(None, "--players", "-p"),
     agents: str = typer.Option("random", "--agents", help="one spec per seat, comma-separated (rotated)"),
     seed: int = typer.Option(0, "--seed"),
-    variant: Optional[list[str]] = VariantOpt,
-    param: Optional[list[str]] = ParamOpt,
+    variant: list[str] | None = VariantOpt,
+    param: list[str] | None = ParamOpt,
     jobs: int = typer.Option(1, "--jobs", "-j"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -162,10 +161,10 @@ def sim(
 @app.command()
 def bench(
     game: str = GameArg,
-    players: Optional[int] = typer.Option(None, "--players", "-p"),
+    players: int | None = typer.Option(None, "--players", "-p"),
     games_: int = typer.Option(1000, "--games", help="games per run"),
     runs: int = typer.Option(5, "--runs", help="runs; figures are medians"),
-    agent: Optional[str] = typer.Option(None, "--agent", help="benchmark a bot's search, e.g. mcts:iters=200"),
+    agent: str | None = typer.Option(None, "--agent", help="benchmark a bot's search, e.g. mcts:iters=200"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Random-playout games/s, actions/s (legal actions included), clone µs: medians of several runs."""
@@ -186,9 +185,9 @@ def bench(
 def analyze(
     game: str = GameArg,
     what: str = typer.Argument("power", help="la-superba: power (LS-A1)"),
-    variant: Optional[list[str]] = VariantOpt,
-    param: Optional[list[str]] = ParamOpt,
-    components: Optional[str] = typer.Option(None, "--components"),
+    variant: list[str] | None = VariantOpt,
+    param: list[str] | None = ParamOpt,
+    components: str | None = typer.Option(None, "--components"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Exact analyses of a draft's arithmetic (La Superba: voyage power, LS-A1)."""
@@ -213,7 +212,7 @@ def analyze(
 
 @deck_app.command("export")
 def deck_export(game: str = GameArg, deck: str = typer.Argument(...), out: str = typer.Argument(...),
-                components: Optional[str] = typer.Option(None, "--components")) -> None:
+                components: str | None = typer.Option(None, "--components")) -> None:
     """Write one deck of a component file as CSV."""
     from ..core.components import export_csv
     from ..core.game import game_info
@@ -230,7 +229,7 @@ def deck_export(game: str = GameArg, deck: str = typer.Argument(...), out: str =
 @deck_app.command("import")
 def deck_import(game: str = GameArg, deck: str = typer.Argument(...), csv_file: str = typer.Argument(...),
                 out: str = typer.Option(..., "--out", help="the new component file (YAML)"),
-                components: Optional[str] = typer.Option(None, "--components", help="base file (default: shipped)")) -> None:
+                components: str | None = typer.Option(None, "--components", help="base file (default: shipped)")) -> None:
     """Replace one deck by a CSV's rows, validate, and write a new component file."""
     from ..core.components import import_csv
     from ..core.game import game_info

@@ -498,7 +498,7 @@ class LaSuperba(GameState):
 
 def state_from_view(v: dict[str, Any]) -> LaSuperba:
     """Rebuild a state from a (possibly edited) view; checks that cards and chits add up."""
-    from ...core.game import Config, check_config, game_info
+    from ...core.game import Config, check_config
 
     info, n, vs, ps = check_config(v["game"], v.get("players"), v.get("variants"), v.get("params"))
     comps, h = info.load_components(v.get("components"))

@@ -1,0 +1,185 @@
+"""The command line: play at a prompt (en/ja, bad input, undo, resume, hot seat), sim, analyze, bench."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import soan
+from soan.cli.main import app
+from soan.cli.play import Session
+
+runner = CliRunner()
+
+
+class Script:
+    """Feeds typed lines to the prompt; `first` answers each prompt with option 1 once exhausted."""
+
+    def __init__(self, lines, then_first=True, limit=400):
+        self.lines = list(lines)
+        self.then_first = then_first
+        self.asked = 0
+        self.limit = limit
+        self.out: list[str] = []
+
+    def input(self, prompt: str) -> str:
+        self.out.append(prompt)
+        self.asked += 1
+        if self.asked > self.limit:
+            raise EOFError
+        if self.lines:
+            return self.lines.pop(0)
+        if self.then_first:
+            return "1"
+        raise EOFError
+
+    def print(self, text: str) -> None:
+        self.out.append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.out)
+
+
+def session(tmp_path, script, **kw):
+    args = dict(game="la-superba", players=4, humans=[0], bots=["random"], seed=5, lang="en",
+                record=str(tmp_path / "rec.jsonl"), input_fn=script.input, output=script.print, clear=False)
+    args.update(kw)
+    return Session(**args)
+
+
+def test_a_whole_game_at_the_prompt_with_bad_input_re_prompting(tmp_path):
+    sc = Script(["", "99", "fly away", "carry pepper=9", "help", "view", "log", "undo"])
+    s = session(tmp_path, sc)
+    assert s.run() == 0
+    t = sc.text
+    assert "No option 99; choose 1-10." in t
+    assert "Not a legal action now: unknown action 'fly'" in t
+    assert "Trade cards:" in t and "Pepper boom" in t  # help shows the cards' texts
+    assert "Nothing of yours to undo" in t
+    assert "Final scores" in t and "Winner:" in t
+    assert soan.replay(tmp_path / "rec.jsonl").is_over()
+
+
+def test_japanese_text(tmp_path):
+    sc = Script(["help"])
+    s = session(tmp_path, sc, lang="ja")
+    assert s.run() == 0
+    assert "ラウンド1：手札5枚から3枚を選び" in sc.text and "交易カード:" in sc.text and "最終得点" in sc.text
+
+
+def test_log_shows_what_others_did_without_their_secrets(tmp_path):
+    sc = Script([], limit=3)
+    s = session(tmp_path, sc, humans=[3])
+    s.run()
+    assert "Player 1: played 3 cards face down" in sc.text
+    assert "Player 1: chose their cargo (hidden)" in sc.text
+    rv = soan.replay(tmp_path / "rec.jsonl")
+    hidden = ", ".join(rv.card_name(c) for c in rv.played[0])
+    assert hidden not in sc.text
+
+
+def test_undo_takes_back_own_step_before_the_reveal(tmp_path):
+    sc = Script(["1", "undo", "2"], then_first=False)
+    s = session(tmp_path, sc, humans=[0])
+    s.run()
+    assert "Undone: play" in sc.text
+    rec = [json.loads(x) for x in (tmp_path / "rec.jsonl").read_text().splitlines()[1:]]
+    mine = [r["action"] for r in rec if r["seat"] == 0]
+    first_options = soan.make("la-superba", players=4, seed=5).legal_actions(0)
+    assert mine[0] == first_options[1].to_json()
+
+
+def test_quit_saves_and_resume_goes_on(tmp_path):
+    sc = Script(["1", "quit"], then_first=False)
+    s = session(tmp_path, sc)
+    assert s.run() == 1
+    assert "--resume" in sc.text
+    n_before = len((tmp_path / "rec.jsonl").read_text().splitlines())
+    sc2 = Script([])
+    s2 = session(tmp_path, sc2, resume=str(tmp_path / "rec.jsonl"))
+    assert s2.state.played[0] is not None  # the first step was kept
+    assert s2.run() == 0
+    final = soan.replay(tmp_path / "rec.jsonl")
+    assert final.is_over() and len((tmp_path / "rec.jsonl").read_text().splitlines()) > n_before
+
+
+def test_hot_seat_hands_over_between_people(tmp_path):
+    sc = Script([], limit=12)
+    s = session(tmp_path, sc, humans=[0, 1])
+    s.run()
+    assert "Pass the keyboard to Player 2" in sc.text
+
+
+def test_cli_play_rejects_bad_options():
+    r = runner.invoke(app, ["play", "la-superba", "--lang", "fr"])
+    assert r.exit_code == 2 and "--lang takes en or ja" in r.output
+    r = runner.invoke(app, ["play", "la-superba", "--bots", "genius"])
+    assert r.exit_code == 2 and "unknown agent 'genius'" in r.output
+
+
+def test_sim_prints_win_share_and_speed():
+    r = runner.invoke(app, ["sim", "la-superba", "-n", "40", "--players", "3", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["games"] == 40 and len(d["seats"]) == 3 and d["games_per_s"] > 0
+    assert abs(sum(x["win_share"] for x in d["seats"]) - 1) < 1e-9
+    r = runner.invoke(app, ["sim", "la-superba", "-n", "20", "-V", "weather-double"])
+    assert r.exit_code == 0 and "win share" in r.output and "games/s" in r.output
+    r = runner.invoke(app, ["sim", "la-superba", "-n", "5", "-V", "nope"])
+    assert r.exit_code == 2 and "unknown variant 'nope'" in r.output
+
+
+def test_sim_results_do_not_depend_on_jobs():
+    from soan.lab.runner import run_games
+
+    a = run_games("la-superba", 30, 4, ["random"] * 4, seed=3, jobs=1, chunk=7)
+    b = run_games("la-superba", 30, 4, ["random"] * 4, seed=3, jobs=2, chunk=7)
+    assert [r.scores for r in a] == [r.scores for r in b]
+
+
+def test_analyze_json_has_the_notes_figures():
+    r = runner.invoke(app, ["analyze", "la-superba", "power", "--json", "--param", "crew_power_with_ships=false"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["max"] == 16 and ["crew-1", "crew-1", "ship×4", "ship×4"] in d["argmax"]
+    assert abs(sum(d["distribution"].values()) - 1) < 1e-9
+    r = runner.invoke(app, ["analyze", "la-superba", "power", "-V", "weather-double"])
+    assert r.exit_code == 0 and "22" in r.output and "literal" in r.output
+
+
+def test_bench_reports_figures():
+    r = runner.invoke(app, ["bench", "la-superba", "--games", "20", "--runs", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["games_per_s"] > 0 and d["actions_per_s"] > 0 and d["clone_us"] > 0
+
+
+def test_deck_commands(tmp_path):
+    out = tmp_path / "v.csv"
+    r = runner.invoke(app, ["deck", "export", "la-superba", "voyage_cards", str(out)])
+    assert r.exit_code == 0 and "wrote 24 cards" in r.output
+    r = runner.invoke(app, ["deck", "import", "la-superba", "voyage_cards", str(out), "--out", str(tmp_path / "m.yaml")])
+    assert r.exit_code == 0, r.output
+    assert soan.make("la-superba", components=str(tmp_path / "m.yaml")).R.deck == tuple(range(1, 25))
+    r = runner.invoke(app, ["deck", "export", "la-superba", "nothing", str(out)])
+    assert r.exit_code == 2 and "no deck 'nothing'" in r.output
+
+
+def test_games_and_replay_commands(tmp_path):
+    r = runner.invoke(app, ["games", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)[0]["id"]
+    r = runner.invoke(app, ["replay", str(tmp_path / "none.jsonl")])
+    assert r.exit_code == 2 and "cannot read record" in r.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_render_shows_only_own_hand(lang):
+    from soan.games.la_superba.text import render
+
+    s = soan.make("la-superba", seed=8)
+    t = render(s, 0, lang)
+    other = ", ".join(s.card_name(c, lang) for c in s.hands[1])
+    assert other not in t and ", ".join(s.card_name(c, lang) for c in s.hands[0]) in t
