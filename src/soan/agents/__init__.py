@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import ConfigError
-from .base import Agent, Decision, RandomAgent, SeatView
+from .base import Agent, Decision, RandomAgent, SeatView, game_hooks
+from .greedy import GreedyAgent
+from .mcts import MCTSAgent
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent}
-LEVELS = {"easy": "random"}
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+LEVELS = {"easy": "random", "normal": "greedy", "hard": "mcts:iters=400"}
 
 
 def register_agent(cls: type[Agent]) -> None:
@@ -42,8 +44,11 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         kw[k.strip()] = _value(v.strip())
     try:
         a = cls(seed=seed, **kw)
-    except TypeError as e:
-        raise ConfigError(f"bad options for agent {name!r}: {e}") from None
+    except (TypeError, ValueError) as e:
+        import inspect
+
+        allowed = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "seed")]
+        raise ConfigError(f"bad options for agent {name!r} ({e}); it takes {allowed or 'no options'}") from None
     a.spec = spec
     return a
 
@@ -60,4 +65,4 @@ def parse_agents(specs: str, players: int | None = None) -> list[str]:
     return items
 
 
-__all__ = ["AGENTS", "Agent", "Decision", "LEVELS", "RandomAgent", "SeatView", "make_agent", "parse_agents"]
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "MCTSAgent", "game_hooks", "Decision", "LEVELS", "RandomAgent", "SeatView", "make_agent", "parse_agents"]

@@ -13,6 +13,35 @@ from ..core.errors import ConfigError
 from ..core.rng import Rng
 
 
+def _default_info_key(state, seat: int) -> str:
+    import json
+
+    return json.dumps(state.observation(seat), sort_keys=True, default=str)
+
+
+def _default_evaluate(state) -> list[float]:
+    return [float(x) for x in state.scores()]
+
+
+_HOOKS: dict[str, dict[str, Any]] = {}
+
+
+def game_hooks(game_id: str) -> dict[str, Any]:
+    """What a game offers its bots: evaluate(state) -> per-seat values, info_key, look-ahead horizon.
+    A game without them still gets bots (scores and the JSON observation are used)."""
+    h = _HOOKS.get(game_id)
+    if h is None:
+        from ..core.game import game_info
+
+        extra = game_info(game_id).extra
+        h = _HOOKS[game_id] = {
+            "evaluate": extra.get("evaluate", _default_evaluate),
+            "info_key": extra.get("info_key", _default_info_key),
+            "horizon": extra.get("horizon", 8),
+        }
+    return h
+
+
 class SeatView:
     """What a bot may use to decide: observation, legal actions, and determinized samples."""
 
@@ -29,6 +58,10 @@ class SeatView:
 
     def legal_actions(self) -> list:
         return self._state.legal_actions(self.seat)
+
+    def info_key(self) -> Any:
+        """A hashable key of this seat's information set (equal observations give equal keys)."""
+        return game_hooks(self.game_id)["info_key"](self._state, self.seat)
 
     def sample(self, rng) -> Any:
         """A complete state consistent with this seat's observation, its future chance reseeded."""

@@ -159,6 +159,47 @@ def sim(
 
 
 @app.command()
+def ladder(
+    game: str = GameArg,
+    agents: str = typer.Option(..., "--agents", help="one spec per seat, e.g. greedy,random,random,random"),
+    n: int = typer.Option(400, "-n", help="games (a multiple of the player count rotates evenly)"),
+    seed: int = typer.Option(0, "--seed"),
+    jobs: int = typer.Option(1, "--jobs", "-j"),
+    variant: list[str] | None = VariantOpt,
+    param: list[str] | None = ParamOpt,
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Rate a line-up of bots: win share with a 95% interval, mean score and rank, decision time."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ..agents import parse_agents
+    from ..core.game import check_config
+    from ..lab.ladder import ladder as _ladder
+
+    try:
+        ags = parse_agents(agents)
+        info, np_, vs, ps = check_config(game, len(ags), variant, parse_params(param))
+    except SoanError as e:
+        fail(e)
+    show = sys.stderr.isatty() and not as_json
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeRemainingColumn(), disable=not show, console=Console(stderr=True)) as prog:
+        task = prog.add_task(f"{info.id} ladder", total=n)
+        rows = _ladder(info.id, ags, n, seed, jobs, vs, ps, progress=lambda k: prog.advance(task, k))
+    if as_json:
+        print(json.dumps(rows))
+        return
+    tab = Table(title=f"{info.name}: {n} games of {','.join(ags)} (rotated); chance {1 / np_:.0%}")
+    for col in ("agent", "seat-games", "win share", "95% interval", "mean score", "mean rank", "ms/decision"):
+        tab.add_column(col, justify="right")
+    for r in rows:
+        lo, hi = r["win_share_ci"]
+        tab.add_row(r["agent"], str(r["games"]), f"{r['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}",
+                    f"{r['mean_score']:.2f}", f"{r['mean_rank']:.2f}", f"{r['decision_ms']:.1f}")
+    console.print(tab)
+
+
+@app.command()
 def bench(
     game: str = GameArg,
     players: int | None = typer.Option(None, "--players", "-p"),

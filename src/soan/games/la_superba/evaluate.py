@@ -1,0 +1,58 @@
+"""La Superba's evaluation of a position for each seat, as a designer would reason (bots use it).
+
+value = points already on the trade cards
+      + chits still to deliver, capped by what the remaining rounds can carry (about 2 a round),
+        each worth a bit more than face up (pepper turns some face down)
+      + a little for strong cards kept in hand for the next round.
+"""
+
+from __future__ import annotations
+
+from .model import CREW, SHIP
+
+CHIT_VALUE = 1.3
+PER_ROUND = 2
+HAND_WEIGHT = 0.08
+
+
+def evaluate(s) -> list[float]:
+    sc = s.scores()
+    if s.is_over():
+        return [float(x) for x in sc]
+    R = s.R
+    left = R.rounds - s.round + (1 if s.phase == "voyage" else 0)
+    out = []
+    for i in range(s.cfg.players):
+        sup = s.supply[3 * i] + s.supply[3 * i + 1] + s.supply[3 * i + 2]
+        if s.phase == "voyage" and s.carried[i] is not None:
+            sup_left = sup  # carried chits are still counted in the supply until the reveal
+        else:
+            sup_left = sup
+        future = min(sup_left, PER_ROUND * left) * CHIT_VALUE
+        if s.phase == "deliver":
+            c = s.carried[i]
+            d = s.choice[i] or c
+            q = s.quota[i]
+            future += min(sum(d), q) * 1.0
+        hand = s.hands[i]
+        crews = sum(1 for c in hand if R.suit[c] == CREW)
+        hp = sum(R.power[c] if R.suit[c] != SHIP else R.mult[c] * max(crews, 1) * 0.5 for c in hand)
+        out.append(sc[i] + future + HAND_WEIGHT * hp)
+    return out
+
+
+def info_key(s, seat: int) -> tuple:
+    """A compact key of what `seat` knows now (equal for states with equal observations), for search."""
+    rv = s.reveal
+    last = s.history[-1] if s.history else None
+    return (
+        s.round, s.phase, tuple(s.hands[seat]), s.played[seat], s.carried[seat],
+        s.choice[seat] if s.phase == "deliver" else None,
+        tuple(c is not None for c in s.carried), tuple(s.supply), tuple(s.scores()),
+        (tuple(map(tuple, rv["played"])), tuple(map(tuple, rv["carried"]))) if rv else None,
+        tuple(x is not None for x in s.choice) if s.phase == "deliver" else None,
+        (last["round"], tuple(map(tuple, last["played"])), tuple(map(tuple, last["delivered"]))) if last else None,
+    )
+
+
+HORIZON = 12  # steps of look-ahead that cover the rest of a round
