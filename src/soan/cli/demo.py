@@ -7,30 +7,29 @@ import time
 from rich.table import Table
 
 from ..core.game import game_info, games
-from ..lab.runner import run_games, summarize, wilson
+from ..lab.ladder import rate
+from ..lab.runner import run_games, summarize
 
 
-def run_demo(console, n: int = 500) -> None:
-    tab = Table(title=f"soan demo: {n} games per game with bots (seats rotated)")
-    for col in ("game", "players", "agents", "seat win shares (95% interval)", "mean score", "games/s"):
+def run_demo(console, n: int = 400, jobs: int = 2) -> None:
+    tab = Table(title=f"soan demo: {n} games per game, one greedy bot among random ones, seats rotated")
+    for col in ("game", "players", "agent", "win share (95% interval)", "mean score", "mean rank",
+                "seat win shares", "games/s"):
         tab.add_column(col)
     for g in games():
         info = game_info(g["id"])
         p = info.default_players
-        agents = ["greedy"] + ["random"] * (p - 1) if "greedy" in _agents() else ["random"] * p
+        agents = ["greedy"] + ["random"] * (p - 1)
         t = time.perf_counter()
-        res = run_games(info.id, n, p, agents, seed=2026, jobs=2)
+        res = run_games(info.id, n, p, agents, seed=2026, jobs=jobs, timed=True)
         dt = time.perf_counter() - t
-        s = summarize(res, p)
-        shares = "  ".join(
-            f"{x['win_share']:.0%} ({wilson(x['win_share'] * n, n)[0]:.0%}–{wilson(x['win_share'] * n, n)[1]:.0%})"
-            for x in s["seats"])
-        tab.add_row(info.id, str(p), ",".join(agents), shares,
-                    f"{sum(x['mean_score'] for x in s['seats']) / p:.1f}", f"{n / dt:,.0f}")
+        seats = summarize(res, p)["seats"]
+        seat_txt = " ".join(f"{x['win_share']:.0%}" for x in seats)
+        for k, r in enumerate(rate(res)):
+            lo, hi = r["win_share_ci"]
+            tab.add_row(info.id if k == 0 else "", str(p) if k == 0 else "", r["agent"],
+                        f"{r['win_share']:.1%} ({lo:.0%}–{hi:.0%})", f"{r['mean_score']:.1f}",
+                        f"{r['mean_rank']:.2f}", seat_txt if k == 0 else "", f"{n / dt:,.0f}" if k == 0 else "")
     console.print(tab)
-
-
-def _agents():
-    from ..agents import AGENTS
-
-    return AGENTS
+    console.print("Chance is 1/players per seat-game. Next: soan play la-superba --lang ja | "
+                  "soan sim la-superba -n 10000 | soan analyze la-superba power", highlight=False)

@@ -15,7 +15,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="soan (草案): play, simulate, benchmark and analyse tabletop game drafts.")
 deck_app = typer.Typer(no_args_is_help=True, help="Export and import decks as CSV.")
 app.add_typer(deck_app, name="deck")
-console = Console()
+console = Console() if sys.stdout.isatty() else Console(width=140)
 
 
 def fail(e: Exception) -> None:
@@ -300,7 +300,7 @@ def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False
 
 
 @app.command()
-def demo(n: int = typer.Option(500, "-n", help="games per game")) -> None:
+def demo(n: int = typer.Option(400, "-n", help="games per game")) -> None:
     """The main job: a batch of bot games of every game, with a summary table."""
     from .demo import run_demo
 

@@ -1,0 +1,109 @@
+"""Bots: spec strings, determinism, no cheating, ladder smoke run, play against a bot."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+import soan
+from soan.agents import SeatView, make_agent, parse_agents
+from soan.cli.main import app
+from soan.core.rng import Rng
+
+GAMES = [g["id"] for g in soan.games()]
+SPECS = ["random", "greedy:samples=2", "mcts:iters=30"]
+
+
+def test_spec_strings_and_levels():
+    assert make_agent("hard").spec == "mcts:iters=400"
+    assert make_agent("normal").name == "greedy" and make_agent("easy").name == "random"
+    a = make_agent("mcts:iters=400:c=1.4")
+    assert (a.iters, a.c) == (400, 1.4)
+    assert make_agent("mcts:time=0.5").time == 0.5
+    assert parse_agents("greedy,random", 4) == ["greedy", "random", "greedy", "random"]
+    for bad, words in [("alpha", "unknown agent 'alpha'"), ("mcts:iters", "key=value"),
+                       ("greedy:depth=3", "it takes ['samples', 'horizon']"), ("", "no agents")]:
+        with pytest.raises(soan.ConfigError, match=words.replace("[", r"\[").replace("]", r"\]")):
+            parse_agents(bad)
+
+
+def mid_game(game, seed, steps, players=4):
+    s = soan.make(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        seat = s.to_act()[-1]  # the last seat acts first, so seat 0 faces others' secret choices
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    return s
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed,steps", [(1, 1), (2, 2), (3, 7), (4, 20), (5, 33)])
+def test_no_cheating_identical_observations_identical_everything(game, seed, steps):
+    s = mid_game(game, seed, steps)
+    if s.is_over():
+        pytest.skip("game over")
+    seat = s.to_act()[0]
+    t = s.determinize(seat, Rng(12345))  # other hands, deck order, others' pending choices differ
+    assert t.observation(seat) == s.observation(seat)
+    assert t.view() != s.view()
+    assert s.determinize(seat, Rng(9)).view() == t.determinize(seat, Rng(9)).view()
+    for spec in SPECS:
+        a = make_agent(spec, seed=4).decide(SeatView(s, seat)).action
+        b = make_agent(spec, seed=4).decide(SeatView(t, seat)).action
+        assert a == b, spec
+
+
+def test_bots_only_see_their_seat():
+    s = mid_game("la-superba", 3, 3)
+    v = SeatView(s, 0)
+    assert not hasattr(v, "state") and set(v.observation()) == set(s.observation(0))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mcts_is_deterministic_for_a_seed_and_budget(game):
+    s = mid_game(game, 8, 0)
+    seat = s.to_act()[0]
+    a = make_agent("mcts:iters=40", seed=3)
+    b = make_agent("mcts:iters=40", seed=3)
+    assert a.decide(SeatView(s, seat)).action == b.decide(SeatView(s, seat)).action
+    assert a.last_iterations == 40
+    d = make_agent("mcts:time=0.05", seed=1).decide(SeatView(s, seat))
+    assert d.action in s.legal_actions(seat) and d.why
+
+
+def test_ladder_smoke_json():
+    r = CliRunner().invoke(app, ["ladder", "la-superba", "--agents", "greedy:samples=2,random,random", "-n", "6",
+                                 "--json"])
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.output)
+    assert [x["agent"] for x in rows] == ["greedy:samples=2", "random"]
+    for x in rows:
+        assert set(x) >= {"agent", "games", "win_share", "win_share_ci", "mean_score", "mean_rank", "decision_ms"}
+        assert x["win_share_ci"][0] <= x["win_share"] <= x["win_share_ci"][1]
+    assert rows[0]["games"] == 6 and rows[1]["games"] == 12
+    assert abs(rows[0]["win_share"] * 6 + rows[1]["win_share"] * 12 - 6) < 1e-9
+
+
+def test_a_spectator_sees_bot_moves_with_reasons(tmp_path):
+    from soan.cli.play import Session
+
+    out: list[str] = []
+    s = Session("la-superba", 3, [], ["greedy:samples=1", "random"], 3, "en", record=str(tmp_path / "r.jsonl"),
+                input_fn=lambda p: "1", output=out.append, clear=False)
+    assert s.run() == 0
+    text = "\n".join(out)
+    assert "(bot) → play" in text and "why:" in text
+
+
+def test_person_plays_against_mcts(tmp_path):
+    from soan.cli.play import Session
+
+    out: list[str] = []
+    s = Session("la-superba", 3, [0], ["mcts:iters=20"], 3, "en", record=str(tmp_path / "r.jsonl"),
+                input_fn=lambda p: "1", output=out.append, clear=False)
+    assert s.run() == 0 and soan.replay(tmp_path / "r.jsonl").is_over()
