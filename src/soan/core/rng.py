@@ -50,9 +50,15 @@ class Rng:
         return seq[self.next64() % len(seq)]
 
     def shuffle(self, xs: list) -> None:
+        """Fisher-Yates with the generator inlined (this is on every game's hot path)."""
+        st = self.state
         for i in range(len(xs) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+            st = (st + _GAMMA) & _M
+            z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M
+            j = (z ^ (z >> 31)) % (i + 1)
             xs[i], xs[j] = xs[j], xs[i]
+        self.state = st
 
 
 def seed_from(rng) -> int:

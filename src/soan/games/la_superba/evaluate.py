@@ -43,15 +43,15 @@ def evaluate(s) -> list[float]:
 
 def info_key(s, seat: int) -> tuple:
     """A compact key of what `seat` knows now (equal for states with equal observations), for search."""
-    rv = s.reveal
-    last = s.history[-1] if s.history else None
+    rv = s.rv
+    last = s.hist[-1] if s.hist else None
     return (
         s.round, s.phase, tuple(s.hands[seat]), s.played[seat], s.carried[seat],
         s.choice[seat] if s.phase == "deliver" else None,
         tuple(c is not None for c in s.carried), tuple(s.supply), tuple(s.scores()),
-        (tuple(map(tuple, rv["played"])), tuple(map(tuple, rv["carried"]))) if rv else None,
+        (rv[3], rv[4]) if rv else None,
         tuple(x is not None for x in s.choice) if s.phase == "deliver" else None,
-        (last["round"], tuple(map(tuple, last["played"])), tuple(map(tuple, last["delivered"]))) if last else None,
+        (last[0], last[3], last[10]) if last else None,
     )
 
 

@@ -26,6 +26,7 @@ def rules_for(cfg) -> Rules:
     if r is None:
         r = _RULES[key] = compile_rules(cfg.components, cfg.variants, cfg.params)
     return r
+_PLAYS: dict[tuple[int, ...], list[Play]] = {}  # hand -> its play options (hands are few)
 _CARRY_CACHE: dict[tuple[int, int, int, int], list[Carry]] = {}
 _DELIVER_CACHE: dict[tuple[int, int, int, int], list[Deliver]] = {}
 
@@ -59,8 +60,7 @@ def deliver_options(carried: tuple[int, int, int], quota: int) -> list[Deliver]:
 
 class LaSuperba(GameState):
     __slots__ = ("R", "rng", "round", "phase", "deck", "hands", "community", "row", "removed",
-                 "supply", "lost", "delivered", "played", "carried", "quota", "choice", "reveal",
-                 "history")
+                 "supply", "lost", "delivered", "played", "carried", "quota", "choice", "rv", "hist")
     game_id = "la-superba"
 
     # --- setup ----------------------------------------------------------------------------------
@@ -85,7 +85,7 @@ class LaSuperba(GameState):
         s.deck = list(R.deck)  # LS-S3
         s.rng.shuffle(s.deck)
         s.hands = [sorted(s.deck.pop() for _ in range(R.keep)) for _ in range(n)]
-        s.history = ()
+        s.hist = ()
         s.round = 0
         s._start_round()
         return s
@@ -106,7 +106,7 @@ class LaSuperba(GameState):
         self.carried = [None] * n
         self.quota = [0] * n
         self.choice = [None] * n
-        self.reveal = None
+        self.rv = None
 
     @property
     def event(self):
@@ -118,36 +118,44 @@ class LaSuperba(GameState):
             c = self.carried
             return tuple([i for i in range(len(c)) if c[i] is None])
         if self.phase == DELIVERY:
-            return tuple([i for i in self.reveal["awaiting"] if self.choice[i] is None])
+            return tuple([i for i in self.rv[10] if self.choice[i] is None])
         return ()
 
     def legal_actions(self, seat: int) -> list:
         if self.phase == VOYAGE:
             if self.played[seat] is None:
-                get = _PLAY.get
-                return [get(c) or play(c) for c in combinations(self.hands[seat], self.R.play)]
+                hand = tuple(self.hands[seat])
+                opts = _PLAYS.get(hand)
+                if opts is None:
+                    get = _PLAY.get
+                    opts = _PLAYS[hand] = [get(c) or play(c) for c in combinations(hand, self.R.play)]
+                return opts[:]
             if self.carried[seat] is None:
                 b = 3 * seat
-                return carry_options((self.supply[b], self.supply[b + 1], self.supply[b + 2]), self.R.carry_max)
+                return carry_options((self.supply[b], self.supply[b + 1], self.supply[b + 2]), self.R.carry_max)[:]
             return []
-        if self.phase == DELIVERY and self.choice[seat] is None and seat in self.reveal["awaiting"]:
-            return deliver_options(self.carried[seat], self.quota[seat])
+        if self.phase == DELIVERY and self.choice[seat] is None and seat in self.rv[10]:
+            return deliver_options(self.carried[seat], self.quota[seat])[:]
         return []
 
     def apply(self, seat: int, action) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self.cfg.players:
+        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
             raise IllegalAction(f"no seat {seat!r}; seats are 0..{self.cfg.players - 1}")
-        if self.phase == OVER:
-            raise IllegalAction("the game is over; no action is legal")
-        if (self.carried[seat] is not None) if self.phase == VOYAGE else (seat not in self.to_act()):
-            raise IllegalAction(f"seat {seat} has nothing to decide now; waiting for seats {list(self.to_act())}")
-        if self.phase == VOYAGE:
+        phase = self.phase
+        if phase == VOYAGE:
+            if self.carried[seat] is not None:
+                raise IllegalAction(f"seat {seat} has nothing to decide now; waiting for seats {list(self.to_act())}")
             if self.played[seat] is None:
                 self._play(seat, action)
             else:
                 self._carry(seat, action)
-            if self.carried[seat] is not None and all(c is not None for c in self.carried):
-                self._resolve_voyage()
+                if None not in self.carried:
+                    self._resolve_voyage()
+            return
+        if phase == OVER:
+            raise IllegalAction("the game is over; no action is legal")
+        if seat not in self.to_act():
+            raise IllegalAction(f"seat {seat} has nothing to decide now; waiting for seats {list(self.to_act())}")
         else:
             if not isinstance(action, Deliver):
                 raise IllegalAction(f"expected a deliver action (which carried chits to keep), got {action}")
@@ -157,13 +165,15 @@ class LaSuperba(GameState):
                     f"{action} does not pick {self.quota[seat]} of your carried chits; legal: "
                     + ", ".join(str(o) for o in opts))
             self.choice[seat] = action.counts
-            if all(self.choice[i] is not None for i in self.reveal["awaiting"]):
+            if all(self.choice[i] is not None for i in self.rv[10]):
                 self._finish_round()
 
     def _play(self, seat: int, action) -> None:
         if not isinstance(action, Play):
             raise IllegalAction(f"expected a play action (3 cards from hand), got {action}")
-        cards = tuple(sorted(action.cards))
+        cards = action.cards
+        if _PLAY.get(cards) is not action:  # not one of ours: sort and check it in full
+            cards = tuple(sorted(cards))
         hand = self.hands[seat]
         if len(cards) != self.R.play or len(set(cards)) != len(cards) or any(c not in hand for c in cards):
             raise IllegalAction(f"'{action}' must name {self.R.play} different cards of your hand {hand}")
@@ -174,55 +184,67 @@ class LaSuperba(GameState):
         if not isinstance(action, Carry):
             raise IllegalAction(f"expected a carry action (1-{self.R.carry_max} chits), got {action}")
         b = 3 * seat
-        sup = (self.supply[b], self.supply[b + 1], self.supply[b + 2])
-        if action not in carry_options(sup, self.R.carry_max):
+        sup = self.supply
+        p, g, k = action.pepper, action.glass, action.silk
+        n = p + g + k
+        empty = sup[b] + sup[b + 1] + sup[b + 2] == 0
+        ok = (n == 0) if empty else (1 <= n <= self.R.carry_max and min(p, g, k) >= 0
+                                     and p <= sup[b] and g <= sup[b + 1] and k <= sup[b + 2])
+        if not ok:
             raise IllegalAction(
                 f"'{action}' is not a load you can carry: 1-{self.R.carry_max} chits from your supply "
-                f"pepper={sup[0]} glass={sup[1]} silk={sup[2]}")
-        self.carried[seat] = action.counts
+                f"pepper={sup[b]} glass={sup[b + 1]} silk={sup[b + 2]}")
+        self.carried[seat] = (p, g, k)
 
     # --- resolution -----------------------------------------------------------------------------
     def _resolve_voyage(self) -> None:
         """LS-R3..R6: reveal, powers, item effects, ranking, quotas."""
         R = self.R
         n = self.cfg.players
-        ev = self.event
+        ev = R.events[self.row[self.round - 1]]
         played, carried = self.played, self.carried
-        comm = () if ev.community_off else (self.community,)
-        base = [voyage_power(played[i] + comm, R) for i in range(n)]  # LS-R3
+        vp = voyage_power
+        if ev.community_off:
+            base = [vp(p, R) for p in played]  # LS-R3
+        else:
+            cm = (self.community,)
+            base = [vp(p + cm, R) for p in played]
         low = ev.tie_low and not R.no_serials
-        top = [(-min(played[i]) if low else max(played[i])) for i in range(n)]
-        # LS-R4: item effects
-        holders: list[tuple[int, ...]] = []
+        top = [-p[0] if low else p[-1] for p in played]  # played cards are sorted
+        hold = []  # LS-R4: item effects
         for g in (PEPPER, GLASS, SILK):
-            carriers = [i for i in range(n) if carried[i][g] > 0]
-            if not carriers:
-                holders.append(())
+            best = 0
+            who: list[int] = []
+            for i in range(n):
+                c = carried[i][g]
+                if c > best:
+                    best, who = c, [i]
+                elif c and c == best:
+                    who.append(i)
+            if not who:
+                hold.append(())
             elif R.item_all:
-                holders.append(tuple(carriers))
+                hold.append(tuple(i for i in range(n) if carried[i][g]))
+            elif len(who) == 1:
+                hold.append((who[0],))
+            elif R.no_serials:  # LS-V3 item_tie
+                hold.append(tuple(who) if R.item_tie_all else ())
             else:
-                most = max(carried[i][g] for i in carriers)
-                tied = [i for i in carriers if carried[i][g] == most]
-                if len(tied) == 1:
-                    holders.append((tied[0],))
-                elif R.no_serials:  # LS-V3 item_tie
-                    holders.append(tuple(tied) if R.item_tie_all else ())
-                else:
-                    holders.append((max(tied, key=lambda i: top[i]),))
-        glass = holders[GLASS]
-        power = [base[i] + (carried[i][GLASS] if i in glass else 0) for i in range(n)]
+                hold.append((max(who, key=top.__getitem__),))
+        glass = hold[GLASS]
+        power = [base[i] + carried[i][GLASS] if i in glass else base[i] for i in range(n)]
         # LS-R5 / LS-V3: ranking
         if R.no_serials:
             key = [(power[i], i in glass) for i in range(n)]
-            ranks = [1 + sum(1 for j in range(n) if key[j] > key[i]) for i in range(n)]
+            ranks = [1 + sum(1 for k in key if k > key[i]) for i in range(n)]
         else:
             key = [(power[i], i in glass, top[i]) for i in range(n)]
-            order = sorted(range(n), key=lambda i: key[i], reverse=True)
             ranks = [0] * n
-            for r, i in enumerate(order):
+            for r, i in enumerate(sorted(range(n), key=key.__getitem__, reverse=True)):
                 ranks[i] = r + 1
         qt = ev.quotas or R.quotas
-        quota = [qt[min(r, len(qt)) - 1] for r in ranks]  # LS-R6
+        ql = len(qt)
+        quota = [qt[r - 1] if r <= ql else qt[-1] for r in ranks]  # LS-R6
         all_tied = R.no_serials and len(set(key)) == 1
         if all_tied:  # LS-V3: everyone ties, everyone loses the cargo
             quota = [0] * n
@@ -230,16 +252,15 @@ class LaSuperba(GameState):
             worst = max(ranks)
             quota = [0 if ranks[i] == worst else quota[i] for i in range(n)]
         self.quota = quota
-        b = self.supply
-        for i in range(n):
-            c = carried[i]
-            b[3 * i] -= c[0]
-            b[3 * i + 1] -= c[1]
-            b[3 * i + 2] -= c[2]
-        awaiting = []
+        sup = self.supply
         choice = self.choice
+        awaiting = []
         for i in range(n):
             c = carried[i]
+            b = 3 * i
+            sup[b] -= c[0]
+            sup[b + 1] -= c[1]
+            sup[b + 2] -= c[2]
             q = quota[i]
             if c[0] + c[1] + c[2] <= q:
                 choice[i] = c
@@ -250,13 +271,8 @@ class LaSuperba(GameState):
                 else:
                     awaiting.append(i)
         self.phase = DELIVERY
-        self.reveal = {
-            "round": self.round, "event": R.events[self.row[self.round - 1]].id,
-            "community": self.community, "played": [list(p) for p in played],
-            "carried": [list(c) for c in carried], "power": power, "ranks": ranks,
-            "effects": {GOOD_EN[g]: list(holders[g]) for g in range(3)}, "quotas": quota,
-            "all_tied": all_tied, "awaiting": awaiting,
-        }
+        self.rv = (self.round, ev.id, self.community, tuple(played), tuple(carried), tuple(power), tuple(ranks),
+                   tuple(hold), tuple(quota), all_tied, tuple(awaiting))
         if not awaiting:
             self._finish_round()
 
@@ -264,56 +280,74 @@ class LaSuperba(GameState):
         """LS-R6..R8: deliver, lose or return chits, score, collect cards, next round or end."""
         R = self.R
         n = self.cfg.players
-        ev = self.event
-        rv = self.reveal
-        pepper = rv["effects"]["pepper"]
-        silk = rv["effects"]["silk"]
+        ev = R.events[self.row[self.round - 1]]
+        rv = self.rv
+        pepper, _, silk = rv[7]
+        rnd = self.round
         delivered, lost, returned = [], [], []
+        zero = (0, 0, 0)
         for i in range(n):
             c = self.carried[i]
             d = self.choice[i]
             l3 = (c[0] - d[0], c[1] - d[1], c[2] - d[2])
-            chits = list(self.delivered[i])
-            for g in range(3):
-                if d[g]:
-                    face_down = i in pepper or ev.face_down[g]
-                    value = (R.face_down if face_down else R.face_up) + ev.bonus[g]
-                    chits.extend([(self.round, g, value)] * d[g])
-            self.delivered[i] = tuple(chits)
-            if i in silk:  # silk: lost chits return to the supply
-                for g in range(3):
-                    self.supply[3 * i + g] += l3[g]
-                returned.append(list(l3))
-                lost.append([0, 0, 0])
+            if d != zero:
+                chits = list(self.delivered[i])
+                for g in (0, 1, 2):
+                    if d[g]:
+                        down = i in pepper or ev.face_down[g]
+                        chits.extend([(rnd, g, (R.face_down if down else R.face_up) + ev.bonus[g])] * d[g])
+                self.delivered[i] = tuple(chits)
+            if l3 == zero:
+                lost.append(zero)
+                returned.append(zero)
+            elif i in silk:  # silk: lost chits return to the supply
+                b = 3 * i
+                self.supply[b] += l3[0]
+                self.supply[b + 1] += l3[1]
+                self.supply[b + 2] += l3[2]
+                returned.append(l3)
+                lost.append(zero)
             else:
-                for g in range(3):
-                    self.lost[3 * i + g] += l3[g]
-                lost.append(list(l3))
-                returned.append([0, 0, 0])
-            delivered.append(list(d))
-        entry = dict(rv)
-        del entry["awaiting"]
-        entry.update(delivered=delivered, lost=lost, returned=returned)
-        self.history = (*self.history, entry)
-        self.emit("round", **entry)
+                b = 3 * i
+                self.lost[b] += l3[0]
+                self.lost[b + 1] += l3[1]
+                self.lost[b + 2] += l3[2]
+                lost.append(l3)
+                returned.append(zero)
+            delivered.append(d)
+        entry = (*rv[:10], tuple(delivered), tuple(lost), tuple(returned))
+        self.hist = (*self.hist, entry)
+        if self.listener is not None:
+            self.emit("round", **entry_dict(entry))
         # LS-R8: played cards and the community go back; reshuffle
         deck = self.deck
         for p in self.played:
             deck.extend(p)
         deck.append(self.community)
-        deck.sort()
         self.rng.shuffle(deck)
-        if self.round >= R.rounds:  # LS-E1
+        if rnd >= R.rounds:  # LS-E1
             self.phase = OVER
             self.community = None
             self.played = [None] * n
             self.carried = [None] * n
             self.choice = [None] * n
             self.quota = [0] * n
-            self.reveal = None
-            self.emit("end", scores=self.scores(), ranks=self.ranks())
+            self.rv = None
+            if self.listener is not None:
+                self.emit("end", scores=self.scores(), ranks=self.ranks())
         else:
             self._start_round()
+
+    # --- public records as JSON-ready dicts -----------------------------------------------------
+    @property
+    def reveal(self) -> dict[str, Any] | None:
+        """This round's reveal (during delivery), as a dict."""
+        return reveal_dict(self.rv) if self.rv is not None else None
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Every finished round's public record, as dicts."""
+        return [entry_dict(e) for e in self.hist]
 
     # --- results --------------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -327,7 +361,7 @@ class LaSuperba(GameState):
         """LS-E1: most points; ties to the higher rank in the last round played (LS-V3: then hand power)."""
         n = self.cfg.players
         sc = self.scores()
-        last = self.history[-1]["ranks"] if self.history else [1] * n
+        last = self.hist[-1][6] if self.hist else [1] * n
         if self.R.no_serials:
             hp = [hand_power(h, self.R) for h in self.hands]
             key = [(sc[i], -last[i], hp[i]) for i in range(n)]
@@ -356,8 +390,8 @@ class LaSuperba(GameState):
         s.carried = self.carried[:]
         s.quota = self.quota[:]
         s.choice = self.choice[:]
-        s.reveal = self.reveal
-        s.history = self.history
+        s.rv = self.rv
+        s.hist = self.hist
         return s
 
     def determinize(self, seat: int, rng) -> LaSuperba:
@@ -389,7 +423,7 @@ class LaSuperba(GameState):
                 b = 3 * i
                 opts = carry_options((self.supply[b], self.supply[b + 1], self.supply[b + 2]), R.carry_max)
                 s.carried[i] = opts[r.below(len(opts))].counts
-            if self.phase == DELIVERY and self.choice[i] is not None and i in self.reveal["awaiting"]:
+            if self.phase == DELIVERY and self.choice[i] is not None and i in self.rv[10]:
                 opts = deliver_options(self.carried[i], self.quota[i])
                 s.choice[i] = opts[r.below(len(opts))].counts
         s.deck = sorted(unknown)
@@ -425,7 +459,7 @@ class LaSuperba(GameState):
             "delivered": [[list(c) for c in d] for d in self.delivered],
             "scores": self.scores(),
             "reveal": self.reveal,
-            "history": list(self.history),
+            "history": self.history,
         }
 
     def observation(self, seat: int) -> dict[str, Any]:
@@ -437,8 +471,8 @@ class LaSuperba(GameState):
         o["carried"] = list(self.carried[seat]) if self.carried[seat] is not None else None
         o["committed"] = [{"played": self.played[i] is not None, "carried": self.carried[i] is not None}
                           for i in range(self.cfg.players)]
-        o["chose_delivery"] = [self.phase == DELIVERY and self.reveal is not None
-                               and i in self.reveal["awaiting"] and self.choice[i] is not None
+        o["chose_delivery"] = [self.phase == DELIVERY and self.rv is not None
+                               and i in self.rv[10] and self.choice[i] is not None
                                for i in range(self.cfg.players)]
         o["own_delivery"] = list(self.choice[seat]) if (self.phase == DELIVERY and self.choice[seat]) else None
         return o
@@ -487,13 +521,51 @@ class LaSuperba(GameState):
                           f"ラウンド{self.round}：運ぶアイテムを1〜{R.carry_max}個選んでください。")
         c = self.carried[seat]
         q = self.quota[seat]
-        rank = self.reveal["ranks"][seat]
+        rank = self.rv[6][seat]
         return Prompt("deliver",
                       f"You ranked {rank} and deliver {q} of your {sum(c)} chits; the rest are lost. Which?",
                       f"{rank}位：運んだ{sum(c)}個のうち{q}個を輸送します（残りはロスト）。どれにしますか？")
 
     def good_name(self, g: int, lang: str = "en") -> str:
         return GOOD_JA[g] if lang == "ja" else GOOD_EN[g]
+
+
+def _ll(xs) -> list:
+    return [list(x) for x in xs]
+
+
+def reveal_dict(t: tuple) -> dict[str, Any]:
+    return {
+        "round": t[0], "event": t[1], "community": t[2], "played": _ll(t[3]), "carried": _ll(t[4]),
+        "power": list(t[5]), "ranks": list(t[6]),
+        "effects": {GOOD_EN[g]: list(t[7][g]) for g in range(3)}, "quotas": list(t[8]), "all_tied": t[9],
+        "awaiting": list(t[10]),
+    }
+
+
+def entry_dict(t: tuple) -> dict[str, Any]:
+    d = reveal_dict((*t[:10], ()))
+    del d["awaiting"]
+    d.update(delivered=_ll(t[10]), lost=_ll(t[11]), returned=_ll(t[12]))
+    return d
+
+
+def _tt(xs) -> tuple:
+    return tuple(tuple(int(y) for y in x) for x in xs)
+
+
+def _head(d: dict[str, Any]) -> tuple:
+    return (int(d["round"]), d["event"], d["community"], _tt(d["played"]), _tt(d["carried"]),
+            tuple(d["power"]), tuple(d["ranks"]), tuple(tuple(d["effects"][g]) for g in GOOD_EN),
+            tuple(d["quotas"]), bool(d["all_tied"]))
+
+
+def reveal_tuple(d: dict[str, Any]) -> tuple:
+    return (*_head(d), tuple(d["awaiting"]))
+
+
+def entry_tuple(d: dict[str, Any]) -> tuple:
+    return (*_head(d), _tt(d["delivered"]), _tt(d["lost"]), _tt(d["returned"]))
 
 
 def state_from_view(v: dict[str, Any]) -> LaSuperba:
@@ -523,8 +595,8 @@ def state_from_view(v: dict[str, Any]) -> LaSuperba:
         s.carried = [tuple(c) if c is not None else None for c in v["carried"]]
         s.quota = list(v["quota"])
         s.choice = [tuple(c) if c is not None else None for c in v["choice"]]
-        s.reveal = v["reveal"]
-        s.history = tuple(v["history"])
+        s.rv = reveal_tuple(v["reveal"]) if v["reveal"] is not None else None
+        s.hist = tuple(entry_tuple(e) for e in v["history"])
     except (KeyError, TypeError, ValueError) as e:
         raise IllegalAction(f"the view is missing or has a malformed field: {e!r}") from None
     if s.phase not in (VOYAGE, DELIVERY, OVER):

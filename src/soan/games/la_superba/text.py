@@ -138,4 +138,4 @@ def help_text(state, lang: str = "en") -> str:
 
 def epoch(state) -> tuple:
     """Undo is allowed while this has not changed: it changes when anything is revealed or drawn."""
-    return (state.round, state.phase, len(state.history))
+    return (state.round, state.phase, len(state.hist))
