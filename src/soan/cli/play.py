@@ -185,9 +185,7 @@ class Session:
                 self.out(self.text.render(s, seat, lang))
                 continue
             if low in ("log", "l", "記録"):
-                hist = getattr(s, "history", ())
-                for entry in hist:
-                    self.out(self.text.render_round(s, entry, lang, seat))
+                self.out(self.text.full_log(s, lang, seat))
                 continue
             if low in ("undo", "u", "取消", "取り消し"):
                 if not self.undo(seat):

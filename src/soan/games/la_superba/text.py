@@ -136,6 +136,11 @@ def help_text(state, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
+def full_log(state, lang: str, me: int | None = None) -> str:
+    return "\n".join(render_round(state, e, lang, me) for e in state.history) or (
+        "まだ記録がありません" if lang == "ja" else "nothing yet")
+
+
 def epoch(state) -> tuple:
     """Undo is allowed while this has not changed: it changes when anything is revealed or drawn."""
     return (state.round, state.phase, len(state.hist))

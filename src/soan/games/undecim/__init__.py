@@ -1,0 +1,31 @@
+"""Undecim (ウーンデキム 草案８): a light 4X with a council of 11 action cards; a 3-season campaign."""
+
+from ...core.game import GameInfo, Param, Variant, register
+from . import actions, evaluate, model, text  # noqa: F401  (registers the action types)
+from .model import load_components
+from .rules import Undecim, new_state, state_from_view
+
+VARIANTS = {
+    "bonus-lock": Variant("bonus-lock", "UN-V1",
+                          "Normal-area cards move to the bonus area only when the bonus area is empty.",
+                          "ボーナス置き場が空になるまで、ボーナスなしカードはボーナスありにならない"),
+    "one-card-hand": Variant("one-card-hand", "UN-V2", "Deal 1 action card per player (the rest to the bonus area).",
+                             "手札を１枚にする"),
+    "no-retake": Variant("no-retake", "UN-V3", "You may not take the card you played on your previous turn.",
+                         "前の手番で使ったカードは取れない"),
+}
+PARAMS = {
+    "campaign": Param("campaign", False, "Play the 3-season campaign in one game (UN-K1..K4).", rule="UN-K1"),
+    "building_table": Param("building_table", (4, 8, 12, 18),
+                            "VP for a settlement of 2, 3, 4, 5+ cards (UN-F2).", rule="UN-F2"),
+    "gold_rate": Param("gold_rate", 1, "VP per loose gold per settlement (UN-F3).", rule="UN-F3"),
+}
+
+register(GameInfo(
+    id="undecim", name="Undecim", name_ja="ウーンデキム", players=(3, 4), variants=VARIANTS, params=PARAMS,
+    new_state=new_state, state_from_view=state_from_view, load_components=load_components,
+    extra={"text": text, "model": model, "evaluate": evaluate.evaluate, "info_key": evaluate.info_key,
+           "horizon": evaluate.HORIZON},
+))
+
+__all__ = ["Undecim"]

@@ -1,0 +1,44 @@
+"""Undecim's evaluation of a position for each seat, as a designer would reason (bots use it).
+
+value = VP already earned (land VP, scenarios, starting VP, card VP)
+      + the final scoring as it would stand now (majorities, buildings, gold, enemies), at 80%
+      + land VP still to come: land kinds held × own turns left
+      + half a point per loose resource (it can still settle or develop)
+At the end of a season, the VP themselves.
+"""
+
+from __future__ import annotations
+
+from .model import LANDS, RESOURCES
+
+
+def evaluate(s) -> list[float]:
+    sc = s.scores()
+    if s.is_over():
+        return [float(x) for x in sc]
+    n = s.cfg.players
+    fin = s.final_scoring()
+    left_turns = [0] * n
+    total = n * s.T.turns
+    for k in range(s.turn_no, total):
+        left_turns[(s.start + k) % n] += 1
+    out = []
+    for i in range(n):
+        c = s.cnt[i]
+        kinds = sum(1 for x in LANDS if c[x])
+        res = sum(c[x] for x in RESOURCES)
+        out.append(sc[i] + 0.8 * sum(fin[i]) + kinds * left_turns[i] + 0.5 * res)
+    return out
+
+
+def info_key(s, seat: int) -> tuple:
+    """A compact key of what `seat` knows (all of the state but other hands and the deck order)."""
+    return (
+        s.season, s.turn_no, s.stage, tuple(s.hands[seat]), tuple(s.normal), tuple(s.bonus), tuple(s.frontier),
+        s.drawn, tuple(map(tuple, s.cnt)), tuple(tuple(len(x[1]) for x in ss) for ss in s.settl),
+        tuple(map(tuple, s.ledger)), tuple((st.op, left) for st, left in s.todo), tuple(map(tuple, s.known)),
+        len(s.deck),
+    )
+
+
+HORIZON = 10
