@@ -183,3 +183,33 @@ def test_render_shows_only_own_hand(lang):
     t = render(s, 0, lang)
     other = ", ".join(s.card_name(c, lang) for c in s.hands[1])
     assert other not in t and ", ".join(s.card_name(c, lang) for c in s.hands[0]) in t
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_undecim_whole_campaign_at_the_prompt(tmp_path, lang):
+    sc = Script(["help", "log", "zzz", "take nothing", "undo"], limit=2000)
+    s = session(tmp_path, sc, game="undecim", lang=lang, params={"campaign": True}, players=3)
+    assert s.run() == 0
+    t = sc.text
+    final = soan.replay(tmp_path / "rec.jsonl")
+    assert final.is_over() and final.season == 3
+    if lang == "en":
+        assert "Council normal" in t and "Frontier" in t and "Action cards:" in t and "Final scores" in t
+        assert "Not a legal action now" in t
+    else:
+        assert "議会 ノーマル" in t and "開拓地" in t and "アクションカード:" in t and "最終得点" in t
+
+
+def test_undecim_undo_within_a_turn(tmp_path):
+    sc = Script(["1", "undo"], then_first=False)
+    s = session(tmp_path, sc, game="undecim", humans=[0], players=3, seed=2)
+    s.run()
+    assert "Undone: take" in sc.text
+    assert s.state.to_act() == (0,) and s.state.stage == "take"
+
+
+def test_play_campaign_flag():
+    r = runner.invoke(app, ["play", "undecim", "--campaign", "--players", "3", "--humans", "", "--bots", "random",
+                            "--record", "/tmp/soan-campaign-test.jsonl", "--seed", "1"], input="")
+    assert r.exit_code in (0, 1), r.output
+    assert soan.replay("/tmp/soan-campaign-test.jsonl").seasons == 3

@@ -71,6 +71,7 @@ def play(
     components: str | None = typer.Option(None, "--components", help="your own component file"),
     record: str | None = typer.Option(None, "--record", help="where to save the record"),
     resume: str | None = typer.Option(None, "--resume", help="a saved record to go on with"),
+    campaign: bool = typer.Option(False, "--campaign", help="undecim: the 3-season campaign"),
 ) -> None:
     """Play at the terminal against bots, or with friends at one keyboard."""
     import random as _random
@@ -86,8 +87,10 @@ def play(
             raise SoanError(f"seats are 0..{players - 1}; got humans {hs}")
         bs = parse_agents(bots)
         sd = seed if seed is not None else _random.randrange(1 << 31)
-        sess = Session(game, players, hs, bs, sd, lang, variant or [], parse_params(param), components,
-                       record, resume)
+        ps = parse_params(param)
+        if campaign:
+            ps["campaign"] = "true"
+        sess = Session(game, players, hs, bs, sd, lang, variant or [], ps, components, record, resume)
     except (SoanError, ValueError) as e:
         fail(e)
     raise typer.Exit(sess.run())

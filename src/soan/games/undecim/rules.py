@@ -667,7 +667,7 @@ def new_state(cfg) -> Undecim:
 
 def state_from_view(v: dict[str, Any]) -> Undecim:
     """Rebuild a state from a (possibly edited) view; checks that cards add up."""
-    from ...core.game import Config, check_config, game_info
+    from ...core.game import Config, check_config
 
     info, n, vs, ps = check_config(v["game"], v.get("players"), v.get("variants"), v.get("params"))
     comps, h = info.load_components(v.get("components"))

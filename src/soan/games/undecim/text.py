@@ -85,7 +85,7 @@ def render_round(state, entry, lang: str, me: int | None = None) -> str:  # prag
 def full_log(state, lang: str, me: int | None = None) -> str:
     ja = lang == "ja"
     lines = []
-    for season, seat, took, bonus, played, changed in state.observation(me or 0)["log"]:
+    for season, seat, took, bonus, played, _changed in state.observation(me or 0)["log"]:
         area = ("ボーナス" if ja else "bonus") if bonus else ("ノーマル" if ja else "normal")
         lines.append(f"  S{season} {player_name(seat, lang, me)}: "
                      + (f"{took}（{area}）を取り、{played}を使用" if ja else f"took {took} ({area}), played {played}"))

@@ -1,0 +1,320 @@
+"""Undecim: every rule ID of the spec, each from a concrete situation with its expected outcome."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import soan
+from soan.games.undecim.measures import HandFluidity
+from un_helpers import act, situation
+
+HANDS = [["explore", "quarry"], ["survey", "trade"], ["hunt", "settlers"], ["builders", "expedition"]]
+
+
+def opts(s):
+    return sorted(str(a) for a in s.legal_actions(s.to_act()[0]))
+
+
+def test_UN_C1_eleven_action_cards_from_the_vocabulary(tmp_path):
+    s = soan.make("undecim")
+    cards = s.cfg.components.action_cards
+    assert len(cards) == 11 and len({c.id for c in cards}) == 11
+    ops = {e.op for c in cards for e in c.effects}
+    assert ops <= {"gain", "draw", "settle", "develop", "boost", "vp_per"}
+    from soan.games.undecim.model import DATA
+
+    p = tmp_path / "mine.yaml"
+    p.write_text(DATA.read_text(encoding="utf-8").replace("effects: [{op: gain, n: 2}]", "effects: [{op: gain, n: 3}]"),
+                 encoding="utf-8")
+    t = soan.make("undecim", components=str(p))
+    assert t.T.effects[t.T.card_index["explore"]][0].n == 3
+
+
+def test_UN_C2_fourteen_scenarios_in_a_binary_tree():
+    s = soan.make("undecim")
+    sc = s.cfg.components.scenario_cards
+    assert [sum(1 for x in sc if x.season == k) for k in (1, 2, 3)] == [2, 4, 8]
+    by = {x.id: x for x in sc}
+    reach2 = [n for x in sc if x.season == 1 for n in x.next]
+    reach3 = [n for x in sc if x.season == 2 for n in x.next]
+    assert sorted(reach2) == sorted(x.id for x in sc if x.season == 2)
+    assert sorted(reach3) == sorted(x.id for x in sc if x.season == 3)
+    assert all(by[n].season == 3 for n in reach3)
+
+
+def test_UN_C3_hundred_two_sided_resource_cards():
+    s = soan.make("undecim")
+    halves = s.T.card_halves
+    assert len(halves) == 100
+    count = {}
+    for h in halves:
+        count[h] = count.get(h, 0) + 1
+    assert count == {(0, 4): 17, (1, 5): 17, (2, 6): 17, (3, 7): 17, (8, 9): 32}
+
+
+@pytest.mark.parametrize("players,council", [(4, 3), (3, 5)])
+def test_UN_S1_S2_S3_setup(players, council):
+    s = soan.make("undecim", players=players, seed=3)
+    o = s.observation(0)
+    assert all(len(h) == 2 for h in s.hands)
+    assert len(o["council"]["bonus"]) == council and o["council"]["normal"] == []
+    assert len(o["frontier"]) == 6 and o["deck_size"] == 94
+    assert o["story"] == ["s1-villages", "s1-frontier"]
+
+
+def test_UN_S4_random_start_player_clockwise():
+    starts = {soan.make("undecim", seed=k).start for k in range(30)}
+    assert starts == {0, 1, 2, 3}
+    s = situation(start=2, hands=HANDS)
+    assert s.to_act() == (2,)
+
+
+def test_UN_T1_take_from_normal_moves_the_rest_to_bonus():
+    s = situation(hands=HANDS, normal=["mint", "charter"])
+    act(s, "take mint")
+    o = s.observation(0)
+    assert o["council"]["normal"] == [] and sorted(o["council"]["bonus"]) == ["charter", "harvest"]
+    assert s.stage == "play" and "mint" in o["hand"]
+
+
+def test_UN_T1_take_from_bonus_moves_nothing_and_may_draw():
+    s = situation(hands=HANDS, normal=["mint"], deck_top=["gold"])
+    act(s, "take harvest")
+    assert s.observation(0)["council"]["normal"] == ["mint"] and opts(s) == ["bonus draw", "bonus skip"]
+    act(s, "bonus draw")
+    assert opts(s) == ["keep enemy", "keep gold"]
+    act(s, "keep gold")
+    assert s.cnt[0][9] == 1 and s.stage == "play"
+    t = situation(hands=HANDS, normal=["mint"])
+    act(t, "take harvest", "bonus skip")
+    assert t.stage == "play" and sum(t.cnt[0]) == 0
+
+
+def test_UN_T2_play_into_normal_area_even_the_card_just_taken():
+    s = situation(hands=HANDS, normal=["mint"], frontier=["gold", "gold", "stone"])
+    act(s, "take mint", "play mint")
+    o = s.observation(0)
+    assert o["council"]["normal"] == ["mint"] and "mint" not in o["hand"]
+    assert opts(s) == ["pick gold"]  # mint: gain 2 gold from the frontier
+    act(s, "pick gold", "pick gold")
+    assert s.cnt[0][9] == 2
+
+
+def test_UN_T3_auto_action_after_the_effect():
+    s = situation(hands=HANDS, normal=["mint"], frontier=["stone", "wood", "enemy"])
+    act(s, "take mint", "play explore", "pick stone", "pick wood")
+    assert s.stage == "auto" and opts(s) == ["settle stone wood", "skip"]
+    act(s, "settle stone wood")
+    assert s.settl[0] and s.to_act() == (1,)
+    t = situation(hands=HANDS, normal=["mint"], frontier=["gold", "stone"],
+                  settlements={0: [("mixed", ["stone", "wood"])]})
+    act(t, "take mint", "play mint", "pick gold")  # the second gold is not there: the effect ends
+    assert t.stage == "auto" and "develop 1 gold" in opts(t)  # a develop paid with gold counts
+
+
+def test_UN_T4_scenario_first_come_first_served():
+    lands = ["grassland", "forest", "swamp", "mountain"]
+    s = situation(hands=HANDS, normal=["mint"], frontier=["enemy"] * 6, loose={0: lands, 1: lands})
+    act(s, "take mint", "play mint", "pick gold", "pick gold")
+    assert s.observation(0)["achieved"] == [False, 1] and s.ledger[0][1] == 4 and s.first == 1
+    act(s, "take mint", "play mint", "pick gold", "pick gold")
+    assert s.cnt[1][0:4] == [1, 1, 1, 1] and s.ledger[1][1] == 0  # already achieved by seat 0
+
+
+def test_UN_T5_land_vp_and_refill_never_discarding():
+    s = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 9, loose={0: ["grassland", "grassland", "forest"]})
+    act(s, "take mint", "play mint", "pick gold", "pick gold")
+    assert s.ledger[0][0] == 2 and len(s.frontier) == 7
+    t = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 3)
+    act(t, "take mint", "play mint", "pick gold", "pick gold")
+    assert len(t.frontier) == 6
+
+
+def test_UN_G1_gaining_forced_half_or_free_choice():
+    s = situation(hands=HANDS, normal=["mint"], frontier=["stone", "enemy", "wood"])
+    act(s, "take mint", "play explore")
+    assert opts(s) == ["pick enemy", "pick forest", "pick gold", "pick grassland", "pick stone", "pick wood"]
+    t = situation(hands=HANDS, normal=["mint"], frontier=["stone", "enemy", "wood"])
+    act(t, "take mint", "play quarry")
+    assert opts(t) == ["pick stone", "pick wood"]  # 'resource' forces that half
+
+
+def test_UN_G2_four_land_kinds():
+    s = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 6,
+                  loose={0: ["grassland", "forest", "swamp", "mountain", "mountain"]})
+    act(s, "take mint", "play mint", "pick gold", "pick gold")
+    assert s.ledger[0][0] == 4
+
+
+def test_UN_G3_settle_two_alike_or_two_different():
+    s = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 6, loose={0: ["stone", "stone", "wood"]})
+    act(s, "take mint", "play mint", "pick gold", "pick gold")
+    assert [o for o in opts(s) if o.startswith("settle")] == ["settle stone stone", "settle stone wood"]
+
+
+def test_UN_G4_develop_same_mixed_gold():
+    s = situation(hands=[["builders", "quarry"], *HANDS[1:3], ["explore", "expedition"]], normal=["mint"],
+                  loose={0: ["stone", "clay", "gold"]},
+                  settlements={0: [("mixed", ["stone", "wood"]), ("stone", ["stone", "stone"])]})
+    act(s, "take mint", "play builders")
+    assert [o for o in opts(s) if o.startswith("develop")] == [
+        "develop 1 clay", "develop 1 gold", "develop 2 gold", "develop 2 stone"]
+    act(s, "develop 1 clay", "develop 2 stone")
+    assert [len(c) for _, c in s.settl[0]] == [3, 3]
+
+
+def test_UN_G5_gold_pays_for_a_boost():
+    s = situation(hands=HANDS, normal=["mint"], frontier=["stone", "wood", "clay"], loose={0: ["gold"]})
+    act(s, "take mint", "play quarry", "pick stone", "pick wood")
+    assert opts(s) == ["boost pay", "boost skip"]
+    act(s, "boost pay")
+    assert s.cnt[0][9] == 0 and len(s.discard) == 1 and opts(s) == ["pick clay"]
+    act(s, "pick clay")
+    assert sum(s.cnt[0][4:8]) == 3
+
+
+def test_UN_G6_enemies_do_nothing_during_play():
+    hands = [["hunt", "quarry"], ["survey", "trade"], ["explore", "settlers"], ["builders", "expedition"]]
+    s = situation(hands=hands, normal=["mint"], frontier=["enemy"] * 6, loose={0: ["stone"]})
+    act(s, "take mint", "play hunt", "pick enemy", "pick enemy")
+    assert s.cnt[0][8] == 2 and s.to_act() == (1,)  # no settle (one resource), no auto action
+
+
+def test_UN_F1_land_majority():
+    s = situation(loose={0: ["grassland", "grassland", "forest"], 1: ["grassland", "forest"], 2: ["enemy"],
+                         3: ["enemy"]})
+    f = s.final_scoring()
+    assert [x[0] for x in f] == [3 + 1, 1, 0, 0]
+
+
+def test_UN_F2_buildings_and_the_table_parameter():
+    ss = [("stone", ["stone"] * 2), ("wood", ["wood"] * 3), ("clay", ["clay"] * 4), ("iron", ["iron"] * 5),
+          ("mixed", ["stone", "wood", "clay", "iron", "gold", "gold"])]
+    s = situation(settlements={0: ss}, loose={1: ["enemy"], 2: ["enemy"], 3: ["enemy"]})
+    assert s.final_scoring()[0][1] == 4 + 8 + 12 + 18 + 18
+    t = situation(settlements={0: ss}, params={"building_table": "1,2,3,4"})
+    assert t.final_scoring()[0][1] == 1 + 2 + 3 + 4 + 4
+
+
+def test_UN_F3_gold_per_settlement():
+    sets = [("mixed", ["stone", "wood", "gold"]), ("stone", ["stone", "stone"])]
+    s = situation(loose={0: ["gold", "gold"], 1: ["gold"] * 3}, settlements={0: sets})
+    assert s.final_scoring()[0][2] == 2 * 2 and s.final_scoring()[1][2] == 0
+    t = situation(loose={0: ["gold", "gold"]}, settlements={0: sets}, params={"gold_rate": 2})
+    assert t.final_scoring()[0][2] == 8
+
+
+def test_UN_F4_fewest_enemies():
+    s = situation(loose={2: ["enemy"], 3: ["enemy", "enemy"]})
+    assert [x[3] for x in s.final_scoring()] == [-4, -4, 0, 0]
+    t = situation(loose={1: ["enemy"], 2: ["enemy"], 3: ["enemy", "enemy"]})
+    assert [x[3] for x in t.final_scoring()] == [-8, 0, 0, 0]
+    u = situation()
+    assert [x[3] for x in u.final_scoring()] == [-4, -4, -4, -4]
+
+
+def test_UN_F5_ties_to_earlier_turn_order():
+    led = [[0] * 8 for _ in range(4)]
+    led[1][0] = led[3][0] = 5
+    v = situation(start=2).view()
+    v["ledger"] = [dict(zip(("land", "scenario", "start", "cards", "majority", "buildings", "gold", "enemy"), x,
+                            strict=True)) for x in led]
+    s = soan.from_view(v)
+    assert s.ranks() == [4, 2, 3, 1]  # order from seat 2: 2, 3, 0, 1
+
+
+def _finish_season(s, rng):
+    season = s.season
+    while not s.is_over() and s.season == season:
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+
+
+def test_UN_K1_K2_K3_mark_story_start_vp_and_start_player():
+    rng = random.Random(5)
+    s = soan.make("undecim", seed=5, params={"campaign": True})
+    start1 = s.start
+    _finish_season(s, rng)
+    res = s.results[0]
+    assert s.season == 2 and len(s.marks) == 1
+    m1 = s.marks[0]
+    T = s.T
+    assert s.story == (m1, *T.scen_next[m1])  # UN-K2: 3 cards
+    assert [led[2] for led in s.ledger] == [(3, 2, 1, 0)[r - 1] for r in res[2]]  # UN-K3
+    assert s.start == (start1 + 1) % 4 and s.achieved == [False] * 3
+    _finish_season(s, rng)
+    m2 = s.marks[1]
+    assert s.story == (m1, m2, *T.scen_next[m2]) and len(s.story) == 4
+    assert [led[2] for led in s.ledger] == [(6, 4, 2, 0)[r - 1] for r in s.results[1][2]]
+    expect = dict(T.base_rules)
+    expect.update(T.scen_change[m1])
+    expect.update(T.scen_change[m2])
+    assert s.rules[0] == tuple(expect["buildings"]) and s.rules[1] == expect["gold_rate"]
+    assert s.rules[3] == tuple(expect["enemy_penalty"])
+
+
+def test_UN_K1_unachieved_season_marks_the_card_most_players_meet():
+    v = situation(turn_no=19, hands=HANDS, normal=["mint"], frontier=["enemy"] * 6,
+                  params={"campaign": True},
+                  settlements={0: [("stone", ["stone", "stone"])] * 2, 1: [("wood", ["wood", "wood"])] * 2}).view()
+    s = soan.from_view(v)
+    assert s.seat == 3 and s.first is None
+    act(s, "take mint", "play mint", "pick gold", "pick gold")
+    assert s.season == 2 and s.T.scen_ids[s.marks[0]] == "s1-villages"
+
+
+def test_UN_K4_campaign_winner_is_most_vp_after_season_three():
+    rng = random.Random(9)
+    s = soan.make("undecim", players=3, seed=9, params={"campaign": True})
+    while not s.is_over():
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    assert s.season == 3 and len(s.results) == 3
+    sc = s.scores()
+    assert sc == list(s.results[2][1]) and s.ranks()[max(range(3), key=lambda i: (sc[i], -((i - s.start) % 3)))] == 1
+
+
+def test_UN_V1_bonus_lock():
+    s = situation(hands=HANDS, normal=["mint", "charter"], variants=["bonus-lock"])
+    act(s, "take mint")
+    assert s.observation(0)["council"] == {"normal": ["charter"], "bonus": ["harvest"]}
+    t = situation(hands=HANDS, normal=["mint", "charter"], variants=["bonus-lock"])
+    act(t, "take harvest", "bonus skip")
+    o = t.observation(0)["council"]
+    assert o["normal"] == [] and sorted(o["bonus"]) == ["charter", "mint"]
+
+
+def test_UN_V2_one_card_hand():
+    s = soan.make("undecim", variants=["one-card-hand"])
+    assert all(len(h) == 1 for h in s.hands) and len(s.bonus) == 7
+
+
+def test_UN_V3_no_retake():
+    s = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 6, variants=["no-retake"])
+    act(s, "take mint", "play mint", "pick gold", "pick gold")
+    for _ in range(3):
+        seat = s.to_act()[0]
+        act(s, str(s.legal_actions(seat)[0]))
+        while s.to_act() == (seat,):
+            act(s, str(s.legal_actions(seat)[0]))
+    assert s.to_act() == (0,) and "take mint" not in opts(s)
+
+
+def test_UN_A1_hand_fluidity_measures():
+    hf = HandFluidity()
+    s = soan.make("undecim", seed=4)
+    s.listener = hf
+    rng = random.Random(4)
+    while not s.is_over():
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    summ = hf.summary()
+    cards = summ["cards"]
+    assert sum(c["taken_normal"] + c["taken_bonus"] for c in cards.values()) == 20
+    assert sum(c["played"] for c in cards.values()) == 20
+    assert sum(c["held_to_end"] for c in cards.values()) == 8
+    unchanged = sum(1 for e in s.log if e[2] == e[4])
+    assert sum(hf.unchanged_turns.values()) == unchanged
+    assert all(c["mean_rank_when_played"] is None or 1 <= c["mean_rank_when_played"] <= 4 for c in cards.values())
