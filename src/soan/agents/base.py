@@ -45,10 +45,11 @@ def game_hooks(game_id: str) -> dict[str, Any]:
 class SeatView:
     """What a bot may use to decide: observation, legal actions, and determinized samples."""
 
-    __slots__ = ("_state", "seat", "game_id", "players")
+    __slots__ = ("_state", "seat", "game_id", "players", "cache")
 
     def __init__(self, state, seat: int) -> None:
         self._state = state
+        self.cache = None  # the legal actions, when the driver already has them
         self.seat = seat
         self.game_id = state.game_id
         self.players = state.cfg.players
@@ -57,6 +58,8 @@ class SeatView:
         return self._state.observation(self.seat)
 
     def legal_actions(self) -> list:
+        if self.cache is not None:
+            return list(self.cache)
         return self._state.legal_actions(self.seat)
 
     def info_key(self) -> Any:

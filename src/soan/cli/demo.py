@@ -1,35 +1,43 @@
-"""`make demo`: a batch of bot games of every game, with a summary table."""
+"""`make demo`: a small study of each game with default bots, a report each, a summary table."""
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from rich.table import Table
 
 from ..core.game import game_info, games
-from ..lab.ladder import rate
-from ..lab.runner import run_games, summarize
+from ..lab.report import write_report
+from ..lab.stats import agent_shares, seat_shares
+from ..lab.study import load, run_study, settings_for
 
 
-def run_demo(console, n: int = 400, jobs: int = 2) -> None:
+def run_demo(console, n: int = 400, jobs: int = 2, out: str = "out/demo") -> None:
     tab = Table(title=f"soan demo: {n} games per game, one greedy bot among random ones, seats rotated")
     for col in ("game", "players", "agent", "win share (95% interval)", "mean score", "mean rank",
-                "seat win shares", "games/s"):
+                "seat win shares", "games/s", "report"):
         tab.add_column(col)
     for g in games():
         info = game_info(g["id"])
         p = info.default_players
         agents = ["greedy"] + ["random"] * (p - 1)
+        d = Path(out) / info.id
+        st = settings_for(info.id, n, p, agents, 2026, [], {})
         t = time.perf_counter()
-        res = run_games(info.id, n, p, agents, seed=2026, jobs=jobs, timed=True)
+        r = run_study(st, d, jobs=jobs)
         dt = time.perf_counter() - t
-        seats = summarize(res, p)["seats"]
-        seat_txt = " ".join(f"{x['win_share']:.0%}" for x in seats)
-        for k, r in enumerate(rate(res)):
-            lo, hi = r["win_share_ci"]
-            tab.add_row(info.id if k == 0 else "", str(p) if k == 0 else "", r["agent"],
-                        f"{r['win_share']:.1%} ({lo:.0%}–{hi:.0%})", f"{r['mean_score']:.1f}",
-                        f"{r['mean_rank']:.2f}", seat_txt if k == 0 else "", f"{n / dt:,.0f}" if k == 0 else "")
+        rep = write_report(d, "en")
+        write_report(d, "ja", "report-ja.html")
+        _, games_t, seats_t = load(d)
+        seats = " ".join(f"{x['win_share']:.0%}" for x in seat_shares(seats_t, p))
+        for k, a in enumerate(agent_shares(seats_t)):
+            lo, hi = a["ci"]
+            tab.add_row(info.id if k == 0 else "", str(p) if k == 0 else "", a["agent"],
+                        f"{a['win_share']:.1%} ({lo:.0%}–{hi:.0%})", f"{a['mean_score']:.1f}", f"{a['mean_rank']:.2f}",
+                        seats if k == 0 else "", f"{r['played'] / dt:,.0f}" if k == 0 and r["played"] else "",
+                        str(rep) if k == 0 else "")
     console.print(tab)
-    console.print("Chance is 1/players per seat-game. Next: soan play la-superba --lang ja | "
-                  "soan sim la-superba -n 10000 | soan analyze la-superba power", highlight=False)
+    console.print("Chance is 1/players per seat-game. Reports (English; -ja.html in Japanese) are listed above.\n"
+                  "Next: soan play la-superba --lang ja | soan sim undecim -n 2000 --agents greedy --out out/u | "
+                  "soan analyze la-superba power", highlight=False)

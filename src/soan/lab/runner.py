@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import SeatView, make_agent
-from ..core.game import make
+from ..core.game import game_info, make
 from ..core.rng import derive
 
 
@@ -22,7 +22,8 @@ class GameResult:
     length: int
     decisions: list[int]
     think: list[float]
-    events: list[tuple[str, dict]] = field(default_factory=list)
+    stats: dict[str, Any] = field(default_factory=dict)       # game-level measures (collect=True)
+    seat_measures: list[dict[str, Any]] = field(default_factory=list)  # the game's own, per seat
 
     @property
     def winners(self) -> list[int]:
@@ -37,28 +38,61 @@ def lineup(agents: list[str], index: int) -> list[str]:
 
 def play_game(game: str, players: int, seed: int, agents: list[str], variants=(), params=None,
               components=None, index: int = 0, collect: bool = False, timed: bool = False) -> GameResult:
+    """One game of bots. With `collect`, also the decision statistics, lead changes and the game's own
+    measures (its `measures` listener)."""
     s = make(game, players=players, seed=seed, variants=list(variants), params=params or {},
              components=components)
     bots = [make_agent(a, seed=derive(seed, 1000 + i)) for i, a in enumerate(agents)]
-    events: list[tuple[str, dict]] = []
+    meas = None
     if collect:
-        s.listener = lambda kind, data: events.append((kind, data))
+        factory = game_info(game).extra.get("measures")
+        if factory is not None:
+            meas = factory(players)
+            s.listener = meas
     length = 0
     decisions = [0] * players
     think = [0.0] * players
+    multi = 0
+    options = 0
+    leader = None
+    lead_changes = 0
     views = [SeatView(s, i) for i in range(players)]
     while not s.is_over():
         seat = s.to_act()[0]
+        view = views[seat]
+        if collect:
+            la = s.legal_actions(seat)
+            view.cache = la
+            options += len(la)
+            multi += len(la) > 1
         if timed:
             t = time.perf_counter()
-            a = bots[seat].act(views[seat])
+            a = bots[seat].act(view)
             think[seat] += time.perf_counter() - t
         else:
-            a = bots[seat].act(views[seat])
+            a = bots[seat].act(view)
+        view.cache = None
         s.apply(seat, a)
         length += 1
         decisions[seat] += 1
-    return GameResult(index, seed, list(agents), s.scores(), s.ranks(), length, decisions, think, events)
+        if collect:
+            sc = s.scores()
+            best = max(sc)
+            if leader is None or sc[leader] < best:
+                if leader is not None and best > 0:
+                    lead_changes += 1
+                leader = sc.index(best)
+    scores = s.scores()
+    stats: dict[str, Any] = {}
+    seat_measures: list[dict[str, Any]] = []
+    if collect:
+        top = sorted(scores, reverse=True)
+        stats = {"multi_choice_share": multi / length if length else 0.0,
+                 "mean_options": options / length if length else 0.0,
+                 "lead_changes": lead_changes, "gap12": top[0] - top[1] if len(top) > 1 else 0}
+        seat_measures = meas.per_seat(s) if meas is not None else [{} for _ in range(players)]
+    return GameResult(index, seed, list(agents), scores, s.ranks(), length, decisions, think, stats,
+                      seat_measures)
 
 
 def study_seeds(seed: int, n: int, start: int = 0) -> Iterator[tuple[int, int]]:

@@ -1,7 +1,7 @@
 """La Superba (草案６a): Genoese merchants, simultaneous secret voyages, 5 rounds."""
 
 from ...core.game import GameInfo, Param, Variant, register
-from . import actions, evaluate, model, text  # noqa: F401  (registers the action types)
+from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import LaSuperba, new_state, state_from_view
 
@@ -35,7 +35,7 @@ register(GameInfo(
     id="la-superba", name="La Superba", name_ja="ラ・スペルバ", players=(3, 4), variants=VARIANTS,
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     extra={"text": text, "model": model, "evaluate": evaluate.evaluate, "info_key": evaluate.info_key,
-           "horizon": evaluate.HORIZON},
+           "horizon": evaluate.HORIZON, "measures": measures.Measures},
 ))
 
 __all__ = ["LaSuperba"]

@@ -49,3 +49,45 @@ class HandFluidity:
                       for c in cards},
             "unchanged_hand_share": {s: self.unchanged_turns[s] / t for s, t in sorted(self.turns.items()) if t},
         }
+
+
+class Measures:
+    """Per seat, for the lab: cards taken from each area, turns whose hand did not change, and per
+    card whether the seat played it and held it to the end (UN-A1), summed over seasons."""
+
+    def __init__(self, players: int) -> None:
+        self.rows: list[dict[str, Any]] = [
+            {"taken_normal": 0, "taken_bonus": 0, "unchanged_turns": 0, "turns": 0} for _ in range(players)]
+
+    def __call__(self, kind: str, d: dict[str, Any]) -> None:
+        if kind == "take":
+            self.rows[d["seat"]]["taken_" + d["area"]] += 1
+        elif kind == "play":
+            k = "played_" + d["card"]
+            row = self.rows[d["seat"]]
+            row[k] = row.get(k, 0) + 1
+        elif kind == "turn":
+            row = self.rows[d["seat"]]
+            row["turns"] += 1
+            row["unchanged_turns"] += 0 if d["hand_changed"] else 1
+        elif kind == "season_end":
+            for i, hand in enumerate(d["hands"]):
+                for c in hand:
+                    k = "held_" + c
+                    self.rows[i][k] = self.rows[i].get(k, 0) + 1
+
+    def per_seat(self, state) -> list[dict[str, Any]]:
+        out = []
+        cards = state.T.card_ids
+        for row in self.rows:
+            r = dict(row)
+            for c in cards:
+                r.setdefault("played_" + c, 0)
+                r.setdefault("held_" + c, 0)
+            led = state.ledger[len(out)]
+            for k, v in zip(("land", "scenario", "start", "cards", "majority", "buildings", "gold", "enemy"), led,
+                            strict=True):
+                r["vp_" + k] = v
+            r["settlements"] = len(state.settl[len(out)])
+            out.append(r)
+        return out

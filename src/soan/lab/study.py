@@ -1,0 +1,267 @@
+"""Studies: N games over local cores or a Ray cluster, results in Parquet, resumable.
+
+Layout of a study folder:
+  study.json       the settings (game, players, agents, seed, variants, params, n, chunk, version)
+  parts/           one Parquet pair per finished chunk of games (what makes a study resumable)
+  games.parquet    one row per game: seed, variants, params, length, per-seat agent/score/rank, winners
+  seats.parquet    one row per game and seat: agent, score, rank, win share, and the game's own measures
+Each game's seed derives from (study seed, game index) and the line-up rotates by the index, so the
+results are the same whatever the number of jobs or the backend.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..core.errors import SoanError
+from ..core.game import check_config, game_info
+from .runner import GameResult, _work, study_seeds
+
+CHUNK = 100
+
+
+class StudyError(SoanError):
+    pass
+
+
+def _tables(results: list[GameResult], settings: dict[str, Any]):
+    import pyarrow as pa
+
+    P = settings["players"]
+    games: dict[str, list] = {k: [] for k in ("index", "seed", "game", "variants", "params", "players", "length",
+                                                "winners", "multi_choice_share", "mean_options", "lead_changes",
+                                                "gap12")}
+    for i in range(P):
+        for k in ("agent", "score", "rank"):
+            games[f"{k}_{i}"] = []
+    seat_rows: list[dict[str, Any]] = []
+    variants = ",".join(settings["variants"]) or "base"
+    params = json.dumps(settings["params"], sort_keys=True)
+    for r in results:
+        games["index"].append(r.index)
+        games["seed"].append(r.seed)
+        games["game"].append(settings["game"])
+        games["variants"].append(variants)
+        games["params"].append(params)
+        games["players"].append(P)
+        games["length"].append(r.length)
+        games["winners"].append(",".join(str(w) for w in r.winners))
+        for k in ("multi_choice_share", "mean_options", "lead_changes", "gap12"):
+            games[k].append(r.stats.get(k))
+        w = r.winners
+        for i in range(P):
+            games[f"agent_{i}"].append(r.agents[i])
+            games[f"score_{i}"].append(r.scores[i])
+            games[f"rank_{i}"].append(r.ranks[i])
+            row = {"index": r.index, "seed": r.seed, "seat": i, "agent": r.agents[i], "score": r.scores[i],
+                   "rank": r.ranks[i], "win": (1 / len(w)) if i in w else 0.0, "decisions": r.decisions[i],
+                   "think_s": r.think[i], "variants": variants}
+            for k, v in (r.seat_measures[i] if r.seat_measures else {}).items():
+                row["m_" + k] = v
+            seat_rows.append(row)
+    cols = sorted({k for row in seat_rows for k in row}, key=lambda k: (k.startswith("m_"), k))
+    seats = {k: [row.get(k) for row in seat_rows] for k in cols}
+    games["seed"] = pa.array(games["seed"], pa.uint64())  # seeds are 64-bit
+    seats["seed"] = pa.array(seats["seed"], pa.uint64())
+    return pa.table(games), pa.table(seats)
+
+
+def settings_for(game: str, n: int, players: int | None, agents: list[str], seed: int, variants, params,
+                 components=None) -> dict[str, Any]:
+    info, P, vs, ps = check_config(game, players, variants, params)
+    comps, h = info.load_components(components)
+    return {"game": info.id, "n": n, "players": P, "agents": list(agents), "seed": seed, "variants": list(vs),
+            "params": {k: (list(v) if isinstance(v, tuple) else v) for k, v in ps.items()},
+            "components": components, "components_hash": h, "chunk": CHUNK, "version": __version__}
+
+
+def _same(a: dict, b: dict) -> bool:
+    keys = ("game", "players", "agents", "seed", "variants", "params", "components_hash", "chunk")
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend: str = "local",
+              address: str | None = None, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play the study's games not yet done in `out`, then write games.parquet and seats.parquet."""
+    import pyarrow.parquet as pq
+
+    out = Path(out)
+    parts = out / "parts"
+    parts.mkdir(parents=True, exist_ok=True)
+    sfile = out / "study.json"
+    if sfile.exists():
+        old = json.loads(sfile.read_text())
+        if not _same(old, settings):
+            raise StudyError(f"{out} holds a study with other settings ({old['game']}, agents {old['agents']}, "
+                             f"variants {old['variants']}); use another --out folder")
+        settings["n"] = max(settings["n"], old.get("n", 0))
+    sfile.write_text(json.dumps(settings, indent=2, ensure_ascii=False))
+    n, chunk = settings["n"], settings["chunk"]
+    done = {int(p.stem.split("-")[1]) for p in parts.glob("games-*.parquet")}
+    todo = [c for c in range(0, (n + chunk - 1) // chunk) if c not in done]
+    if progress:
+        progress(sum(min(chunk, n - c * chunk) for c in done))
+    tasks = []
+    for c in todo:
+        items = list(study_seeds(settings["seed"], min(n, (c + 1) * chunk), c * chunk))
+        tasks.append((c, (settings["game"], settings["players"], settings["agents"], tuple(settings["variants"]),
+                          settings["params"], settings["components"], items, True, True)))
+    t0 = time.perf_counter()
+    write_s = 0.0
+
+    def save(c: int, res: list[GameResult]) -> None:
+        nonlocal write_s
+        t = time.perf_counter()
+        g, s = _tables(res, settings)
+        pq.write_table(g, parts / f"games-{c:05d}.parquet")
+        pq.write_table(s, parts / f"seats-{c:05d}.parquet")
+        write_s += time.perf_counter() - t
+        if progress:
+            progress(len(res))
+
+    if backend == "ray":
+        _run_ray(tasks, save, address, jobs)
+    elif backend == "local":
+        if jobs <= 1:
+            for c, t in tasks:
+                save(c, _work(t))
+        else:
+            import multiprocessing as mp
+
+            with mp.get_context("fork").Pool(jobs) as pool:
+                for c, res in pool.imap_unordered(_indexed, tasks):
+                    save(c, res)
+    else:
+        raise StudyError(f"unknown backend {backend!r}; expected local or ray")
+    play_s = time.perf_counter() - t0
+    t = time.perf_counter()
+    _merge(out)
+    write_s += time.perf_counter() - t
+    return {"out": str(out), "games": n, "played": sum(len(t[1][6]) for t in tasks), "seconds": play_s,
+            "write_seconds": write_s}
+
+
+def _indexed(task):
+    c, t = task
+    return c, _work(t)
+
+
+def _run_ray(tasks, save, address, jobs) -> None:
+    try:
+        import ray
+    except ImportError:
+        raise StudyError("the ray backend needs Ray: pip install 'soan[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        kw: dict[str, Any] = {"address": address} if address else {"num_cpus": max(jobs, 1)}
+        ray.init(ignore_reinit_error=True, include_dashboard=False, log_to_driver=False, **kw)
+        started = True
+    try:
+        remote = ray.remote(_indexed)
+        pending = [remote.remote(t) for t in tasks]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            c, res = ray.get(ready[0])
+            save(c, res)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _merge(out: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    for name in ("games", "seats"):
+        files = sorted((out / "parts").glob(f"{name}-*.parquet"))
+        if not files:
+            continue
+        tabs = [pq.read_table(f) for f in files]
+        t = pa.concat_tables(tabs, promote_options="default").sort_by("index")
+        pq.write_table(t, out / f"{name}.parquet")
+
+
+def load(out: str | Path):
+    """(settings, games, seats) of a study folder, as a dict and two pyarrow tables."""
+    import pyarrow.parquet as pq
+
+    out = Path(out)
+    sfile = out / "study.json"
+    if not sfile.exists() or not (out / "games.parquet").exists():
+        raise StudyError(f"{out} is not a finished study (no study.json / games.parquet); run soan sim ... --out {out}")
+    return json.loads(sfile.read_text()), pq.read_table(out / "games.parquet"), pq.read_table(out / "seats.parquet")
+
+
+def export_csv(out: str | Path) -> list[Path]:
+    import pyarrow.csv as pcsv
+
+    _, g, s = load(out)
+    files = []
+    for name, t in (("games", g), ("seats", s)):
+        p = Path(out) / f"{name}.csv"
+        pcsv.write_csv(t, p)
+        files.append(p)
+    return files
+
+
+def import_records(paths: list[str], out: str | Path) -> dict[str, Any]:
+    """Human playtests as a study: replay each record, collecting the same measures as bot studies."""
+    from ..core.actions import parse_action
+    from ..core.records import read_record, state_from_header
+
+    out = Path(out)
+    results: list[GameResult] = []
+    settings = None
+    for k, p in enumerate(paths):
+        header, moves = read_record(p)
+        s = state_from_header(header, str(p))
+        P = s.cfg.players
+        factory = game_info(s.game_id).extra.get("measures")
+        meas = factory(P) if factory else None
+        s.listener = meas
+        decisions = [0] * P
+        for seat, aj in moves:
+            s.apply(seat, parse_action(s.game_id, aj))
+            decisions[seat] += 1
+        if not s.is_over():
+            raise StudyError(f"{p}: the game is not finished ({len(moves)} actions); only finished games import")
+        humans = header.get("humans", [])
+        bots = header.get("bots", [])
+        agents, b = [], 0
+        for i in range(P):
+            if i in humans:
+                agents.append("human")
+            else:
+                agents.append(bots[b % len(bots)] if bots else "bot")
+                b += 1
+        st = {"game": s.game_id, "players": P, "variants": list(s.cfg.variants),
+              "params": {k2: (list(v) if isinstance(v, tuple) else v) for k2, v in s.cfg.params.items()}}
+        if settings is None:
+            settings = {**st, "n": 0, "agents": agents, "seed": None, "components": s.cfg.components_path,
+                        "components_hash": s.cfg.components_hash, "chunk": CHUNK, "version": __version__,
+                        "imported": []}
+        elif (st["game"], st["players"]) != (settings["game"], settings["players"]):
+            raise StudyError(f"{p}: a {st['game']} game for {st['players']}; the others are "
+                             f"{settings['game']} for {settings['players']}")
+        settings["imported"].append(str(p))
+        results.append(GameResult(k, s.cfg.seed, agents, s.scores(), s.ranks(), len(moves), decisions, [0.0] * P,
+                                  {"multi_choice_share": None, "mean_options": None, "lead_changes": None,
+                                   "gap12": sorted(s.scores())[-1] - sorted(s.scores())[-2]},
+                                  meas.per_seat(s) if meas else [{} for _ in range(P)]))
+    if settings is None:
+        raise StudyError("no records given")
+    settings["n"] = len(results)
+    import pyarrow.parquet as pq
+
+    (out / "parts").mkdir(parents=True, exist_ok=True)
+    (out / "study.json").write_text(json.dumps(settings, indent=2, ensure_ascii=False))
+    g, s2 = _tables(results, settings)
+    pq.write_table(g, out / "parts" / "games-00000.parquet")
+    pq.write_table(s2, out / "parts" / "seats-00000.parquet")
+    _merge(out)
+    return {"out": str(out), "games": len(results)}

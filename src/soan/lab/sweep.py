@@ -1,0 +1,75 @@
+"""`soan sweep`: a grid of rule-parameter settings, one study each, chosen measures per setting."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..agents import parse_agents
+from ..core.errors import ConfigError
+from ..core.game import check_config, game_info
+from .stats import measures, mean_ci
+from .study import load, run_study, settings_for
+
+
+def grid(game: str, specs: list[str]) -> list[dict[str, str]]:
+    """'k=1,2,3' (or 'k=4,8,12,18|4,9,14,20' for list-valued parameters) → every combination."""
+    info = game_info(game)
+    axes = []
+    for sp in specs:
+        if "=" not in sp:
+            raise ConfigError(f"--param takes k=v1,v2,..., got {sp!r}")
+        k, vals = sp.split("=", 1)
+        k = k.strip()
+        p = info.params.get(k)
+        if p is None:
+            raise ConfigError(f"unknown parameter {k!r} for {info.id}; expected any of {sorted(info.params)}")
+        sep = "|" if isinstance(p.default, tuple | list) else ","
+        axes.append([(k, v.strip()) for v in vals.split(sep) if v.strip()])
+    return [dict(c) for c in itertools.product(*axes)]
+
+
+def run_sweep(game: str, settings: list[dict[str, str]], n: int, players, agents: str, variants, seed: int,
+              jobs: int, out: str, wanted: list[str], runner) -> tuple[list[dict[str, Any]], Path]:
+    rows = []
+    for ps in settings:
+        info, P, vs, params = check_config(game, players, variants, ps)
+        ags = parse_agents(agents, P)
+        label = ",".join(f"{k}={v}" for k, v in ps.items())
+        d = Path(out) / f"{info.id}-{label.replace('|', '_').replace(',', '_').replace('=', '-')}"
+        st = settings_for(info.id, n, P, ags, seed, vs, params)
+        runner(n, label, lambda tick, st=st, d=d: run_study(st, d, jobs, progress=tick))
+        s, g, t = load(d)
+        ms = measures(g, t, P)
+        row: dict[str, Any] = {"setting": label, "out": str(d)}
+        for m in wanted:
+            if m not in ms:
+                raise ConfigError(f"unknown measure {m!r}; available: {sorted(ms)}")
+            mean, lo, hi = mean_ci(ms[m])
+            row[m] = [mean, (hi - lo) / 2 if not math.isnan(lo) else math.nan]
+        rows.append(row)
+    plot = _plot(rows, wanted, Path(out) / f"{game}-sweep.png")
+    return rows, plot
+
+
+def _plot(rows, wanted, path: Path) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(wanted), figsize=(4 * len(wanted), 3.2), squeeze=False)
+    labels = [r["setting"] for r in rows]
+    for ax, m in zip(axes[0], wanted, strict=True):
+        ax.errorbar(range(len(rows)), [r[m][0] for r in rows], yerr=[np.nan_to_num(r[m][1]) for r in rows],
+                    fmt="o-", capsize=4)
+        ax.set_xticks(range(len(rows)), labels, rotation=30, ha="right", fontsize=7)
+        ax.set_title(m)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90, bbox_inches="tight")
+    plt.close(fig)
+    return path
