@@ -7,7 +7,6 @@ import html
 import io
 import math
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 

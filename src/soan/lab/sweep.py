@@ -12,7 +12,7 @@ import numpy as np
 from ..agents import parse_agents
 from ..core.errors import ConfigError
 from ..core.game import check_config, game_info
-from .stats import measures, mean_ci
+from .stats import mean_ci, measures
 from .study import load, run_study, settings_for
 
 
