@@ -7,7 +7,7 @@ the module is callable, so `import soan.games.la_superba.rules` and `soan.games(
 import sys
 import types
 
-from . import la_superba, undecim  # noqa: F401
+from . import asian_delivery, la_superba, undecim  # noqa: F401
 
 
 class _ListingModule(types.ModuleType):

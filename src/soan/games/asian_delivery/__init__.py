@@ -1,0 +1,63 @@
+"""Asian Delivery (アジアンデリバリー 草案６): pick-up-and-deliver across Hotan, 8 rounds."""
+
+from ...core.game import GameInfo, Param, Variant, register
+from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
+from .model import load_components
+from .rules import AsianDelivery, new_state, state_from_view
+
+VARIANTS = {
+    "one-porter": Variant("one-porter", "AD-V1", "人力輸送 at most once per turn.", "人力輸送は１手番に１回まで"),
+    "big-map": Variant("big-map", "AD-V2", "Nine areas in a diamond, ① attached outside it.",
+                       "９枚のひし形マップ、①を外周に接続"),
+    "round-end-unload": Variant("round-end-unload", "AD-V3",
+                                "Unloading only at round end, one player per vehicle (fewest cubes first).",
+                                "荷下ろしはラウンド終了時、１台につき１人（荷物の少ない方優先）"),
+    "capacity": Variant("capacity", "AD-V4", "Vehicles hold at most vehicle_capacity cubes in all.",
+                        "乗り物に最大積載量"),
+    "request-limit": Variant("request-limit", "AD-V5", "At most request_limit open requests.", "受注できる依頼数の上限"),
+    "office-request": Variant("office-request", "AD-V6", "Building an office may take a request instead.",
+                              "事務所建設時に依頼を得る選択肢"),
+    "set-weight": Variant("set-weight", "AD-V7", "Colour pairs score double the pair_vp parameters (4 midterm, "
+                          "2 final by default).", "決算の色セットの比重を上げる"),
+    "attributes": Variant("attributes", "AD-V8", "Colours renamed Power/Cool/Service/Dirty (text only).",
+                          "パワー／クール／サービス／ダーティーの４属性"),
+    "distance-bonus": Variant("distance-bonus", "AD-V9", "Requests score +distance_bonus VP per step from ①.",
+                              "①からの歩数分をＶＰに上乗せ"),
+    "worker-decay": Variant("worker-decay", "AD-V10", "Each turn ended without retrieving costs a worker.",
+                            "休まない限りワーカーの最大値が１ずつ減る"),
+    "mp-start-player": Variant("mp-start-player", "AD-V11", "Most workers in supply starts the next round.",
+                               "ＭＰの残りでスタＰが決まる"),
+    "local-market": Variant("local-market", "AD-V12", "A market upgrades only cubes in its own area's warehouse.",
+                            "市場の自動アップデート効果をそのエリアの倉庫に限定"),
+    "stored-vp": Variant("stored-vp", "AD-V13", "Round end: 1 VP per ad-tower area holding stored_vp_min of "
+                         "your cubes.", "荷物を配置しておくだけで点が入る"),
+}
+PARAMS = {
+    "warehouse_cap": Param("warehouse_cap", 3, "Cubes per warehouse (the draft: 4 → 3).", rule="AD-C1"),
+    "gate_optional": Param("gate_optional", False, "The transfer gate's start-of-turn move may be skipped.",
+                           rule="AD-T1"),
+    "draft_up_to": Param("draft_up_to", False, "The end-of-turn draft may take fewer than 2.", rule="AD-T4"),
+    "base_card_colours": Param("base_card_colours", True, "Base cards have one colour each (else all red).",
+                               rule="AD-C5"),
+    "midterm_display": Param("midterm_display", 5, "Request display size after the midterm refill.", rule="AD-K1"),
+    "area_set": Param("area_set", "standard", "Which area boards: standard, or fewer-stations (data).",
+                      ("standard", "fewer-stations"), rule="AD-C1"),
+    "vehicle_capacity": Param("vehicle_capacity", 6, "Cubes a vehicle holds in all.", requires="capacity",
+                              rule="AD-V4"),
+    "request_limit": Param("request_limit", 5, "Open requests allowed.", requires="request-limit", rule="AD-V5"),
+    "pair_vp_midterm": Param("pair_vp_midterm", 2, "VP per colour pair at the midterm.", rule="AD-V7"),
+    "pair_vp_final": Param("pair_vp_final", 1, "VP per colour pair at the final settlement.", rule="AD-V7"),
+    "distance_bonus": Param("distance_bonus", 1, "VP per step from ① per request.", requires="distance-bonus",
+                            rule="AD-V9"),
+    "stored_vp_min": Param("stored_vp_min", 3, "Cubes needed in an ad-tower area.", requires="stored-vp",
+                           rule="AD-V13"),
+}
+
+register(GameInfo(
+    id="asian-delivery", name="Asian Delivery", name_ja="アジアンデリバリー", players=(3, 4), variants=VARIANTS,
+    params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
+    extra={"text": text, "model": model, "evaluate": evaluate.evaluate, "info_key": evaluate.info_key,
+           "horizon": evaluate.HORIZON, "measures": measures.Measures},
+))
+
+__all__ = ["AsianDelivery"]

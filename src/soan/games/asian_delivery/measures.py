@@ -1,0 +1,63 @@
+"""AD-A1, the notes' complaints measured, per seat (and per round): workers spent, retrievals, MP
+recovered, face-down plays, cubes moved by card / vehicle / gate, cubes standing per area at round
+ends, requests completed, facilities built by type."""
+
+from __future__ import annotations
+
+from typing import Any
+
+FIELDS = ("workers_spent", "retrievals", "mp_recovered", "facedown_plays", "moved_card", "moved_vehicle",
+          "moved_gate", "requests_completed", "request_vp", "built_office", "built_tower", "built_market",
+          "built_gate")
+
+
+class Measures:
+    def __init__(self, players: int) -> None:
+        self.n = players
+        self.rows: list[dict[str, Any]] = [dict.fromkeys(FIELDS, 0) for _ in range(players)]
+        self.by_round: list[dict[str, Any]] = []  # one dict per (round, seat) with the same fields
+        self.standing: list[list[list[int]]] = []  # per round: per seat, cubes per area (0..10)
+
+    def _round_row(self, r: int, p: int) -> dict[str, Any]:
+        while len(self.by_round) < r * self.n:
+            k = len(self.by_round)
+            self.by_round.append({"round": k // self.n + 1, "seat": k % self.n, **dict.fromkeys(FIELDS, 0)})
+        return self.by_round[(r - 1) * self.n + p]
+
+    def _add(self, p: int, r: int, key: str, k: int = 1) -> None:
+        self.rows[p][key] += k
+        self._round_row(r, p)[key] += k
+
+    def __call__(self, kind: str, d: dict[str, Any]) -> None:
+        p, r = d.get("seat"), d.get("round", 1)
+        if kind == "worker":
+            self._add(p, r, "workers_spent")
+        elif kind == "retrieve":
+            self._add(p, r, "retrievals")
+            self._add(p, r, "mp_recovered", d["mp"])
+        elif kind == "facedown":
+            self._add(p, r, "facedown_plays")
+        elif kind == "moved":
+            self._add(p, r, "moved_" + d["by"], d["n"])
+        elif kind == "complete":
+            self._add(p, r, "requests_completed")
+            self._add(p, r, "request_vp", d["vp"])
+        elif kind == "build":
+            self._add(p, r, "built_" + d["facility"])
+        elif kind == "round_end":
+            self.standing.append(d["standing"])
+
+    def per_seat(self, state) -> list[dict[str, Any]]:
+        out = []
+        for p, row in enumerate(self.rows):
+            x = dict(row)
+            if self.standing:
+                last = self.standing[-1][p]
+                x["cubes_standing_final"] = sum(last[2:])
+                x["areas_with_cubes_final"] = sum(1 for a in range(2, 11) if last[a])
+                x["cubes_standing_mean"] = sum(sum(st[p][2:]) for st in self.standing) / len(self.standing)
+            x["facilities"] = state.T.tokens - state.tokens[p]
+            x["path"] = state.longest_path(p)
+            x["pairs"] = state.pairs(p)
+            out.append(x)
+        return out

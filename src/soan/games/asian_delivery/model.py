@@ -1,0 +1,303 @@
+"""Asian Delivery component schema, map building (AD-S1, AD-V2) and compiled tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core import components as comp
+
+DATA = Path(__file__).parent / "data" / "components.yaml"
+GRADES = ("L", "N", "H")
+FACILITIES = ("office", "tower", "market", "gate")
+OFFICE, TOWER, MARKET, GATE = range(4)
+COLOURS = ("red", "blue", "yellow", "green")
+TRAIN, SHIP = 0, 1
+VEHICLES = ("train", "ship")
+TERMINAL = ("station", "port")
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Area(_M):
+    id: int = Field(ge=1, le=10)
+    name: str
+    name_ja: str
+    terminals: list[Literal["station", "port"]] = []
+
+
+class MapSpec(_M):
+    positions: dict[str, list[float]]
+    hub: str | None
+    inland: dict[str, list[str]] = {}
+    clockwise: list[str]
+    outer: list[str] = []
+    adjacent: list[list[str]]
+
+
+class Effect(_M):
+    op: Literal["deliver", "transport", "build", "upgrade", "restock", "take_request", "choice"]
+    n: int = Field(1, ge=1)
+    range: int = Field(1, ge=1)
+    options: list[list[Effect]] = []
+
+
+Effect.model_rebuild()
+
+
+class Card(_M):
+    id: int | None = None
+    colour: Literal["red", "blue", "yellow", "green"]
+    name: str
+    name_ja: str
+    effects: list[Effect] = Field(min_length=1)
+    resident: Literal["transport_plus", "range_plus", "deliver_plus"] | None = None
+
+
+class Request(_M):
+    id: int
+    colour: Literal["red", "blue", "yellow", "green"]
+    area: int = Field(ge=2, le=10)
+    cubes: int = Field(ge=1)
+    grade: Literal["L", "N", "H"]
+    vp: int
+
+
+class Name(_M):
+    name: str
+    name_ja: str
+    attribute: str = ""
+    attribute_ja: str = ""
+
+
+class Facility(_M):
+    id: Literal["office", "tower", "market", "gate"]
+    name: str
+    name_ja: str
+
+
+class Components(_M):
+    rounds: int = Field(8, ge=1)
+    warehouse_cap: int = Field(3, ge=1)
+    workers: int = Field(4, ge=0)
+    facility_tokens: int = Field(10, ge=0)
+    start_cubes: int = Field(10, ge=0)
+    cubes: dict[Literal["L", "N", "H"], int]
+    start_requests: int = 2
+    display: int = 4
+    midterm_display: int = 5
+    draft: int = 2
+    mp_table: list[int] = Field(min_length=1)
+    pair_vp: dict[Literal["midterm", "final"], int]
+    unfinished_penalty: int = 2
+    colours: dict[Literal["red", "blue", "yellow", "green"], Name]
+    facilities: list[Facility]
+    area_sets: dict[str, list[Area]]
+    maps: dict[str, MapSpec]
+    requests: list[Request]
+    business_cards: list[Card]
+    base_cards: list[Card]
+
+
+def check(m: Components) -> list[str]:
+    out: list[str] = []
+    for name, areas in m.area_sets.items():
+        if sorted(a.id for a in areas) != list(range(1, 11)):
+            out.append(f"area_sets.{name}: needs areas 1..10 exactly once")
+        elif sorted(next(a for a in areas if a.id == 1).terminals) != ["port", "station"]:
+            out.append(f"area_sets.{name}: area 1 (the hub) has both a station and a port")
+    for name, mp in m.maps.items():
+        pos = set(mp.positions)
+        for pair in mp.adjacent:
+            if len(pair) != 2 or not set(pair) <= pos:
+                out.append(f"maps.{name}.adjacent: {pair} names unknown positions")
+        if set(mp.clockwise) != pos:
+            out.append(f"maps.{name}.clockwise: must list every position once")
+        expect = 10 if mp.hub else 9
+        if len(pos) != expect:
+            out.append(f"maps.{name}: {len(pos)} positions, expected {expect}")
+    if [f.id for f in m.facilities] != list(FACILITIES):
+        out.append(f"facilities: expected {list(FACILITIES)} in that order")
+    ids = [r.id for r in m.requests]
+    if len(set(ids)) != len(ids):
+        out.append("requests: ids must be unique")
+    for i, c in enumerate(m.business_cards):
+        for e in c.effects:
+            if e.op == "choice" and not e.options:
+                out.append(f"business_cards[{i}] (id {c.id}): a choice needs options")
+    if len(m.base_cards) != 4:
+        out.append("base_cards: 4 per player")
+    return out
+
+
+_DEFAULT: list = []
+
+
+def load_components(path) -> tuple[Components, str]:
+    if path is None:
+        if not _DEFAULT:
+            _DEFAULT.append(comp.load(DATA, Components, check))
+        return _DEFAULT[0]
+    return comp.load(path, Components, check)
+
+
+@dataclass(frozen=True)
+class Op:
+    op: str
+    n: int
+    range: int
+    options: tuple[tuple[Op, ...], ...]
+
+
+def _ops(effects) -> tuple[Op, ...]:
+    return tuple(Op(e.op, e.n, e.range, tuple(_ops(o) for o in e.options)) for e in effects)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Card attributes by card id: business cards 0..B-1, then base cards B + 4 * seat + k."""
+
+    n_business: int
+    colour: tuple[int, ...]
+    ops: tuple[tuple[Op, ...], ...]
+    resident: tuple[str | None, ...]
+    name: tuple[str, ...]
+    req_colour: tuple[int, ...]
+    req_area: tuple[int, ...]
+    req_cubes: tuple[int, ...]
+    req_grade: tuple[int, ...]
+    req_vp: tuple[int, ...]
+    terminals: tuple[tuple[bool, bool], ...]  # by area id (index 0 unused): (station, port)
+    map: MapSpec
+    big: bool
+    rounds: int
+    cap: int
+    workers: int
+    tokens: int
+    start_cubes: int
+    stock: tuple[int, int, int]
+    start_requests: int
+    display: int
+    midterm_display: int
+    draft: int
+    mp_table: tuple[int, ...]
+    pair_mid: int
+    pair_final: int
+    penalty: int
+    flags: frozenset
+    gate_optional: bool
+    draft_up_to: bool
+    capacity: int
+    request_limit: int
+    distance_bonus: int
+    stored_vp_min: int
+
+
+def compile_tables(m: Components, variants: tuple[str, ...], params: dict, players: int) -> Tables:
+    biz = m.business_cards
+    base = m.base_cards if params.get("base_card_colours", True) else [
+        c.model_copy(update={"colour": "red"}) for c in m.base_cards]
+    cards = list(biz) + [c for _ in range(players) for c in base]
+    areas = {a.id: a for a in m.area_sets[params.get("area_set", "standard")]}
+    terms = [(False, False)] + [("station" in areas[i].terminals, "port" in areas[i].terminals)
+                                for i in range(1, 11)]
+    big = "big-map" in variants
+    set_weight = "set-weight" in variants
+    return Tables(
+        n_business=len(biz),
+        colour=tuple(COLOURS.index(c.colour) for c in cards),
+        ops=tuple(_ops(c.effects) for c in cards),
+        resident=tuple(c.resident for c in cards),
+        name=tuple(c.name for c in cards),
+        req_colour=tuple(COLOURS.index(r.colour) for r in m.requests),
+        req_area=tuple(r.area for r in m.requests),
+        req_cubes=tuple(r.cubes for r in m.requests),
+        req_grade=tuple(GRADES.index(r.grade) for r in m.requests),
+        req_vp=tuple(r.vp for r in m.requests),
+        terminals=tuple(terms),
+        map=m.maps["big" if big else "standard"],
+        big=big,
+        rounds=m.rounds,
+        cap=params.get("warehouse_cap", m.warehouse_cap),
+        workers=m.workers,
+        tokens=m.facility_tokens,
+        start_cubes=m.start_cubes,
+        stock=(m.cubes["L"], m.cubes["N"], m.cubes["H"]),
+        start_requests=m.start_requests,
+        display=m.display,
+        midterm_display=params.get("midterm_display", m.midterm_display),
+        draft=m.draft,
+        mp_table=tuple(m.mp_table),
+        pair_mid=params.get("pair_vp_midterm", m.pair_vp["midterm"]) * (2 if set_weight else 1),
+        pair_final=params.get("pair_vp_final", m.pair_vp["final"]) * (2 if set_weight else 1),
+        penalty=m.unfinished_penalty,
+        flags=frozenset(variants),
+        gate_optional=bool(params.get("gate_optional", False)),
+        draft_up_to=bool(params.get("draft_up_to", False)),
+        capacity=int(params.get("vehicle_capacity", 6)),
+        request_limit=int(params.get("request_limit", 5)),
+        distance_bonus=int(params.get("distance_bonus", 1)),
+        stored_vp_min=int(params.get("stored_vp_min", 3)),
+    )
+
+
+def build_map(T: Tables, rng) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """AD-S1 / AD-V2: the areas' places. Returns (area at each position name order, adjacency by area,
+    clockwise order of areas)."""
+    mp = T.map
+    names = list(mp.positions)
+    areas = list(range(2, 11))
+    rng.shuffle(areas)
+    place: dict[str, int] = {}
+    free = [p for p in names if p != mp.hub]
+    for p, a in zip(free, areas, strict=True):
+        place[p] = a
+    if mp.hub:
+        place[mp.hub] = 1
+    is_port = T.terminals
+    for inland, order in mp.inland.items():  # a port on an inland position swaps outward
+        if is_port[place[inland]][1]:
+            for q in order:
+                if not is_port[place[q]][1]:
+                    place[inland], place[q] = place[q], place[inland]
+                    break
+    adj: dict[int, set[int]] = {a: set() for a in range(1, 11)}
+    for a, b in mp.adjacent:
+        adj[place[a]].add(place[b])
+        adj[place[b]].add(place[a])
+    if mp.hub:
+        cw = [place[p] for p in mp.clockwise]
+    else:  # AD-V2: attach the hub outside the diamond
+        attach = next((p for p in mp.outer if not any(is_port[place[p]])), mp.outer[0])
+        adj[1].add(place[attach])
+        adj[place[attach]].add(1)
+        k = mp.outer.index(attach)
+        outer = mp.outer[k:] + mp.outer[:k]
+        cw = [1] + [place[p] for p in outer] + [place[p] for p in mp.clockwise if p not in mp.outer]
+        place["hub"] = 1
+    layout = tuple(place.get(p, 0) for p in names)
+    return layout, tuple(tuple(sorted(adj[a])) if a else () for a in range(11)), tuple(cw)
+
+
+def distances(adj) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for a in range(11):
+        d = [99] * 11
+        if a:
+            d[a] = 0
+            frontier = [a]
+            while frontier:
+                nxt = []
+                for x in frontier:
+                    for y in adj[x]:
+                        if d[y] == 99:
+                            d[y] = d[x] + 1
+                            nxt.append(y)
+                frontier = nxt
+        out.append(tuple(d))
+    return tuple(out)
