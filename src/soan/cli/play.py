@@ -205,6 +205,15 @@ class Session:
                 except (IllegalAction, SoanError) as e:
                     self.out(msg("not_legal", lang, e=e))
                     continue
+            confirm = getattr(self.text, "confirm", None)
+            question = confirm(s, action, lang) if confirm else None
+            if question:
+                try:
+                    ok = self.input(question + " [y/N] ").strip().lower() in ("y", "yes", "はい", "h")
+                except EOFError:
+                    return False
+                if not ok:
+                    continue
             try:
                 self._apply(seat, action)
             except IllegalAction as e:

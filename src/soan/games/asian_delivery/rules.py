@@ -11,10 +11,43 @@ from typing import Any
 from ...core.errors import IllegalAction
 from ...core.rng import Rng, seed_from
 from ...core.state import GameState, Prompt
-from .actions import (AREAS, CUBES, DONE, END, LOADS, RETRIEVE, UNLOADS, WISH, AreaPick, BuildAt, CardPick,
-                      CubePick, Done, DraftPick, EndStep, Load, OptionPick, PlayCard, RequestPick, Retrieve, Unload,
-                      Wish)
-from .model import FACILITIES, GATE, GRADES, MARKET, OFFICE, TOWER, VEHICLES, Tables, build_map, compile_tables, distances
+from .actions import (
+    AREAS,
+    CUBES,
+    DONE,
+    END,
+    LOADS,
+    RETRIEVE,
+    UNLOADS,
+    WISH,
+    AreaPick,
+    BuildAt,
+    CardPick,
+    CubePick,
+    Done,
+    DraftPick,
+    EndStep,
+    Load,
+    OptionPick,
+    PlayCard,
+    RequestPick,
+    Retrieve,
+    Unload,
+    Wish,
+)
+from .model import (
+    FACILITIES,
+    GATE,
+    GRADES,
+    MARKET,
+    OFFICE,
+    TOWER,
+    VEHICLES,
+    Tables,
+    build_map,
+    compile_tables,
+    distances,
+)
 
 _TABLES: dict[tuple, Tables] = {}
 _PLAYS: dict[tuple[int, str], PlayCard] = {}
@@ -936,6 +969,7 @@ def state_from_view(v: dict[str, Any]) -> AsianDelivery:
     s.adj = tuple(tuple(sorted(adj[a])) if a else () for a in range(11))
     s.dist = distances(s.adj)
     _check(s)
+    s._advance()  # an edited view may leave automatic steps (a turn's end) to resolve
     return s
 
 
