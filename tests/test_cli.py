@@ -31,6 +31,8 @@ class Script:
             raise EOFError
         if self.lines:
             return self.lines.pop(0)
+        if "[y/N]" in prompt:
+            return "y"
         if self.then_first:
             return "1"
         raise EOFError
@@ -213,3 +215,26 @@ def test_play_campaign_flag():
                             "--record", "/tmp/soan-campaign-test.jsonl", "--seed", "1"], input="")
     assert r.exit_code in (0, 1), r.output
     assert soan.replay("/tmp/soan-campaign-test.jsonl").seasons == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_asian_delivery_whole_game_at_the_prompt(tmp_path, lang):
+    sc = Script(["view", "help", "end", "n", "2", "undo", "99"], limit=5000)
+    s = session(tmp_path, sc, game="asian-delivery", lang=lang, players=3, seed=4)
+    assert s.run() == 0
+    t = sc.text
+    final = soan.replay(tmp_path / "rec.jsonl")
+    assert final.is_over() and final.round == 8
+    if lang == "en":
+        assert "Request display" in t and "train@" in t and "Business cards:" in t and "End your action step?" in t
+        assert "Undone: play" in t and "No option 99" in t
+    else:
+        assert "依頼置き場" in t and "列車@" in t and "アクションを終了しますか？" in t and "最終得点" in t
+
+
+def test_asian_delivery_end_step_needs_confirmation(tmp_path):
+    sc = Script(["play 40 down", "done", "end", "n"], then_first=False)
+    s = session(tmp_path, sc, game="asian-delivery", players=3, seed=4, humans=[0])
+    s.run()
+    assert "End your action step?" in sc.text
+    assert s.state.stack[-1] == ("action", 0) and s.state.played == 1  # 'n' kept the step open

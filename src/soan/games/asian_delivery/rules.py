@@ -20,20 +20,15 @@ from .actions import (
     RETRIEVE,
     UNLOADS,
     WISH,
-    AreaPick,
     BuildAt,
     CardPick,
-    CubePick,
     Done,
     DraftPick,
-    EndStep,
     Load,
     OptionPick,
     PlayCard,
     RequestPick,
-    Retrieve,
     Unload,
-    Wish,
 )
 from .model import (
     FACILITIES,
@@ -222,7 +217,7 @@ class AsianDelivery(GameState):
         if kind == "gate_area":
             return [AREAS[a] for a in range(2, 11) if self.fac[4 * a + GATE] == p and self._room(p, a) > 0]
         if kind == "t_src":
-            n, r = fr[2], fr[3]
+            r = fr[3]
             out = []
             for a in range(1, 11):
                 if sum(self._cubes_at(p, a)) and any(
@@ -698,6 +693,8 @@ class AsianDelivery(GameState):
     def _settle(self, mid: bool) -> None:
         T = self.T
         n = self.cfg.players
+        if self.listener is not None:
+            self.emit("settlement", which="midterm" if mid else "final", round=self.round)
         if mid:  # AD-K1
             for p in range(n):
                 if self.hub[p]:
@@ -994,5 +991,3 @@ def _check(s: AsianDelivery) -> None:
     if sorted(biz) != list(range(T.n_business + 4 * n)):
         raise IllegalAction("the view's business and base cards do not add up")
 
-
-_ = (EndStep, Retrieve, Wish, CubePick, AreaPick, BuildAt, Unload, Load, DONE, END, UNLOADS, MARKET)
