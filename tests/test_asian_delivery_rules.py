@@ -124,8 +124,10 @@ def test_AD_T2_free_first_play_then_workers_and_loading():
     assert s.workers[0] == 3 and s.hub[0] == 1
     act(s, "load train L", "load train L")
     assert s.cargo[0][0] == [2, 0, 0] and "unload train L" not in opts(s)  # no moving back this turn
-    s.workers[0] = 0
-    assert all(not o.endswith(" up") for o in opts(s) if o.startswith("play"))
+    v = s.view()
+    v["workers"][0], v["hub_workers"][0] = 0, 4
+    s = soan.from_view(v)
+    assert opts(s) and all(not o.endswith(" up") for o in opts(s) if o.startswith("play"))
     t = Situation(seat=0).state()
     assert "end" not in opts(t)  # a non-empty hand must play a card first
 

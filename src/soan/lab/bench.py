@@ -11,8 +11,9 @@ from ..core.game import check_config, make
 from ..core.rng import Rng
 
 
-def _playouts(game: str, players: int, games: int, seed0: int) -> tuple[float, int]:
+def _playouts(game: str, players: int, games: int, seed0: int) -> tuple[float, int, int]:
     acts = 0
+    most = 0
     t = time.perf_counter()
     for g in range(games):
         s = make(game, players=players, seed=seed0 + g)
@@ -20,9 +21,12 @@ def _playouts(game: str, players: int, games: int, seed0: int) -> tuple[float, i
         while not s.is_over():
             seat = s.to_act()[0]
             la = s.legal_actions(seat)
-            s.apply(seat, la[r.below(len(la))])
+            k = len(la)
+            if k > most:
+                most = k
+            s.apply(seat, la[r.below(k)])
             acts += 1
-    return time.perf_counter() - t, acts
+    return time.perf_counter() - t, acts, most
 
 
 def _clone_us(game: str, players: int, reps: int = 20000) -> float:
@@ -43,8 +47,10 @@ def _clone_us(game: str, players: int, reps: int = 20000) -> float:
 def bench_game(game: str, players: int | None = None, games: int = 1000, runs: int = 5) -> dict[str, Any]:
     info, n, _, _ = check_config(game, players, [], {})
     gps, aps, clones = [], [], []
+    most = 0
     for k in range(runs):
-        dt, acts = _playouts(info.id, n, games, 1_000_000 * k)
+        dt, acts, m = _playouts(info.id, n, games, 1_000_000 * k)
+        most = max(most, m)
         gps.append(games / dt)
         aps.append(acts / dt)
         clones.append(_clone_us(info.id, n))
@@ -53,6 +59,7 @@ def bench_game(game: str, players: int | None = None, games: int = 1000, runs: i
         "games_per_s": statistics.median(gps), "actions_per_s": statistics.median(aps),
         "us_per_action": 1e6 / statistics.median(aps), "clone_us": statistics.median(clones),
         "actions_per_game": (statistics.median(aps) / statistics.median(gps)),
+        "max_legal_actions": most,
     }
 
 

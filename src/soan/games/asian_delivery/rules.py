@@ -45,7 +45,7 @@ from .model import (
 )
 
 _TABLES: dict[tuple, Tables] = {}
-_PLAYS: dict[tuple[int, str], PlayCard] = {}
+_PAIR: dict[int, tuple[PlayCard, PlayCard]] = {}
 _REQ: dict[int, RequestPick] = {}
 _CARD: dict[int, CardPick] = {}
 _BUILD: dict[tuple[int, int], BuildAt] = {}
@@ -73,7 +73,7 @@ class AsianDelivery(GameState):
     __slots__ = ("T", "rng", "layout", "adj", "dist", "cw", "round", "start", "turn_k", "seat", "phase",
                  "supply", "aside", "wh", "veh_at", "cargo", "stock", "workers", "hub", "fac", "tokens", "hands",
                  "play", "orders", "done", "vp", "req_deck", "req_disc", "req_disp", "biz_deck", "biz_disc",
-                 "biz_disp", "stack", "free_used", "played", "porter_used", "moved", "retrieved", "kept")
+                 "biz_disp", "stack", "free_used", "played", "porter_used", "moved", "retrieved", "kept", "_lc")
     game_id = "asian-delivery"
 
     # --- setup ----------------------------------------------------------------------------------
@@ -111,6 +111,7 @@ class AsianDelivery(GameState):
         s.rng.shuffle(s.biz_deck)
         s.biz_disc = []
         s.biz_disp = [s.biz_deck.pop() for _ in range(T.display)]
+        s._lc = None
         s.round = 1
         s.phase = "turn"
         s.turn_k = 0
@@ -194,7 +195,10 @@ class AsianDelivery(GameState):
     def legal_actions(self, seat: int) -> list:
         if not self.stack or self.stack[-1][1] != seat:
             return []
-        return self._options(self.stack[-1])
+        lc = self._lc
+        if lc is None:
+            lc = self._lc = self._options(self.stack[-1])
+        return lc[:]
 
     def _options(self, fr) -> list:
         kind, p = fr[0], fr[1]
@@ -283,10 +287,13 @@ class AsianDelivery(GameState):
         up_ok = not self.free_used or self.workers[p] > 0
         down_ok = not ("one-porter" in T.flags and self.porter_used)
         for c in sorted(self.hands[p]):
+            pair = _PAIR.get(c)
+            if pair is None:
+                pair = _PAIR[c] = (PlayCard(c, "up"), PlayCard(c, "down"))
             if up_ok:
-                out.append(_cached(_PLAYS, (c, "up"), lambda c=c: PlayCard(c, "up")))
+                out.append(pair[0])
             if down_ok:
-                out.append(_cached(_PLAYS, (c, "down"), lambda c=c: PlayCard(c, "down")))
+                out.append(pair[1])
         for v in (0, 1):
             a = self.veh_at[v]
             mv = self.moved[v]
@@ -332,10 +339,11 @@ class AsianDelivery(GameState):
         fr = self.stack[-1]
         if fr[1] != seat:
             raise IllegalAction(f"seat {fr[1]} decides now ({fr[0]}), not seat {seat}")
-        legal = self._options(fr)
+        legal = self._lc if self._lc is not None else self._options(fr)
         if action not in legal:
             raise IllegalAction(f"'{action}' is not legal now ({fr[0]}); legal: "
                                 + ", ".join(str(a) for a in legal[:24]) + (" …" if len(legal) > 24 else ""))
+        self._lc = None
         self._do(fr, seat, action)
         self._advance()
 
@@ -569,9 +577,11 @@ class AsianDelivery(GameState):
                 continue
             if kind == "action":
                 return
-            if not self._options(fr):
+            opts = self._options(fr)
+            if not opts:
                 st.pop()
                 continue
+            self._lc = opts
             return
 
     def _retrieve(self, p: int) -> None:
@@ -755,6 +765,7 @@ class AsianDelivery(GameState):
         s.free_used, s.played, s.porter_used = self.free_used, self.played, self.porter_used
         s.moved = [self.moved[0][:], self.moved[1][:]]
         s.retrieved, s.kept = self.retrieved, self.kept
+        s._lc = self._lc
         return s
 
     def determinize(self, seat: int, rng) -> AsianDelivery:
@@ -920,6 +931,7 @@ def state_from_view(v: dict[str, Any]) -> AsianDelivery:
     s = object.__new__(AsianDelivery)
     s.cfg = cfg
     s.listener = None
+    s._lc = None
     T = s.T = tables_for(cfg)
     try:
         s.rng = Rng(int(v["rng"]), raw=True)
