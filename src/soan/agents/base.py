@@ -38,6 +38,7 @@ def game_hooks(game_id: str) -> dict[str, Any]:
             "evaluate": extra.get("evaluate", _default_evaluate),
             "info_key": extra.get("info_key", _default_info_key),
             "horizon": extra.get("horizon", 8),
+            "greedy": extra.get("greedy", {}),  # the game's defaults for greedy: samples, horizon
         }
     return h
 

@@ -57,7 +57,8 @@ register(GameInfo(
     id="asian-delivery", name="Asian Delivery", name_ja="アジアンデリバリー", players=(3, 4), variants=VARIANTS,
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     extra={"text": text, "model": model, "evaluate": evaluate.evaluate, "info_key": evaluate.info_key,
-           "horizon": evaluate.HORIZON, "measures": measures.Measures},
+           "horizon": evaluate.HORIZON, "measures": measures.Measures,
+           "greedy": {"samples": 2, "horizon": 10}},
 ))
 
 __all__ = ["AsianDelivery"]

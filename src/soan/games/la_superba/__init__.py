@@ -35,7 +35,8 @@ register(GameInfo(
     id="la-superba", name="La Superba", name_ja="ラ・スペルバ", players=(3, 4), variants=VARIANTS,
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     extra={"text": text, "model": model, "evaluate": evaluate.evaluate, "info_key": evaluate.info_key,
-           "horizon": evaluate.HORIZON, "measures": measures.Measures},
+           "horizon": evaluate.HORIZON, "measures": measures.Measures,
+           "greedy": {"samples": 4}},
 ))
 
 __all__ = ["LaSuperba"]
