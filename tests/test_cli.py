@@ -238,3 +238,14 @@ def test_asian_delivery_end_step_needs_confirmation(tmp_path):
     s.run()
     assert "End your action step?" in sc.text
     assert s.state.stack[-1] == ("action", 0) and s.state.played == 1  # 'n' kept the step open
+
+
+def test_bot_reasons_shown_for_public_moves_only(tmp_path):
+    sc = Script([], limit=4)
+    s = session(tmp_path, sc, game="undecim", players=3, seed=1, humans=[2], bots=["greedy:samples=1"])
+    s.run()
+    assert "why:" in sc.text
+    sc2 = Script([], limit=3)
+    s2 = session(tmp_path, sc2, game="la-superba", players=3, seed=1, humans=[2], bots=["greedy:samples=1"])
+    s2.run()
+    assert "why:" not in sc2.text  # La Superba's moves are secret: no reasons that would leak them

@@ -86,6 +86,7 @@ class Session:
         self.bots = {seat: make_agent(spec, seed=derive(self.state.cfg.seed, 5000 + seat))
                      for seat, spec in self.bot_specs.items()}
         self.seen = {h: len(self.moves) for h in self.humans}
+        self.why: dict[int, list] = {}  # move index -> a bot's top actions and values
         self.seen_rounds = {h: len(getattr(self.state, "history", ())) for h in self.humans}
         self.last_human: int | None = None
 
@@ -116,6 +117,7 @@ class Session:
                 return False
             if self.moves[k][0] == seat:
                 a = self.moves.pop(k)[1]
+                self.why = {(i - 1 if i > k else i): w for i, w in self.why.items() if i != k}
                 self._rebuild()
                 if self.text.epoch(self.state) != now:  # safety: never undo through a reveal
                     self.moves.insert(k, (seat, a))
@@ -132,11 +134,15 @@ class Session:
         new = self.moves[self.seen[seat]:]
         hist = getattr(self.state, "history", ())
         rounds = hist[self.seen_rounds[seat]:]
-        others = [(s, a) for s, a in new if s != seat]
+        base = self.seen[seat]
+        others = [(base + k, s, a) for k, (s, a) in enumerate(new) if s != seat]
+        public = getattr(self.text, "PUBLIC_MOVES", False)
         if others or rounds:
             self.out(msg("since", lang))
-            for s, a in others:
+            for k, s, a in others:
                 self.out("  " + self.text.log_move(self.state, s, a, lang, seat))
+                if public and self.why.get(k):  # only where the move itself is public
+                    self.out(msg("why", lang, w=", ".join(f"{x} {v:.2f}" for x, v in self.why[k][:3])))
             for entry in rounds:
                 self.out(self.text.render_round(self.state, entry, lang, seat))
         self.seen[seat] = len(self.moves)
@@ -228,6 +234,8 @@ class Session:
                          a=self.state.action_text(d.action, self.lang)))
             if d.why:
                 self.out(msg("why", self.lang, w=", ".join(f"{a} {v:.2f}" for a, v in d.why[:3])))
+        if d.why:
+            self.why[len(self.moves)] = d.why
         self._apply(seat, d.action)
 
     def run(self) -> int:

@@ -41,6 +41,9 @@ L = {
     "power": ("mean voyage power per game", "１ゲームの平均航海力"),
     "effects": ("effects won per game, and the win share of who won them", "獲得したアイテム効果と勝率"),
     "un_panel": ("Undecim (UN-A1): hand fluidity", "ウーンデキム（UN-A1）：手札の流動性"),
+    "ad_panel": ("Asian Delivery (AD-A1): workers, retrievals and logistics by round",
+                 "アジアンデリバリー（AD-A1）：ラウンドごとのワーカー・回収・物流"),
+    "round": ("round", "ラウンド"), "per_seat": ("mean per seat", "１人あたり平均"),
     "unchanged": ("share of turns whose hand did not change", "手札が変わらなかった手番の割合"),
     "agents": ("Agents", "エージェント"), "settings": ("Settings", "設定"),
 }
@@ -165,18 +168,21 @@ def _card_panel(settings, seats, lang, plt) -> list[str]:
         return []
     win = column(seats, "win")
     played = [column(seats, "m_played_" + c) for c in names]
-    held = [column(seats, "m_held_" + c) if "m_held_" + c in seats.column_names else np.zeros(len(win))
-            for c in names]
+    has_held = any("m_held_" + c in seats.column_names for c in names)
     counts = [float(np.nansum(p)) for p in played]
     share = [float(win[p > 0].mean()) if (p > 0).any() else math.nan for p in played]
-    fig, axes = plt.subplots(1, 3, figsize=(12, 3.5))
+    fig, axes = plt.subplots(1, 3 if has_held else 2, figsize=(12 if has_held else 9, 0.5 + 0.28 * len(names)),
+                             sharey=True)
     axes[0].barh(names, counts, color="#4c78a8")
     axes[0].set_title(t("played", lang))
     axes[1].barh(names, share, color="#f58518")
     axes[1].axvline(1 / settings["players"], color="#e45756", ls="--")
     axes[1].set_title(t("winwhen", lang))
-    axes[2].barh(names, [float(np.nansum(h)) for h in held], color="#54a24b")
-    axes[2].set_title(t("held", lang))
+    if has_held:
+        held = [column(seats, "m_held_" + c) if "m_held_" + c in seats.column_names else np.zeros(len(win))
+                for c in names]
+        axes[2].barh(names, [float(np.nansum(h)) for h in held], color="#54a24b")
+        axes[2].set_title(t("held", lang))
     return [f"<h3>{t('cards', lang)}</h3>", _fig_html(fig)]
 
 
@@ -196,6 +202,20 @@ def _game_panel(settings, seats, lang, plt) -> list[str]:
                  color="#e45756", label=t("winwhen", lang))
         axes[1].set_title(t("effects", lang))
         out += [f"<h3>{t('ls_panel', lang)}</h3>", _fig_html(fig)]
+    if "m_workers_spent_r1" in cols:  # Asian Delivery
+        rounds = sorted({int(k.rsplit("_r", 1)[1]) for k in cols if k.startswith("m_workers_spent_r")})
+        fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
+        for key, label in (("workers_spent", "workers spent"), ("retrievals", "retrievals")):
+            axes[0].plot(rounds, [float(np.nanmean(column(seats, f"m_{key}_r{r}"))) for r in rounds], "o-", label=label)
+        axes[0].set_xlabel(t("round", lang))
+        axes[0].set_ylabel(t("per_seat", lang))
+        axes[0].legend()
+        for key, label in (("moved_card", "cubes moved by card"), ("moved_vehicle", "by vehicle"),
+                           ("moved_gate", "by gate")):
+            axes[1].plot(rounds, [float(np.nanmean(column(seats, f"m_{key}_r{r}"))) for r in rounds], "o-", label=label)
+        axes[1].set_xlabel(t("round", lang))
+        axes[1].legend()
+        out += [f"<h3>{t('ad_panel', lang)}</h3>", _fig_html(fig)]
     if "m_unchanged_turns" in cols:  # Undecim
         seat = column(seats, "seat")
         u = column(seats, "m_unchanged_turns") / np.maximum(column(seats, "m_turns"), 1)

@@ -46,6 +46,9 @@ class Measures:
             self._add(p, r, "built_" + d["facility"])
         elif kind == "round_end":
             self.standing.append(d["standing"])
+        elif kind == "play" and d["face"] == "up":
+            k = "played_" + d["card"].lower().replace(" ", "-").replace("'", "")
+            self.rows[p][k] = self.rows[p].get(k, 0) + 1
 
     def per_seat(self, state) -> list[dict[str, Any]]:
         out = []
@@ -56,6 +59,10 @@ class Measures:
                 x["cubes_standing_final"] = sum(last[2:])
                 x["areas_with_cubes_final"] = sum(1 for a in range(2, 11) if last[a])
                 x["cubes_standing_mean"] = sum(sum(st[p][2:]) for st in self.standing) / len(self.standing)
+            for r in self.by_round:  # the AD-A1 panel's series: key measures by round
+                if r["seat"] == p:
+                    for key in ("workers_spent", "retrievals", "moved_card", "moved_vehicle", "moved_gate"):
+                        x[f"{key}_r{r['round']}"] = r[key]
             x["facilities"] = state.T.tokens - state.tokens[p]
             x["path"] = state.longest_path(p)
             x["pairs"] = state.pairs(p)

@@ -456,6 +456,8 @@ class AsianDelivery(GameState):
         """AD-T2: the first face-up play is free, each further one costs a worker; face down is 人力輸送."""
         self.hands[p].remove(c)
         self.played += 1
+        if self.listener is not None:
+            self._measure("play", p, card=self.T.name[c], face="up" if up else "down")
         if up:
             if self.free_used:
                 self.workers[p] -= 1

@@ -9,6 +9,7 @@ import yaml
 from .model import FACILITIES, GRADES
 
 _HELP = Path(__file__).parent / "data" / "help.yaml"
+PUBLIC_MOVES = True  # every move is public: the log may show a bot's reasons
 FAC_SHORT = {"en": ("O", "T", "M", "G"), "ja": ("事", "広", "市", "門")}
 
 

@@ -10,6 +10,7 @@ from .actions import item_name
 from .model import ENEMY, GOLD, ITEMS, LANDS, RESOURCES
 
 _HELP = Path(__file__).parent / "data" / "help.yaml"
+PUBLIC_MOVES = True  # every move is public: the log may show a bot's reasons
 
 
 def player_name(seat: int, lang: str, me: int | None = None) -> str:
