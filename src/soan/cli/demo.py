@@ -13,7 +13,7 @@ from ..lab.stats import agent_shares, seat_shares
 from ..lab.study import load, run_study, settings_for
 
 
-def run_demo(console, n: int = 400, jobs: int = 2, out: str = "out/demo") -> None:
+def run_demo(console, n: int = 300, jobs: int = 2, out: str = "out/demo") -> None:
     tab = Table(title=f"soan demo: {n} games per game, one greedy bot among random ones, seats rotated")
     for col in ("game", "players", "agent", "win share (95% interval)", "mean score", "mean rank",
                 "seat win shares", "games/s", "report"):
