@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import soan
+from contract import play_replay_and_views
 from soan.core.rng import Rng
 
 VARIANTS = ["weather-double", "lean-weather", "no-serials", "accent-cards", "weather-4"]
@@ -98,25 +98,7 @@ def test_invariants_over_random_games(c):
 @FAST
 @given(configs)
 def test_replay_and_from_view_reproduce_view(c):
-    import tempfile
-    from pathlib import Path
-
-    from soan.core.records import write_record
-
-    s = new(c)
-    rng = random.Random(c["seed"] + 1)
-    moves = []
-    while not s.is_over():
-        v = s.view()
-        assert soan.from_view(json.loads(json.dumps(v))).view() == v
-        seat = s.to_act()[0]
-        a = rng.choice(s.legal_actions(seat))
-        s.apply(seat, soan.parse_action("la-superba", json.loads(json.dumps(a.to_json()))))
-        moves.append((seat, a))
-    with tempfile.TemporaryDirectory() as d:
-        p = Path(d) / "g.jsonl"
-        write_record(p, s, moves)
-        assert soan.replay(p).view() == s.view()
+    play_replay_and_views(new(c), c["seed"] + 1, every=1)
 
 
 @FAST

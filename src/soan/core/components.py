@@ -86,6 +86,20 @@ def load(path: str | Path, model: type[BaseModel], check=None) -> tuple[Any, str
     return out
 
 
+def loader(default: Path, model: type[BaseModel], check=None):
+    """A game's `load_components(path)`: the shipped file (`None`) is parsed once per process."""
+    cache: list = []
+
+    def load_components(path=None) -> tuple[Any, str]:
+        if path is None:
+            if not cache:
+                cache.append(load(default, model, check))
+            return cache[0]
+        return load(path, model, check)
+
+    return load_components
+
+
 def _cell(v: Any) -> str:
     if isinstance(v, dict | list):
         return json.dumps(v, ensure_ascii=False)

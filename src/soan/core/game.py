@@ -214,6 +214,13 @@ def make(
     return info.new_state(cfg)
 
 
+def config_from_view(v: dict[str, Any]) -> tuple[GameInfo, Config]:
+    """The game and configuration a view names (checked as `make` checks them)."""
+    info, n, vs, ps = check_config(v["game"], v.get("players"), v.get("variants"), v.get("params"))
+    comps, h = info.load_components(v.get("components"))
+    return info, Config(info.id, n, int(v.get("seed", 0)), vs, ps, v.get("components"), comps, h)
+
+
 def from_view(view: dict[str, Any]):
     """The state a (possibly edited) view describes."""
     if not isinstance(view, dict) or "game" not in view:

@@ -135,15 +135,7 @@ def check(m: Components) -> list[str]:
     return out
 
 
-_DEFAULT: list = []
-
-
-def load_components(path) -> tuple[Components, str]:
-    if path is None:
-        if not _DEFAULT:
-            _DEFAULT.append(comp.load(DATA, Components, check))
-        return _DEFAULT[0]
-    return comp.load(path, Components, check)
+load_components = comp.loader(DATA, Components, check)
 
 
 @dataclass(frozen=True)

@@ -408,15 +408,15 @@ class AsianDelivery(GameState):
             if isinstance(a, CardPick):
                 self.biz_disp.remove(a.card)
                 self.hands[p].append(a.card)
-                self._refill_biz(T.display)
+                self._refill("biz", T.display)
             else:  # AD-V6
                 self.req_disp.remove(a.request)
                 self.orders[p].append(a.request)
-                self._refill_req(T.display)
+                self._refill("req", T.display)
         elif kind == "take_request":
             self.req_disp.remove(a.request)
             self.orders[p].append(a.request)
-            self._refill_req(T.display)
+            self._refill("req", T.display)
         elif kind == "choice":
             self._push_ops(p, fr[2][a.option - 1])
         elif kind == "draft":
@@ -429,8 +429,8 @@ class AsianDelivery(GameState):
             if fr[2] > 1:
                 st.append(("draft", p, fr[2] - 1))
             else:
-                self._refill_req(T.display)
-                self._refill_biz(T.display)
+                self._refill("req", T.display)
+                self._refill("biz", T.display)
         elif kind == "retrieve":
             if a.yes:
                 self.retrieved = True
@@ -534,23 +534,20 @@ class AsianDelivery(GameState):
         if f == OFFICE and (self.biz_disp or ("office-request" in self.T.flags and self.req_disp)):
             self.stack.append(("office_pick", p))
 
-    def _refill_req(self, size: int) -> None:
-        while len(self.req_disp) < size:
-            if not self.req_deck:
-                if not self.req_disc:
+    def _refill(self, pile: str, size: int) -> None:
+        """AD-T4: refill a display ('req' or 'biz'); an empty deck is rebuilt from its discards."""
+        disp = getattr(self, pile + "_disp")
+        while len(disp) < size:
+            deck = getattr(self, pile + "_deck")
+            if not deck:
+                disc = getattr(self, pile + "_disc")
+                if not disc:
                     return
-                self.req_deck, self.req_disc = self.req_disc, []
-                self.rng.shuffle(self.req_deck)
-            self.req_disp.append(self.req_deck.pop())
-
-    def _refill_biz(self, size: int) -> None:
-        while len(self.biz_disp) < size:
-            if not self.biz_deck:
-                if not self.biz_disc:
-                    return
-                self.biz_deck, self.biz_disc = self.biz_disc, []
-                self.rng.shuffle(self.biz_deck)
-            self.biz_disp.append(self.biz_deck.pop())
+                deck = disc
+                setattr(self, pile + "_deck", deck)
+                setattr(self, pile + "_disc", [])
+                self.rng.shuffle(deck)
+            disp.append(deck.pop())
 
     # --- automatic frames -----------------------------------------------------------------------
     def _advance(self) -> None:
@@ -715,7 +712,7 @@ class AsianDelivery(GameState):
                 self.vp[p] += T.pair_mid * self.pairs(p)
             self.req_disc.extend(self.req_disp)
             self.req_disp = []
-            self._refill_req(T.midterm_display)
+            self._refill("req", T.midterm_display)
         else:  # AD-K2
             for p in range(n):
                 self.vp[p] += T.pair_final * self.pairs(p) + self.longest_path(p) - T.penalty * len(self.orders[p])
@@ -925,11 +922,9 @@ def new_state(cfg) -> AsianDelivery:
 
 
 def state_from_view(v: dict[str, Any]) -> AsianDelivery:
-    from ...core.game import Config, check_config
+    from ...core.game import config_from_view
 
-    info, n, vs, ps = check_config(v["game"], v.get("players"), v.get("variants"), v.get("params"))
-    comps, h = info.load_components(v.get("components"))
-    cfg = Config(info.id, n, int(v.get("seed", 0)), vs, ps, v.get("components"), comps, h)
+    _, cfg = config_from_view(v)
     s = object.__new__(AsianDelivery)
     s.cfg = cfg
     s.listener = None

@@ -570,11 +570,10 @@ def entry_tuple(d: dict[str, Any]) -> tuple:
 
 def state_from_view(v: dict[str, Any]) -> LaSuperba:
     """Rebuild a state from a (possibly edited) view; checks that cards and chits add up."""
-    from ...core.game import Config, check_config
+    from ...core.game import config_from_view
 
-    info, n, vs, ps = check_config(v["game"], v.get("players"), v.get("variants"), v.get("params"))
-    comps, h = info.load_components(v.get("components"))
-    cfg = Config(info.id, n, int(v.get("seed", 0)), vs, ps, v.get("components"), comps, h)
+    _, cfg = config_from_view(v)
+    n = cfg.players
     s = object.__new__(LaSuperba)
     s.cfg = cfg
     s.listener = None
