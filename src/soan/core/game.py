@@ -159,6 +159,20 @@ class Config:
         }
 
 
+_COMPILED: dict[tuple, Any] = {}
+
+
+def compiled(cfg: Config, compile_fn: Callable[..., Any], *args: Any) -> Any:
+    """`compile_fn(components, variants, params, *args)` once per distinct configuration: the rule
+    tables every state of that configuration shares (never copied by clone)."""
+    key = (cfg.game, cfg.components_hash, cfg.variants,
+           tuple(sorted((k, str(v)) for k, v in cfg.params.items())), args)
+    t = _COMPILED.get(key)
+    if t is None:
+        t = _COMPILED[key] = compile_fn(cfg.components, cfg.variants, cfg.params, *args)
+    return t
+
+
 def data_hash(data: Any) -> str:
     blob = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]

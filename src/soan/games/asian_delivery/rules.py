@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import IllegalAction
+from ...core.game import compiled
 from ...core.rng import Rng, seed_from
 from ...core.state import GameState, Prompt
 from .actions import (
@@ -44,7 +45,6 @@ from .model import (
     distances,
 )
 
-_TABLES: dict[tuple, Tables] = {}
 _PAIR: dict[int, tuple[PlayCard, PlayCard]] = {}
 _REQ: dict[int, RequestPick] = {}
 _CARD: dict[int, CardPick] = {}
@@ -61,12 +61,7 @@ def _cached(d, key, make):
 
 
 def tables_for(cfg) -> Tables:
-    key = (cfg.components_hash, cfg.variants, tuple(sorted((k, str(v)) for k, v in cfg.params.items())),
-           cfg.players)
-    t = _TABLES.get(key)
-    if t is None:
-        t = _TABLES[key] = compile_tables(cfg.components, cfg.variants, cfg.params, cfg.players)
-    return t
+    return compiled(cfg, compile_tables, cfg.players)
 
 
 class AsianDelivery(GameState):

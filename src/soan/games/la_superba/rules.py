@@ -10,22 +10,18 @@ from itertools import combinations
 from typing import Any
 
 from ...core.errors import IllegalAction
+from ...core.game import compiled
 from ...core.rng import Rng, seed_from
 from ...core.state import GameState, Prompt
 from .actions import _PLAY, CARRY, DELIVER, GOOD_EN, GOOD_JA, Carry, Deliver, Play, play
 from .model import CREW, GLASS, PEPPER, SHIP, SILK, SUITS, Rules, compile_rules, hand_power, voyage_power
 
 VOYAGE, DELIVERY, OVER = "voyage", "deliver", "over"
-_RULES: dict[tuple, Rules] = {}
 
 
 def rules_for(cfg) -> Rules:
     """The compiled rule tables of a config, shared by every game with the same settings."""
-    key = (cfg.components_hash, cfg.variants, tuple(sorted(cfg.params.items())))
-    r = _RULES.get(key)
-    if r is None:
-        r = _RULES[key] = compile_rules(cfg.components, cfg.variants, cfg.params)
-    return r
+    return compiled(cfg, compile_rules)
 _PLAYS: dict[tuple[int, ...], list[Play]] = {}  # hand -> its play options (hands are few)
 _CARRY_CACHE: dict[tuple[int, int, int, int], list[Carry]] = {}
 _DELIVER_CACHE: dict[tuple[int, int, int, int], list[Deliver]] = {}

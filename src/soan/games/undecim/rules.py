@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import IllegalAction
+from ...core.game import compiled
 from ...core.rng import Rng, seed_from
 from ...core.state import GameState, Prompt
 from .actions import SKIP, BonusDraw, Boost, Develop, Keep, Pick, Play, Settle, Skip, Take
@@ -26,15 +27,10 @@ SETTLE = {(a, b): Settle(ITEMS[a], ITEMS[b]) for a in RESOURCES for b in RESOURC
 _DEV: dict[tuple[int, int], Develop] = {}
 _TAKE: dict[str, Take] = {}
 _PLAY: dict[str, Play] = {}
-_TABLES: dict[tuple, Tables] = {}
 
 
 def tables_for(cfg) -> Tables:
-    key = (cfg.components_hash, cfg.variants, tuple(sorted((k, str(v)) for k, v in cfg.params.items())))
-    t = _TABLES.get(key)
-    if t is None:
-        t = _TABLES[key] = compile_tables(cfg.components, cfg.variants, cfg.params)
-    return t
+    return compiled(cfg, compile_tables)
 
 
 def develop_action(j: int, item: int) -> Develop:
