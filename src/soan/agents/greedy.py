@@ -6,7 +6,7 @@ choices are revealed), and score the result with the game's evaluation as own va
 other seat's. The best average wins; ties go to the first action.
 A game sets its defaults (`GameInfo.extra["greedy"]`): La Superba and Undecim sample and roll out;
 Asian Delivery, open but for deck order and with many small steps, samples less
-(2 samples, horizon 10: a fifth of the cost of the defaults, about as strong). `greedy:samples=S:horizon=H` overrides them.
+(1 sample, horizon 10: a tenth of the cost of the defaults, about as strong). `greedy:samples=S:horizon=H` overrides them.
 """
 
 from __future__ import annotations

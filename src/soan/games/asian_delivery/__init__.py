@@ -58,7 +58,7 @@ register(GameInfo(
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     extra={"text": text, "model": model, "evaluate": evaluate.evaluate, "info_key": evaluate.info_key,
            "horizon": evaluate.HORIZON, "measures": measures.Measures,
-           "greedy": {"samples": 2, "horizon": 10}},
+           "greedy": {"samples": 1, "horizon": 10}},
 ))
 
 __all__ = ["AsianDelivery"]
