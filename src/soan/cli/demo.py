@@ -15,8 +15,9 @@ from ..lab.study import load, run_study, settings_for
 
 def run_demo(console, n: int = 300, jobs: int = 2, out: str = "out/demo") -> None:
     tab = Table(title=f"soan demo: {n} games per game, one greedy bot among random ones, seats rotated")
+    reports = []
     for col in ("game", "players", "agent", "win share (95% interval)", "mean score", "mean rank",
-                "seat win shares", "games/s", "report"):
+                "seat win shares", "games/s"):
         tab.add_column(col)
     for g in games():
         info = game_info(g["id"])
@@ -28,16 +29,17 @@ def run_demo(console, n: int = 300, jobs: int = 2, out: str = "out/demo") -> Non
         r = run_study(st, d, jobs=jobs)
         dt = time.perf_counter() - t
         rep = write_report(d, "en")
-        write_report(d, "ja", "report-ja.html")
+        reports += [rep, write_report(d, "ja", "report-ja.html")]
         _, games_t, seats_t = load(d)
         seats = " ".join(f"{x['win_share']:.0%}" for x in seat_shares(seats_t, p))
         for k, a in enumerate(agent_shares(seats_t)):
             lo, hi = a["ci"]
             tab.add_row(info.id if k == 0 else "", str(p) if k == 0 else "", a["agent"],
                         f"{a['win_share']:.1%} ({lo:.0%}–{hi:.0%})", f"{a['mean_score']:.1f}", f"{a['mean_rank']:.2f}",
-                        seats if k == 0 else "", f"{r['played'] / dt:,.0f}" if k == 0 and r["played"] else "",
-                        str(rep) if k == 0 else "")
+                        seats if k == 0 else "", f"{r['played'] / dt:,.0f}" if k == 0 and r["played"] else "")
     console.print(tab)
-    console.print("Chance is 1/players per seat-game. Reports (English; -ja.html in Japanese) are listed above.\n"
+    for rep in reports:
+        console.print(f"report: {rep}", highlight=False)
+    console.print("Chance is 1/players per seat-game (a shared win counts 1/k).\n"
                   "Next: soan play la-superba --lang ja | soan sim undecim -n 2000 --agents greedy --out out/u | "
                   "soan analyze la-superba power", highlight=False)
