@@ -13,6 +13,7 @@ from soan.games.asian_delivery.model import build_map
 
 
 def test_AD_C1_areas_terminals_warehouse_cap_and_slots():
+    """AD-C1: areas terminals warehouse cap and slots."""
     s = Situation().cubes(0, 2, "LLL").cubes(0, 1, "").vehicle("train", 2, {0: "L"}).state()
     T = s.T
     assert T.terminals[1] == (True, True)
@@ -24,6 +25,7 @@ def test_AD_C1_areas_terminals_warehouse_cap_and_slots():
 
 
 def test_AD_C2_map_adjacency_follows_the_rule():
+    """AD-C2: map adjacency follows the rule."""
     m = soan.make("asian-delivery").cfg.components.maps["standard"]
     pos = m.positions
     for a in pos:
@@ -36,6 +38,7 @@ def test_AD_C2_map_adjacency_follows_the_rule():
 
 
 def test_AD_C3_requests():
+    """AD-C3: requests."""
     s = soan.make("asian-delivery")
     T = s.T
     assert len(T.req_vp) == 54
@@ -46,6 +49,7 @@ def test_AD_C3_requests():
 
 
 def test_AD_C4_business_cards():
+    """AD-C4: business cards."""
     m = soan.make("asian-delivery").cfg.components
     assert len(m.business_cards) == 40
     assert all(sum(1 for c in m.business_cards if c.colour == k) == 10 for k in ("red", "blue", "yellow", "green"))
@@ -53,6 +57,7 @@ def test_AD_C4_business_cards():
 
 
 def test_AD_C5_base_cards_one_per_colour():
+    """AD-C5: base cards one per colour."""
     s = soan.make("asian-delivery", players=3)
     T = s.T
     for p in range(3):
@@ -66,12 +71,14 @@ def test_AD_C5_base_cards_one_per_colour():
 
 
 def test_AD_C6_cubes_tokens_workers():
+    """AD-C6: cubes tokens workers."""
     s = soan.make("asian-delivery", players=4)
     assert s.stock == [60 - 40, 20, 10] and all(x == [10, 0, 0] for x in s.supply)
     assert s.tokens == [10] * 4 and s.workers == [4] * 4
 
 
 def test_AD_S1_a_port_on_an_inland_position_swaps_outward():
+    """AD-S1: a port on an inland position swaps outward."""
     s = soan.make("asian-delivery")
 
     class Fixed:
@@ -93,6 +100,7 @@ def test_AD_S1_a_port_on_an_inland_position_swaps_outward():
 
 
 def test_AD_S2_S3_S4_setup():
+    """AD-S2, AD-S3, AD-S4: setup."""
     starts = {soan.make("asian-delivery", seed=k).start for k in range(20)}
     assert starts == {0, 1, 2, 3}
     s = soan.make("asian-delivery", players=3, seed=3)
@@ -102,6 +110,7 @@ def test_AD_S2_S3_S4_setup():
 
 
 def test_AD_T1_market_upgrades_and_one_gate_cube():
+    """AD-T1: market upgrades and one gate cube."""
     sit = Situation(seat=0).cubes(0, 5, "L").facility(0, 5, "market").facility(0, 8, "gate").facility(0, 2, "gate")
     sit.v["stack"].append(["gate", 0])
     sit.v["stack"].append(["market", 0, 1])
@@ -117,6 +126,7 @@ def test_AD_T1_market_upgrades_and_one_gate_cube():
 
 
 def test_AD_T2_free_first_play_then_workers_and_loading():
+    """AD-T2: free first play then workers and loading."""
     s = Situation(seat=0).state()
     act(s, "play 43 up", "option 2")  # restock 2
     assert s.supply[0][0] == 12 and s.workers[0] == 4
@@ -133,6 +143,7 @@ def test_AD_T2_free_first_play_then_workers_and_loading():
 
 
 def test_AD_T3_resident_cards_do_not_stack_by_name():
+    """AD-T3: resident cards do not stack by name."""
     sit = Situation(seat=0)
     s0 = sit.state()
     porters = [c for c in range(40) if s0.T.name[c] == "Porters' guild"]
@@ -148,6 +159,7 @@ def test_AD_T3_resident_cards_do_not_stack_by_name():
 
 
 def test_AD_T4_draft_exactly_two_then_refill():
+    """AD-T4: draft exactly two then refill."""
     s = Situation(seat=0).state()
     act(s, "play 40 down", "done", "end")
     assert s.stack[-1][0] == "draft" and "done" not in opts(s)
@@ -159,6 +171,7 @@ def test_AD_T4_draft_exactly_two_then_refill():
 
 
 def test_AD_T5_four_face_up_cards_recover_two_workers():
+    """AD-T5: four face up cards recover two workers."""
     sit = Situation(seat=0)
     s0 = sit.state()
     sit.v["play"][0] = [[base(s0, 0, 0), 1], [base(s0, 0, 1), 1], [base(s0, 0, 2), 1], [base(s0, 0, 3), 1],
@@ -173,6 +186,7 @@ def test_AD_T5_four_face_up_cards_recover_two_workers():
 
 
 def test_AD_T5_offices_keep_residents_which_do_not_count():
+    """AD-T5: offices keep residents which do not count."""
     sit = Situation(seat=0).facility(0, 5, "office")
     s0 = sit.state()
     pub = biz(s0, "Publicist")
@@ -187,6 +201,7 @@ def test_AD_T5_offices_keep_residents_which_do_not_count():
 
 
 def test_AD_R1_vehicles_clockwise_outer_first_and_empty_return():
+    """AD-R1: vehicles clockwise outer first and empty return."""
     sit = Situation(seat=2).vehicle("train", 9, {0: "L"}).vehicle("ship", 5)
     sit.v["stack"] = [["end_turn", 2]]
     sit.v["turn_k"] = 2
@@ -196,6 +211,7 @@ def test_AD_R1_vehicles_clockwise_outer_first_and_empty_return():
 
 
 def test_AD_R2_start_player_passes_left():
+    """AD-R2: start player passes left."""
     sit = Situation(seat=1)
     sit.v["start"], sit.v["turn_k"] = 0, 2
     sit.v["stack"] = [["end_turn", 2]]
@@ -205,6 +221,7 @@ def test_AD_R2_start_player_passes_left():
 
 
 def test_AD_E1_deliver_higher_grade_satisfies_and_returns_set_aside():
+    """AD-E1: deliver higher grade satisfies and returns set aside."""
     sit = Situation(seat=0).cubes(0, 2, "NH").facility(0, 7, "tower")
     sit.v["aside"][0] = 2
     sit.v["supply"][0][0] -= 2
@@ -221,6 +238,7 @@ def test_AD_E1_deliver_higher_grade_satisfies_and_returns_set_aside():
 
 
 def test_AD_E2_transport_up_to_n_within_range_and_cap():
+    """AD-E2: transport up to n within range and cap."""
     s = Situation(seat=0).cubes(0, 2, "LL").state()
     act(s, "play 41 up")
     assert "area 1" in opts(s) and "area 2" in opts(s)
@@ -233,12 +251,14 @@ def test_AD_E2_transport_up_to_n_within_range_and_cap():
 
 
 def test_AD_E3_human_transport_one_cube_range_one():
+    """AD-E3: human transport one cube range one."""
     s = Situation(seat=0).state()
     act(s, "play 42 down", "area 1", "area 10", "cube L")
     assert s.wh[0][30] == 1 and s.play[0][-1] == (42, 0) and s.stack[-1][0] == "action"
 
 
 def test_AD_E4_build_cost_overpay_and_office_card():
+    """AD-E4: build cost overpay and office card."""
     sit = Situation(seat=0).cubes(0, 5, "H").facility(1, 5, "tower")
     s = sit.state()
     act(s, "play 42 up")
@@ -252,6 +272,7 @@ def test_AD_E4_build_cost_overpay_and_office_card():
 
 
 def test_AD_E5_upgrade_L_aside_N_to_stock():
+    """AD-E5: upgrade L aside N to stock."""
     s = Situation(seat=0).state()
     act(s, "play 43 up", "option 1", "cube L")
     assert s.supply[0] == [9, 1, 0] and s.aside[0] == 1 and s.stock[1] == 19
@@ -266,6 +287,7 @@ def test_AD_E5_upgrade_L_aside_N_to_stock():
 
 
 def test_AD_E6_restock_up_to_n():
+    """AD-E6: restock up to n."""
     sit = Situation(seat=0)
     sit.v["stock"][0], sit.v["supply"][1][0] = 1, sit.v["supply"][1][0] + sit.v["stock"][0] - 1
     s = sit.state()
@@ -274,6 +296,7 @@ def test_AD_E6_restock_up_to_n():
 
 
 def test_AD_K1_midterm():
+    """AD-K1: midterm."""
     sit = Situation(seat=2)
     s0 = sit.state()
     red = [r for r in range(54) if s0.T.req_colour[r] == 0 and all(r not in o for o in sit.v["orders"])][:2]
@@ -290,6 +313,7 @@ def test_AD_K1_midterm():
 
 
 def test_AD_K2_final_path_pairs_and_penalty():
+    """AD-K2: final path pairs and penalty."""
     sit = Situation(seat=2).facility(0, 2, "office").facility(0, 9, "market").facility(0, 3, "tower") \
         .facility(0, 7, "gate")
     sit.v["round"], sit.v["turn_k"], sit.v["start"] = 8, 2, 0
@@ -302,6 +326,7 @@ def test_AD_K2_final_path_pairs_and_penalty():
 
 
 def test_AD_K3_ties_completed_requests_then_shared():
+    """AD-K3: ties completed requests then shared."""
     s = Situation().state()
     s.vp = [5, 5, 3]
     s.done = [[1], [], []]
@@ -311,12 +336,14 @@ def test_AD_K3_ties_completed_requests_then_shared():
 
 
 def test_AD_V1_one_porter():
+    """AD-V1: one porter."""
     s = Situation(seat=0, variants=["one-porter"]).state()
     act(s, "play 40 down", "area 1", "area 2", "cube L")
     assert not any(o.endswith("down") for o in opts(s))
 
 
 def test_AD_V2_big_map_attaches_hub_to_a_terminal_free_outer_area():
+    """AD-V2: big map attaches hub to a terminal free outer area."""
     for seed in range(10):
         s = soan.make("asian-delivery", seed=seed, variants=["big-map"])
         hub_nb = s.adj[1]
@@ -327,6 +354,7 @@ def test_AD_V2_big_map_attaches_hub_to_a_terminal_free_outer_area():
 
 
 def test_AD_V3_round_end_unload_fewest_cubes_first():
+    """AD-V3: round end unload fewest cubes first."""
     sit = Situation(seat=2, variants=["round-end-unload"]).vehicle("train", 1, {0: "LL", 1: "L"})
     sit.v["start"], sit.v["turn_k"], sit.v["seat_on_turn"] = 0, 2, 2
     sit.v["stack"] = [["end_turn", 2]]
@@ -341,12 +369,14 @@ def test_AD_V3_round_end_unload_fewest_cubes_first():
 
 
 def test_AD_V4_capacity():
+    """AD-V4: capacity."""
     s = Situation(seat=0, variants=["capacity"], params={"vehicle_capacity": 2}).vehicle("train", 1, {1: "L"}).state()
     act(s, "load train L")
     assert "load train L" not in opts(s) and "load ship L" in opts(s)
 
 
 def test_AD_V5_request_limit():
+    """AD-V5: request limit."""
     sit = Situation(seat=0, variants=["request-limit"], params={"request_limit": 2})
     s = sit.state()
     act(s, "play 40 down", "done", "end")
@@ -354,12 +384,14 @@ def test_AD_V5_request_limit():
 
 
 def test_AD_V6_office_request():
+    """AD-V6: office request."""
     s = Situation(seat=0, variants=["office-request"]).cubes(0, 5, "L").state()
     act(s, "play 42 up", "build 5 office")
     assert any(o.startswith("request") for o in opts(s)) and any(o.startswith("card") for o in opts(s))
 
 
 def test_AD_V7_set_weight():
+    """AD-V7: set weight."""
     s = soan.make("asian-delivery", variants=["set-weight"])
     assert (s.T.pair_mid, s.T.pair_final) == (4, 2)
     t = soan.make("asian-delivery", params={"pair_vp_midterm": 5})
@@ -367,11 +399,13 @@ def test_AD_V7_set_weight():
 
 
 def test_AD_V8_attributes_rename_colours():
+    """AD-V8: attributes rename colours."""
     s = soan.make("asian-delivery", variants=["attributes"])
     assert "(Power)" in s.card_text(s.hands[0][0]) and "(パワー)" in s.card_text(s.hands[0][0], "ja")
 
 
 def test_AD_V9_distance_bonus():
+    """AD-V9: distance bonus."""
     sit = Situation(seat=0, variants=["distance-bonus"]).cubes(0, 3, "L")
     s0 = sit.state()
     r = req(s0, 3, 1, "L")
@@ -382,6 +416,7 @@ def test_AD_V9_distance_bonus():
 
 
 def test_AD_V10_worker_decay():
+    """AD-V10: worker decay."""
     s = Situation(seat=0, variants=["worker-decay"]).state()
     act(s, "play 40 down", "done", "end")
     act(s, f"draft business {s.biz_disp[0]}")
@@ -390,6 +425,7 @@ def test_AD_V10_worker_decay():
 
 
 def test_AD_V11_mp_start_player():
+    """AD-V11: mp start player."""
     sit = Situation(seat=2, variants=["mp-start-player"])
     sit.v["start"], sit.v["turn_k"], sit.v["seat_on_turn"] = 0, 2, 2
     sit.v["stack"] = [["end_turn", 2]]
@@ -400,6 +436,7 @@ def test_AD_V11_mp_start_player():
 
 
 def test_AD_V12_local_market():
+    """AD-V12: local market."""
     sit = Situation(seat=0, variants=["local-market"]).cubes(0, 5, "L").facility(0, 5, "market")
     sit.v["stack"].append(["lmarket", 0, 5])
     s = sit.state()
@@ -408,6 +445,7 @@ def test_AD_V12_local_market():
 
 
 def test_AD_V13_stored_vp():
+    """AD-V13: stored vp."""
     sit = Situation(seat=2, variants=["stored-vp"]).cubes(0, 5, "LLL").facility(0, 5, "tower")
     sit.v["start"], sit.v["turn_k"], sit.v["seat_on_turn"] = 0, 2, 2
     sit.v["stack"] = [["end_turn", 2]]
@@ -416,6 +454,7 @@ def test_AD_V13_stored_vp():
 
 
 def test_AD_A1_measures():
+    """AD-A1: measures."""
     from soan.games.asian_delivery.measures import Measures
 
     m = Measures(3)

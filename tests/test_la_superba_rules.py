@@ -24,6 +24,7 @@ def three(event="glass-fashion", **kw):
 
 
 def test_LS_C1_voyage_deck_and_ship_power():
+    """LS-C1: voyage deck and ship power."""
     s = soan.make("la-superba")
     R = s.R
     kinds = {}
@@ -38,6 +39,7 @@ def test_LS_C1_voyage_deck_and_ship_power():
 
 
 def test_LS_C2_trade_events_are_data_from_the_vocabulary(tmp_path):
+    """LS-C2: trade events are data from the vocabulary."""
     s = soan.make("la-superba")
     ids = [t.id for t in s.cfg.components.trade_cards]
     assert ids == ["pepper-boom", "glass-fashion", "becalmed", "great-fair", "storm", "crowded-harbour"]
@@ -58,6 +60,7 @@ def test_LS_C2_trade_events_are_data_from_the_vocabulary(tmp_path):
 
 
 def test_LS_C2_pepper_boom_adds_to_pepper():
+    """LS-C2: pepper boom adds to pepper."""
     s = voyage(three("pepper-boom"), [P0, P1, P2], [(2, 0, 0), (0, 0, 1), (1, 0, 0)])
     # seat 0 carries most pepper: face down 3 + 1 boom (rank 3: one delivered); seat 2's face up 1 + 1
     assert s.delivered[0] == ((1, 0, 4),) and s.delivered[2] == ((1, 0, 2),)
@@ -65,22 +68,26 @@ def test_LS_C2_pepper_boom_adds_to_pepper():
 
 
 def test_LS_C2_glass_fashion_turns_glass_face_down():
+    """LS-C2: glass fashion turns glass face down."""
     s = voyage(three("glass-fashion"), [P0, P1, P2], [(0, 1, 0), (0, 1, 0), (0, 0, 1)])
     assert s.scores()[0] == 3 and s.scores()[1] == 3 and s.scores()[2] == 1
 
 
 def test_LS_C2_becalmed_community_does_not_count():
+    """LS-C2: becalmed community does not count."""
     s = voyage(three("becalmed"), [P0, P1, P2], [SILK1] * 3)
     assert s.history[0]["power"] == [7, 10, 7]
 
 
 def test_LS_C2_great_fair_second_delivers_three():
+    """LS-C2: great fair second delivers three."""
     s = voyage(three("great-fair"), [P0, P1, P2], [(0, 0, 3)] * 3)
     h = s.history[0]
     assert h["ranks"] == [3, 1, 2] and h["quotas"] == [1, 3, 3]
 
 
 def test_LS_C2_storm_last_loses_everything_silk_returns():
+    """LS-C2: storm last loses everything silk returns."""
     s = voyage(three("storm"), [P0, P1, P2], [(1, 0, 0), (1, 0, 0), (0, 0, 2)])
     h = s.history[0]
     assert h["ranks"][0] == 3 and h["quotas"][0] == 0 and h["lost"][0] == [1, 0, 0]
@@ -89,11 +96,13 @@ def test_LS_C2_storm_last_loses_everything_silk_returns():
 
 
 def test_LS_C2_crowded_harbour_ties_go_to_low_serial():
+    """LS-C2: crowded harbour ties go to low serial."""
     s = voyage(three("crowded-harbour"), [P0, P1, P2], [SILK1] * 3)
     assert s.history[0]["ranks"] == [2, 1, 3]  # seat 0 (lowest card 1) beats seat 2 (lowest 13)
 
 
 def test_LS_C3_and_LS_S1_twelve_chits_four_of_each():
+    """LS-C3, LS-S1: twelve chits four of each."""
     s = soan.make("la-superba", players=4)
     assert s.supply == [4] * 12
     m = s.cfg.components
@@ -101,6 +110,7 @@ def test_LS_C3_and_LS_S1_twelve_chits_four_of_each():
 
 
 def test_LS_S2_trade_row_one_removed_fourth_hidden_until_round_4():
+    """LS-S2: trade row one removed fourth hidden until round 4."""
     s = soan.make("la-superba", seed=9)
     assert len(s.row) == 5 and len(s.removed) == 1
     o = s.observation(0)
@@ -115,6 +125,7 @@ def test_LS_S2_trade_row_one_removed_fourth_hidden_until_round_4():
 
 
 def test_LS_S3_and_LS_R1_two_dealt_three_drawn_and_a_community_card():
+    """LS-S3, LS-R1: two dealt three drawn and a community card."""
     for n in (3, 4):
         s = soan.make("la-superba", players=n, seed=4)
         assert all(len(h) == 5 for h in s.hands)
@@ -124,6 +135,7 @@ def test_LS_S3_and_LS_R1_two_dealt_three_drawn_and_a_community_card():
 
 
 def test_LS_R2_simultaneous_secret_and_order_independent():
+    """LS-R2: simultaneous secret and order independent."""
     s = three()
     s.apply(0, play(P0))
     s.apply(0, CARRY[(0, 0, 2)])
@@ -142,6 +154,7 @@ def test_LS_R2_simultaneous_secret_and_order_independent():
 
 
 def test_LS_R2_carry_one_to_three_or_nothing_when_empty():
+    """LS-R2: carry one to three or nothing when empty."""
     s = three(supply=[[0, 0, 0], [4, 4, 4], [4, 4, 4]])
     s.apply(0, play(P0))
     assert [str(a) for a in s.legal_actions(0)] == ["carry nothing"]
@@ -155,11 +168,13 @@ def test_LS_R2_carry_one_to_three_or_nothing_when_empty():
 
 
 def test_LS_R3_power_is_three_played_plus_community():
+    """LS-R3: power is three played plus community."""
     s = voyage(three(), [P0, P1, P2], [SILK1] * 3)
     assert s.history[0]["power"] == [9, 12, 9]
 
 
 def test_LS_R4_pepper_most_chits_then_highest_serial():
+    """LS-R4: pepper most chits then highest serial."""
     s = voyage(three(), [P0, P1, P2], [(2, 0, 0), (1, 0, 0), (2, 0, 0)])
     h = s.history[0]
     assert h["effects"]["pepper"] == [2]  # seats 0 and 2 tie on 2; seat 2 holds serial 18 > 17
@@ -167,18 +182,21 @@ def test_LS_R4_pepper_most_chits_then_highest_serial():
 
 
 def test_LS_R4_item_effect_all_gives_every_carrier_the_effect():
+    """LS-R4: item effect all gives every carrier the effect."""
     s = voyage(three(params={"item_effect": "all"}), [P0, P1, P2], [(2, 0, 0), (1, 0, 0), (2, 0, 0)])
     assert s.history[0]["effects"]["pepper"] == [0, 1, 2]
     assert s.scores() == [3, 3, 6]
 
 
 def test_LS_R4_glass_adds_power_and_wins_ties():
+    """LS-R4: glass adds power and wins ties."""
     s = voyage(three(), [(1, 2, 16), P1, P2], [(0, 2, 0), SILK1, SILK1])
     h = s.history[0]
     assert h["power"] == [5 + 2 + 2, 12, 9] and h["ranks"] == [2, 1, 3]
 
 
 def test_LS_R4_silk_returns_lost_chits():
+    """LS-R4: silk returns lost chits."""
     s = voyage(three(), [P0, P1, P2], [(1, 0, 2), (1, 0, 0), (1, 0, 0)])
     assert s.to_act() == (0,) and s.phase == "deliver"  # rank 3, quota 1: which chit?
     s.apply(0, DELIVER[(1, 0, 0)])
@@ -187,11 +205,13 @@ def test_LS_R4_silk_returns_lost_chits():
 
 
 def test_LS_R5_ties_glass_then_highest_serial_strict_order():
+    """LS-R5: ties glass then highest serial strict order."""
     s = voyage(three(), [P0, P1, P2], [SILK1] * 3)
     assert s.history[0]["ranks"] == [3, 1, 2]
 
 
 def test_LS_R6_quotas_three_two_one_rest_lost():
+    """LS-R6: quotas three two one rest lost."""
     s = voyage(three(), [P0, P1, P2], [(0, 0, 3), (3, 0, 0), (3, 0, 0)])
     h = s.history[0]
     assert h["quotas"] == [1, 3, 2] and h["delivered"] == [[0, 0, 1], [3, 0, 0], [2, 0, 0]]
@@ -200,6 +220,7 @@ def test_LS_R6_quotas_three_two_one_rest_lost():
 
 
 def test_LS_R6_owner_chooses_delivered_chits():
+    """LS-R6: owner chooses delivered chits."""
     s = voyage(three(), [P0, P1, P2], [(1, 0, 1), (0, 0, 1), SILK1])
     assert s.to_act() == (0,) and s.observation(1)["to_act"] == [0]
     assert {str(a) for a in s.legal_actions(0)} == {"deliver pepper=1", "deliver silk=1"}
@@ -210,11 +231,13 @@ def test_LS_R6_owner_chooses_delivered_chits():
 
 
 def test_LS_R7_delivered_chits_lie_on_the_trade_card_as_score():
+    """LS-R7: delivered chits lie on the trade card as score."""
     s = voyage(three(), [P0, P1, P2], [(0, 0, 1), (2, 0, 0), (0, 0, 1)])
     assert s.delivered[1] == ((1, 0, 3), (1, 0, 3)) and s.scores()[1] == 6
 
 
 def test_LS_R8_cards_return_hands_kept_reshuffled():
+    """LS-R8: cards return hands kept reshuffled."""
     s = voyage(three(), [P0, P1, P2], [SILK1] * 3)
     assert s.round == 2 and s.phase == "voyage"
     assert {2, 3} <= set(s.hands[0]) and len(s.hands[0]) == 5
@@ -224,6 +247,7 @@ def test_LS_R8_cards_return_hands_kept_reshuffled():
 
 
 def test_LS_E1_five_rounds_then_most_points_tie_to_last_round_rank():
+    """LS-E1: five rounds then most points tie to last round rank."""
     s = soan.make("la-superba", seed=3)
     rng = random.Random(0)
     while not s.is_over():
@@ -241,16 +265,19 @@ def test_LS_E1_five_rounds_then_most_points_tie_to_last_round_rank():
 
 
 def test_LS_V1_weather_double_glass_after():
+    """LS-V1: weather double glass after."""
     s = voyage(three(variants=["weather-double"]), [P0, P1, P2], [SILK1, SILK1, (0, 1, 0)])
     assert s.history[0]["power"] == [(7 + 2) * 2, 12, (7 + 2) * 2 + 1]
 
 
 def test_LS_V2_lean_weather_removes_a_three_and_a_two():
+    """LS-V2: lean weather removes a three and a two."""
     s = soan.make("la-superba", variants=["lean-weather"])
     assert len(s.R.deck) == 22 and 18 not in s.R.deck and 15 not in s.R.deck
 
 
 def test_LS_V3_shared_ranks_all_tied_lose_and_item_tie():
+    """LS-V3: shared ranks all tied lose and item tie."""
     s = voyage(three(variants=["no-serials"]), [P0, P1, P2], [SILK1, (0, 0, 2), SILK1])
     assert s.history[0]["ranks"] == [2, 1, 2] and s.history[0]["quotas"] == [2, 3, 2]
     hands = [[1, 2, 12, 16, 19], [3, 4, 13, 17, 20], [5, 6, 14, 18, 21]]
@@ -267,6 +294,7 @@ def test_LS_V3_shared_ranks_all_tied_lose_and_item_tie():
 
 
 def test_LS_V3_one_one_three_and_final_tie_by_hand_power():
+    """LS-V3: one one three and final tie by hand power."""
     from soan.games.la_superba.model import hand_power
 
     hands = [[1, 16, 17, 7, 19], [12, 13, 18, 2, 8], [3, 4, 5, 6, 9]]
@@ -290,6 +318,7 @@ def test_LS_V3_one_one_three_and_final_tie_by_hand_power():
 
 
 def test_LS_V4_accent_cards():
+    """LS-V4: accent cards."""
     s = soan.make("la-superba", variants=["accent-cards"])
     R = s.R
     assert (R.suit[25], R.power[25], R.suit[26], R.mult[26]) == (1, 2, 2, 5)
@@ -297,6 +326,7 @@ def test_LS_V4_accent_cards():
 
 
 def test_LS_V5_weather_4_next_serial():
+    """LS-V5: weather 4 next serial."""
     s = soan.make("la-superba", variants=["weather-4"])
     assert (s.R.suit[25], s.R.power[25]) == (0, 4) and len(s.R.deck) == 25
     both = soan.make("la-superba", variants=["weather-4", "accent-cards"])
@@ -304,6 +334,7 @@ def test_LS_V5_weather_4_next_serial():
 
 
 def test_LS_A1_the_notes_figures_and_the_literal_ones():
+    """LS-A1: the notes figures and the literal ones."""
     from soan.games.la_superba.analysis import power_analysis
 
     base = power_analysis()

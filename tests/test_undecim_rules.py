@@ -18,6 +18,7 @@ def opts(s):
 
 
 def test_UN_C1_eleven_action_cards_from_the_vocabulary(tmp_path):
+    """UN-C1: eleven action cards from the vocabulary."""
     s = soan.make("undecim")
     cards = s.cfg.components.action_cards
     assert len(cards) == 11 and len({c.id for c in cards}) == 11
@@ -33,6 +34,7 @@ def test_UN_C1_eleven_action_cards_from_the_vocabulary(tmp_path):
 
 
 def test_UN_C2_fourteen_scenarios_in_a_binary_tree():
+    """UN-C2: fourteen scenarios in a binary tree."""
     s = soan.make("undecim")
     sc = s.cfg.components.scenario_cards
     assert [sum(1 for x in sc if x.season == k) for k in (1, 2, 3)] == [2, 4, 8]
@@ -45,6 +47,7 @@ def test_UN_C2_fourteen_scenarios_in_a_binary_tree():
 
 
 def test_UN_C3_hundred_two_sided_resource_cards():
+    """UN-C3: hundred two sided resource cards."""
     s = soan.make("undecim")
     halves = s.T.card_halves
     assert len(halves) == 100
@@ -56,6 +59,7 @@ def test_UN_C3_hundred_two_sided_resource_cards():
 
 @pytest.mark.parametrize("players,council", [(4, 3), (3, 5)])
 def test_UN_S1_S2_S3_setup(players, council):
+    """UN-S1, UN-S2, UN-S3: setup."""
     s = soan.make("undecim", players=players, seed=3)
     o = s.observation(0)
     assert all(len(h) == 2 for h in s.hands)
@@ -65,6 +69,7 @@ def test_UN_S1_S2_S3_setup(players, council):
 
 
 def test_UN_S4_random_start_player_clockwise():
+    """UN-S4: random start player clockwise."""
     starts = {soan.make("undecim", seed=k).start for k in range(30)}
     assert starts == {0, 1, 2, 3}
     s = situation(start=2, hands=HANDS)
@@ -72,6 +77,7 @@ def test_UN_S4_random_start_player_clockwise():
 
 
 def test_UN_T1_take_from_normal_moves_the_rest_to_bonus():
+    """UN-T1: take from normal moves the rest to bonus."""
     s = situation(hands=HANDS, normal=["mint", "charter"])
     act(s, "take mint")
     o = s.observation(0)
@@ -80,6 +86,7 @@ def test_UN_T1_take_from_normal_moves_the_rest_to_bonus():
 
 
 def test_UN_T1_take_from_bonus_moves_nothing_and_may_draw():
+    """UN-T1: take from bonus moves nothing and may draw."""
     s = situation(hands=HANDS, normal=["mint"], deck_top=["gold"])
     act(s, "take harvest")
     assert s.observation(0)["council"]["normal"] == ["mint"] and opts(s) == ["bonus draw", "bonus skip"]
@@ -93,6 +100,7 @@ def test_UN_T1_take_from_bonus_moves_nothing_and_may_draw():
 
 
 def test_UN_T2_play_into_normal_area_even_the_card_just_taken():
+    """UN-T2: play into normal area even the card just taken."""
     s = situation(hands=HANDS, normal=["mint"], frontier=["gold", "gold", "stone"])
     act(s, "take mint", "play mint")
     o = s.observation(0)
@@ -103,6 +111,7 @@ def test_UN_T2_play_into_normal_area_even_the_card_just_taken():
 
 
 def test_UN_T3_auto_action_after_the_effect():
+    """UN-T3: auto action after the effect."""
     s = situation(hands=HANDS, normal=["mint"], frontier=["stone", "wood", "enemy"])
     act(s, "take mint", "play explore", "pick stone", "pick wood")
     assert s.stage == "auto" and opts(s) == ["settle stone wood", "skip"]
@@ -115,6 +124,7 @@ def test_UN_T3_auto_action_after_the_effect():
 
 
 def test_UN_T4_scenario_first_come_first_served():
+    """UN-T4: scenario first come first served."""
     lands = ["grassland", "forest", "swamp", "mountain"]
     s = situation(hands=HANDS, normal=["mint"], frontier=["enemy"] * 6, loose={0: lands, 1: lands})
     act(s, "take mint", "play mint", "pick gold", "pick gold")
@@ -124,6 +134,7 @@ def test_UN_T4_scenario_first_come_first_served():
 
 
 def test_UN_T5_land_vp_and_refill_never_discarding():
+    """UN-T5: land vp and refill never discarding."""
     s = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 9, loose={0: ["grassland", "grassland", "forest"]})
     act(s, "take mint", "play mint", "pick gold", "pick gold")
     assert s.ledger[0][0] == 2 and len(s.frontier) == 7
@@ -133,6 +144,7 @@ def test_UN_T5_land_vp_and_refill_never_discarding():
 
 
 def test_UN_G1_gaining_forced_half_or_free_choice():
+    """UN-G1: gaining forced half or free choice."""
     s = situation(hands=HANDS, normal=["mint"], frontier=["stone", "enemy", "wood"])
     act(s, "take mint", "play explore")
     assert opts(s) == ["pick enemy", "pick forest", "pick gold", "pick grassland", "pick stone", "pick wood"]
@@ -142,6 +154,7 @@ def test_UN_G1_gaining_forced_half_or_free_choice():
 
 
 def test_UN_G2_four_land_kinds():
+    """UN-G2: four land kinds."""
     s = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 6,
                   loose={0: ["grassland", "forest", "swamp", "mountain", "mountain"]})
     act(s, "take mint", "play mint", "pick gold", "pick gold")
@@ -149,12 +162,14 @@ def test_UN_G2_four_land_kinds():
 
 
 def test_UN_G3_settle_two_alike_or_two_different():
+    """UN-G3: settle two alike or two different."""
     s = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 6, loose={0: ["stone", "stone", "wood"]})
     act(s, "take mint", "play mint", "pick gold", "pick gold")
     assert [o for o in opts(s) if o.startswith("settle")] == ["settle stone stone", "settle stone wood"]
 
 
 def test_UN_G4_develop_same_mixed_gold():
+    """UN-G4: develop same mixed gold."""
     s = situation(hands=[["builders", "quarry"], *HANDS[1:3], ["explore", "expedition"]], normal=["mint"],
                   loose={0: ["stone", "clay", "gold"]},
                   settlements={0: [("mixed", ["stone", "wood"]), ("stone", ["stone", "stone"])]})
@@ -166,6 +181,7 @@ def test_UN_G4_develop_same_mixed_gold():
 
 
 def test_UN_G5_gold_pays_for_a_boost():
+    """UN-G5: gold pays for a boost."""
     s = situation(hands=HANDS, normal=["mint"], frontier=["stone", "wood", "clay"], loose={0: ["gold"]})
     act(s, "take mint", "play quarry", "pick stone", "pick wood")
     assert opts(s) == ["boost pay", "boost skip"]
@@ -176,6 +192,7 @@ def test_UN_G5_gold_pays_for_a_boost():
 
 
 def test_UN_G6_enemies_do_nothing_during_play():
+    """UN-G6: enemies do nothing during play."""
     hands = [["hunt", "quarry"], ["survey", "trade"], ["explore", "settlers"], ["builders", "expedition"]]
     s = situation(hands=hands, normal=["mint"], frontier=["enemy"] * 6, loose={0: ["stone"]})
     act(s, "take mint", "play hunt", "pick enemy", "pick enemy")
@@ -183,6 +200,7 @@ def test_UN_G6_enemies_do_nothing_during_play():
 
 
 def test_UN_F1_land_majority():
+    """UN-F1: land majority."""
     s = situation(loose={0: ["grassland", "grassland", "forest"], 1: ["grassland", "forest"], 2: ["enemy"],
                          3: ["enemy"]})
     f = s.final_scoring()
@@ -190,6 +208,7 @@ def test_UN_F1_land_majority():
 
 
 def test_UN_F2_buildings_and_the_table_parameter():
+    """UN-F2: buildings and the table parameter."""
     ss = [("stone", ["stone"] * 2), ("wood", ["wood"] * 3), ("clay", ["clay"] * 4), ("iron", ["iron"] * 5),
           ("mixed", ["stone", "wood", "clay", "iron", "gold", "gold"])]
     s = situation(settlements={0: ss}, loose={1: ["enemy"], 2: ["enemy"], 3: ["enemy"]})
@@ -199,6 +218,7 @@ def test_UN_F2_buildings_and_the_table_parameter():
 
 
 def test_UN_F3_gold_per_settlement():
+    """UN-F3: gold per settlement."""
     sets = [("mixed", ["stone", "wood", "gold"]), ("stone", ["stone", "stone"])]
     s = situation(loose={0: ["gold", "gold"], 1: ["gold"] * 3}, settlements={0: sets})
     assert s.final_scoring()[0][2] == 2 * 2 and s.final_scoring()[1][2] == 0
@@ -207,6 +227,7 @@ def test_UN_F3_gold_per_settlement():
 
 
 def test_UN_F4_fewest_enemies():
+    """UN-F4: fewest enemies."""
     s = situation(loose={2: ["enemy"], 3: ["enemy", "enemy"]})
     assert [x[3] for x in s.final_scoring()] == [-4, -4, 0, 0]
     t = situation(loose={1: ["enemy"], 2: ["enemy"], 3: ["enemy", "enemy"]})
@@ -216,6 +237,7 @@ def test_UN_F4_fewest_enemies():
 
 
 def test_UN_F5_ties_to_earlier_turn_order():
+    """UN-F5: ties to earlier turn order."""
     led = [[0] * 8 for _ in range(4)]
     led[1][0] = led[3][0] = 5
     v = situation(start=2).view()
@@ -233,6 +255,7 @@ def _finish_season(s, rng):
 
 
 def test_UN_K1_K2_K3_mark_story_start_vp_and_start_player():
+    """UN-K1, UN-K2, UN-K3: mark story start vp and start player."""
     rng = random.Random(5)
     s = soan.make("undecim", seed=5, params={"campaign": True})
     start1 = s.start
@@ -256,6 +279,7 @@ def test_UN_K1_K2_K3_mark_story_start_vp_and_start_player():
 
 
 def test_UN_K1_unachieved_season_marks_the_card_most_players_meet():
+    """UN-K1: unachieved season marks the card most players meet."""
     v = situation(turn_no=19, hands=HANDS, normal=["mint"], frontier=["enemy"] * 6,
                   params={"campaign": True},
                   settlements={0: [("stone", ["stone", "stone"])] * 2, 1: [("wood", ["wood", "wood"])] * 2}).view()
@@ -266,6 +290,7 @@ def test_UN_K1_unachieved_season_marks_the_card_most_players_meet():
 
 
 def test_UN_K4_campaign_winner_is_most_vp_after_season_three():
+    """UN-K4: campaign winner is most vp after season three."""
     rng = random.Random(9)
     s = soan.make("undecim", players=3, seed=9, params={"campaign": True})
     while not s.is_over():
@@ -277,6 +302,7 @@ def test_UN_K4_campaign_winner_is_most_vp_after_season_three():
 
 
 def test_UN_V1_bonus_lock():
+    """UN-V1: bonus lock."""
     s = situation(hands=HANDS, normal=["mint", "charter"], variants=["bonus-lock"])
     act(s, "take mint")
     assert s.observation(0)["council"] == {"normal": ["charter"], "bonus": ["harvest"]}
@@ -287,11 +313,13 @@ def test_UN_V1_bonus_lock():
 
 
 def test_UN_V2_one_card_hand():
+    """UN-V2: one card hand."""
     s = soan.make("undecim", variants=["one-card-hand"])
     assert all(len(h) == 1 for h in s.hands) and len(s.bonus) == 7
 
 
 def test_UN_V3_no_retake():
+    """UN-V3: no retake."""
     s = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 6, variants=["no-retake"])
     act(s, "take mint", "play mint", "pick gold", "pick gold")
     for _ in range(3):
@@ -303,6 +331,7 @@ def test_UN_V3_no_retake():
 
 
 def test_UN_A1_hand_fluidity_measures():
+    """UN-A1: hand fluidity measures."""
     hf = HandFluidity()
     s = soan.make("undecim", seed=4)
     s.listener = hf
