@@ -174,7 +174,8 @@ def sim(
         except SoanError as e:
             fail(e)
         seats = [{"seat": x["seat"], "win_share": x["win_share"], "win_share_ci": x["ci"],
-                  "mean_score": x["mean_score"]} for x in seat_shares(seats_t, np_)]
+                  "mean_score": x["mean_score"], "min_score": x["min_score"], "max_score": x["max_score"]}
+                 for x in seat_shares(seats_t, np_)]
         summ = {"game": info.id, "games": games_t.num_rows, "players": np_, "agents": ags, "variants": list(vs),
                 "seats": seats, "seconds": dt, "played": r["played"], "write_seconds": r["write_seconds"],
                 "games_per_s": r["played"] / r["seconds"] if r["seconds"] else 0.0, "out": out}

@@ -46,8 +46,10 @@ def seat_shares(seats, players: int) -> list[dict[str, Any]]:
         n = len(w)
         k = float(w.sum())
         lo, hi = wilson(k, n)
+        sc = column(seats, "score")[seat == i]
         out.append({"seat": i, "games": n, "win_share": k / n if n else math.nan, "ci": [lo, hi],
-                    "mean_score": float(column(seats, "score")[seat == i].mean()) if n else math.nan})
+                    "mean_score": float(sc.mean()) if n else math.nan,
+                    "min_score": int(sc.min()) if n else None, "max_score": int(sc.max()) if n else None})
     return out
 
 
