@@ -296,20 +296,15 @@ class LaSuperba(GameState):
             if l3 == zero:
                 lost.append(zero)
                 returned.append(zero)
-            elif i in silk:  # silk: lost chits return to the supply
-                b = 3 * i
-                self.supply[b] += l3[0]
-                self.supply[b + 1] += l3[1]
-                self.supply[b + 2] += l3[2]
-                returned.append(l3)
-                lost.append(zero)
             else:
+                back = i in silk  # silk: lost chits return to the supply
+                pile = self.supply if back else self.lost
                 b = 3 * i
-                self.lost[b] += l3[0]
-                self.lost[b + 1] += l3[1]
-                self.lost[b + 2] += l3[2]
-                lost.append(l3)
-                returned.append(zero)
+                pile[b] += l3[0]
+                pile[b + 1] += l3[1]
+                pile[b + 2] += l3[2]
+                returned.append(l3 if back else zero)
+                lost.append(zero if back else l3)
             delivered.append(d)
         entry = (*rv[:10], tuple(delivered), tuple(lost), tuple(returned))
         self.hist = (*self.hist, entry)
