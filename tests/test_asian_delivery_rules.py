@@ -390,14 +390,57 @@ def test_AD_V6_office_request():
     assert any(o.startswith("request") for o in opts(s)) and any(o.startswith("card") for o in opts(s))
 
 
-def test_AD_V7_set_weight():
-    """AD-V7: set weight."""
+def _midterm_pairs(variants=(), params=None):
+    """VP from one red colour pair (a completed red request + the red base card) at the midterm."""
+    sit = Situation(seat=2, variants=variants, params=params)
+    s0 = sit.state()
+    red = [r for r in range(54) if s0.T.req_colour[r] == 0 and all(r not in o for o in sit.v["orders"])][:1]
+    for key in ("request_deck", "request_display"):
+        sit.v[key] = [r for r in sit.v[key] if r not in red]
+    sit.v["completed"][0] = red
+    sit.v["round"], sit.v["turn_k"], sit.v["start"] = 4, 2, 0
+    sit.v["stack"] = [["end_turn", 2]]
+    s = sit.state()
+    assert s.round == 5 and s.pairs(0) == 1
+    return s.vp[0]
+
+
+def _final_pairs(variants=(), params=None):
+    """VP from one red colour pair at the final settlement (no path, no open requests)."""
+    sit = Situation(seat=2, variants=variants, params=params)
+    s0 = sit.state()
+    red = [r for r in range(54) if s0.T.req_colour[r] == 0 and all(r not in o for o in sit.v["orders"])][:1]
+    for key in ("request_deck", "request_display"):
+        sit.v[key] = [r for r in sit.v[key] if r not in red]
+    sit.v["request_deck"] += sit.v["orders"][0]
+    sit.v["orders"][0] = []
+    sit.v["completed"][0] = red
+    sit.v["round"], sit.v["turn_k"], sit.v["start"] = 8, 2, 0
+    sit.v["stack"] = [["end_turn", 2]]
+    s = sit.state()
+    assert s.is_over() and s.pairs(0) == 1 and s.longest_path(0) == 0
+    return s.vp[0]
+
+
+@pytest.mark.parametrize("variants, params, midterm, final", [
+    ((), None, 2, 1),                                                              # the base game
+    (("set-weight",), None, 4, 2),                                                 # variant alone: doubled defaults
+    ((), {"pair_vp_midterm": 3, "pair_vp_final": 5}, 3, 5),                        # parameters alone
+    (("set-weight",), {"pair_vp_midterm": 3, "pair_vp_final": 5}, 3, 5),           # both: the explicit value
+    (("set-weight",), {"pair_vp_midterm": 3}, 3, 2),                               # one explicit, one doubled
+])
+def test_AD_V7_set_weight(variants, params, midterm, final):
+    """AD-V7: the variant doubles the pair VP defaults; an explicit value is used as given."""
+    assert _midterm_pairs(variants, params) == midterm
+    assert _final_pairs(variants, params) == final
+
+
+def test_AD_V7_unset_parameter_replays_as_unset():
+    """AD-V7: the record keeps 'unset' so a replay doubles again rather than freezing the doubled value."""
     s = soan.make("asian-delivery", variants=["set-weight"])
-    assert (s.T.pair_mid, s.T.pair_final) == (4, 2)
-    t = soan.make("asian-delivery", params={"pair_vp_midterm": 5})
-    assert t.T.pair_mid == 5
-
-
+    assert s.cfg.header()["params"]["pair_vp_midterm"] is None
+    t = soan.from_view(s.view())
+    assert (t.T.pair_mid, t.T.pair_final) == (4, 2)
 def test_AD_V8_attributes_rename_colours():
     """AD-V8: attributes rename colours."""
     s = soan.make("asian-delivery", variants=["attributes"])

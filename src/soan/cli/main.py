@@ -54,7 +54,8 @@ def games(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> N
         for p in g["params"]:
             extra = f" choices {p['choices']}" if p["choices"] else ""
             req = f" (with {p['requires']})" if p["requires"] else ""
-            console.print(f"  param [green]{p['name']}[/green] = {p['default']}{extra}{req}: {p['doc']}", highlight=False)
+            default = "(unset)" if p["default"] is None else p["default"]
+            console.print(f"  param [green]{p['name']}[/green] = {default}{extra}{req}: {p['doc']}", highlight=False)
 
 
 @app.command()

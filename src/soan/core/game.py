@@ -19,10 +19,14 @@ class Param:
     choices: tuple | None = None
     requires: str | None = None  # a variant id the parameter only applies under
     rule: str = ""
+    kind: type | None = None  # the value's type when the default is None ("decided by the rules/data")
+    doc_ja: str = ""
 
     def coerce(self, value: Any) -> Any:
         """Accept a CLI string or a JSON value; return the typed value or raise ConfigError."""
-        d = self.default
+        if self.default is None and value is None:
+            return None  # "not given": the game decides from its data and variants
+        d = self.default if self.default is not None else (self.kind or str)()
         v = value
         if isinstance(v, str):
             s = v.strip()
@@ -96,6 +100,7 @@ class GameInfo:
                     "requires": p.requires,
                     "rule": p.rule,
                     "doc": p.doc,
+                    "doc_ja": p.doc_ja,
                 }
                 for p in self.params.values()
             ],

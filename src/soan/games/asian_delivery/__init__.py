@@ -17,8 +17,11 @@ VARIANTS = {
     "request-limit": Variant("request-limit", "AD-V5", "At most request_limit open requests.", "受注できる依頼数の上限"),
     "office-request": Variant("office-request", "AD-V6", "Building an office may take a request instead.",
                               "事務所建設時に依頼を得る選択肢"),
-    "set-weight": Variant("set-weight", "AD-V7", "Colour pairs score double the pair_vp parameters (4 midterm, "
-                          "2 final by default).", "決算の色セットの比重を上げる"),
+    "set-weight": Variant("set-weight", "AD-V7", "Colour pairs score double: 4 VP a pair at the midterm, 2 at the "
+                          "final (doubles the defaults; pair_vp_midterm / pair_vp_final given explicitly are used "
+                          "as given).",
+                          "決算の色セットの比重を上げる（中間決算で１セット４点、最終決算で２点。pair_vp_midterm・"
+                          "pair_vp_final を指定したときはその値をそのまま使う）"),
     "attributes": Variant("attributes", "AD-V8", "Colours renamed Power/Cool/Service/Dirty (text only).",
                           "パワー／クール／サービス／ダーティーの４属性"),
     "distance-bonus": Variant("distance-bonus", "AD-V9", "Requests score +distance_bonus VP per step from ①.",
@@ -45,8 +48,14 @@ PARAMS = {
     "vehicle_capacity": Param("vehicle_capacity", 6, "Cubes a vehicle holds in all.", requires="capacity",
                               rule="AD-V4"),
     "request_limit": Param("request_limit", 5, "Open requests allowed.", requires="request-limit", rule="AD-V5"),
-    "pair_vp_midterm": Param("pair_vp_midterm", 2, "VP per colour pair at the midterm.", rule="AD-V7"),
-    "pair_vp_final": Param("pair_vp_final", 1, "VP per colour pair at the final settlement.", rule="AD-V7"),
+    "pair_vp_midterm": Param("pair_vp_midterm", None, "VP per colour pair at the midterm, used as given; unset: "
+                             "2 (the components' value), 4 with set-weight.", rule="AD-V7", kind=int,
+                             doc_ja="中間決算の色セット１組の点数。指定した値をそのまま使う。未指定なら２点"
+                                    "（コンポーネントの値）、set-weight では４点"),
+    "pair_vp_final": Param("pair_vp_final", None, "VP per colour pair at the final settlement, used as given; "
+                           "unset: 1 (the components' value), 2 with set-weight.", rule="AD-V7", kind=int,
+                           doc_ja="最終決算の色セット１組の点数。指定した値をそのまま使う。未指定なら１点"
+                                  "（コンポーネントの値）、set-weight では２点"),
     "distance_bonus": Param("distance_bonus", 1, "VP per step from ① per request.", requires="distance-bonus",
                             rule="AD-V9"),
     "stored_vp_min": Param("stored_vp_min", 3, "Cubes needed in an ad-tower area.", requires="stored-vp",

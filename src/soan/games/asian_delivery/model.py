@@ -225,8 +225,9 @@ def compile_tables(m: Components, variants: tuple[str, ...], params: dict, playe
         midterm_display=params.get("midterm_display", m.midterm_display),
         draft=m.draft,
         mp_table=tuple(m.mp_table),
-        pair_mid=params.get("pair_vp_midterm", m.pair_vp["midterm"]) * (2 if set_weight else 1),
-        pair_final=params.get("pair_vp_final", m.pair_vp["final"]) * (2 if set_weight else 1),
+        # AD-V7: the variant doubles the defaults; a value given explicitly is used as given
+        pair_mid=_pair_vp(params.get("pair_vp_midterm"), m.pair_vp["midterm"], set_weight),
+        pair_final=_pair_vp(params.get("pair_vp_final"), m.pair_vp["final"], set_weight),
         penalty=m.unfinished_penalty,
         flags=frozenset(variants),
         gate_optional=bool(params.get("gate_optional", False)),
@@ -293,3 +294,10 @@ def distances(adj) -> tuple[tuple[int, ...], ...]:
                 frontier = nxt
         out.append(tuple(d))
     return tuple(out)
+
+
+def _pair_vp(given: int | None, default: int, set_weight: bool) -> int:
+    """AD-V7: an explicit value stands as given; otherwise the components' value, doubled by set-weight."""
+    if given is not None:
+        return given
+    return default * (2 if set_weight else 1)
