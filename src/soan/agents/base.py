@@ -33,12 +33,12 @@ def game_hooks(game_id: str) -> dict[str, Any]:
     if h is None:
         from ..core.game import game_info
 
-        extra = game_info(game_id).extra
+        hooks = game_info(game_id).hooks
         h = _HOOKS[game_id] = {
-            "evaluate": extra.get("evaluate", _default_evaluate),
-            "info_key": extra.get("info_key", _default_info_key),
-            "horizon": extra.get("horizon", 8),
-            "greedy": extra.get("greedy", {}),  # the game's defaults for greedy: samples, horizon
+            "evaluate": hooks.evaluate or _default_evaluate,
+            "info_key": hooks.info_key or _default_info_key,
+            "horizon": hooks.horizon,
+            "greedy": dict(hooks.greedy),  # the game's defaults for greedy: samples, horizon
         }
     return h
 

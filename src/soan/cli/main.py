@@ -482,8 +482,10 @@ def deck_import(game: str = GameArg, deck: str = typer.Argument(...), csv_file: 
 
     try:
         info = game_info(game)
-        mod = info.extra["model"]
-        k = import_csv(mod.Components, components or mod.DATA, deck, csv_file, out, mod.check)
+        cm = info.hooks.components
+        if cm is None:
+            raise SoanError(f"{info.id} declares no component schema")
+        k = import_csv(cm.model, components or cm.path, deck, csv_file, out, cm.check)
     except SoanError as e:
         fail(e)
     console.print(f"wrote {out} with {k} cards in {deck}; use it with --components {out}")

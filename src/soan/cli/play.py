@@ -58,7 +58,7 @@ class Session:
             s = state_from_header(header, resume)
             humans = header.get("humans", humans)
             bots = header.get("bots", bots)
-            self.text = game_info(s.game_id).extra["text"]
+            self.text = game_info(s.game_id).hooks.text
             for seat, aj in raw:
                 a = parse_action(s.game_id, aj)
                 self.epochs.append(self.text.epoch(s))
@@ -71,7 +71,7 @@ class Session:
             s = make(game, players=players, seed=seed, variants=list(variants), params=params or {},
                      components=components)
             self.state = s
-            self.text = game_info(s.game_id).extra["text"]
+            self.text = game_info(s.game_id).hooks.text
             stamp = time.strftime("%Y%m%d-%H%M%S")
             self.path = Path(record) if record else Path("records") / f"{s.game_id}-{seed}-{stamp}.jsonl"
             self.rec = Recorder(self.path, s, humans=humans, bots=bots)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import ConfigError
+from .hooks import GameHooks
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ class GameInfo:
     state_from_view: Callable[[dict], Any]
     load_components: Callable[[Any], Any]
     default_players: int = 4
-    extra: dict[str, Any] = field(default_factory=dict)
+    hooks: GameHooks = field(default_factory=GameHooks)
 
     def describe(self) -> dict[str, Any]:
         return {

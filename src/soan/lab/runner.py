@@ -45,7 +45,7 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
     bots = [make_agent(a, seed=derive(seed, 1000 + i)) for i, a in enumerate(agents)]
     meas = None
     if collect:
-        factory = game_info(game).extra.get("measures")
+        factory = game_info(game).hooks.measures
         if factory is not None:
             meas = factory(players)
             s.listener = meas

@@ -221,7 +221,7 @@ def import_records(paths: list[str], out: str | Path) -> dict[str, Any]:
         header, moves = read_record(p)
         s = state_from_header(header, str(p))
         P = s.cfg.players
-        factory = game_info(s.game_id).extra.get("measures")
+        factory = game_info(s.game_id).hooks.measures
         meas = factory(P) if factory else None
         s.listener = meas
         decisions = [0] * P

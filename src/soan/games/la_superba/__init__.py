@@ -1,6 +1,7 @@
 """La Superba (草案６a): Genoese merchants, simultaneous secret voyages, 5 rounds."""
 
 from ...core.game import GameInfo, Param, Variant, register
+from ...core.hooks import ComponentsModel, GameHooks
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import LaSuperba, new_state, state_from_view
@@ -34,9 +35,12 @@ PARAMS = {
 register(GameInfo(
     id="la-superba", name="La Superba", name_ja="ラ・スペルバ", players=(3, 4), variants=VARIANTS,
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
-    extra={"text": text, "model": model, "evaluate": evaluate.evaluate, "info_key": evaluate.info_key,
-           "horizon": evaluate.HORIZON, "measures": measures.Measures,
-           "greedy": {"samples": 4}},
+    hooks=GameHooks(
+        evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
+        greedy={"samples": 4},
+        measures=measures.Measures, text=text,
+        components=ComponentsModel(model.Components, model.DATA, model.check),
+    ),
 ))
 
 __all__ = ["LaSuperba"]

@@ -1,6 +1,7 @@
 """Undecim (ウーンデキム 草案８): a light 4X with a council of 11 action cards; a 3-season campaign."""
 
 from ...core.game import GameInfo, Param, Variant, register
+from ...core.hooks import ComponentsModel, GameHooks
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import Undecim, new_state, state_from_view
@@ -24,8 +25,11 @@ PARAMS = {
 register(GameInfo(
     id="undecim", name="Undecim", name_ja="ウーンデキム", players=(3, 4), variants=VARIANTS, params=PARAMS,
     new_state=new_state, state_from_view=state_from_view, load_components=load_components,
-    extra={"text": text, "model": model, "evaluate": evaluate.evaluate, "info_key": evaluate.info_key,
-           "horizon": evaluate.HORIZON, "measures": measures.Measures},
+    hooks=GameHooks(
+        evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
+        measures=measures.Measures, text=text,
+        components=ComponentsModel(model.Components, model.DATA, model.check),
+    ),
 ))
 
 __all__ = ["Undecim"]
