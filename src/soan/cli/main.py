@@ -518,3 +518,6 @@ def demo(n: int = typer.Option(300, "-n", help="games per game"),
 
 def main() -> None:  # pragma: no cover
     app()
+
+
+from . import serve as _serve  # noqa: E402,F401  (registers `soan serve` and `soan bench-serve`)

@@ -52,6 +52,15 @@ class Analysis:
 
 
 @dataclass(frozen=True)
+class WebBoard:
+    """The game's board page for `soan serve`: `script` (package data) draws a seat's payload and turns
+    clicks into legal actions; `labels(state, lang)` gives the static names it shows (no hidden state)."""
+
+    script: Any  # pathlib.Path of a JavaScript file defining window.SoanBoard
+    labels: Callable[[Any, str], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
 class GameHooks:
     # bots
     evaluate: Callable[[Any], list[float]] | None = None  # state -> per-seat values in [0, 1]
@@ -66,3 +75,5 @@ class GameHooks:
     components: ComponentsModel | None = None
     # named analyses (`soan analyze`)
     analyses: Mapping[str, Analysis] = field(default_factory=dict)
+    # web: the board page (`soan serve`); without it the generic page serves the game
+    web_board: WebBoard | None = None

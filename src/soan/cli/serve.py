@@ -1,0 +1,48 @@
+"""`soan serve` (browser play) and `soan bench-serve` (its load benchmark)."""
+
+from __future__ import annotations
+
+import typer
+
+from .main import app, console
+
+
+@app.command()
+def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+          port: int = typer.Option(8000, "--port", help="port to listen on"),
+          db: str = typer.Option("soan.sqlite", "--db", help="SQLite file, or a SQLAlchemy URL (postgresql://...)"),
+          bot_delay: float = typer.Option(0.4, "--bot-delay", help="seconds a bot waits before moving, so people can follow"),
+          ) -> None:
+    """Play in the browser: rooms, invitation links, bots, live moves; games survive a restart."""
+    try:
+        import uvicorn
+
+        from ..web.app import create_app
+    except ImportError as e:  # pragma: no cover - light install
+        console.print(f"[red]soan serve needs the web extra: pip install 'soan[web]' ({e})[/red]")
+        raise typer.Exit(2) from None
+    if bot_delay < 0:
+        console.print("[red]--bot-delay must be 0 or more seconds[/red]")
+        raise typer.Exit(2)
+    web = create_app(db, bot_delay=bot_delay)
+    n = len(web.state.manager.rooms)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    console.print(f"soan serve: http://{shown}:{port}/  ({n} stored game(s) resumed from {db})")
+    uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
+@app.command("bench-serve")
+def bench_serve(rooms: int = typer.Option(100, "--rooms", help="rooms, each with one person and bots"),
+                clients: int = typer.Option(0, "--clients", help="extra WebSocket spectators (0: one per room)"),
+                game: str = typer.Option("undecim", "--game"),
+                seconds: float = typer.Option(20.0, "--seconds", help="how long to measure (at most 300)"),
+                bots: str = typer.Option("random", "--bots", help="bot spec for the other seats"),
+                port: int = typer.Option(8765, "--port"),
+                ) -> None:
+    """Load benchmark on the loopback address: moves/s and p50/p95 latency of a person's move."""
+    from ..web.bench import run_bench
+
+    if not 1 <= rooms <= 1000 or not 0 < seconds <= 300 or not 0 <= clients <= 5000:
+        console.print("[red]--rooms 1-1000, --seconds up to 300, --clients 0-5000[/red]")
+        raise typer.Exit(2)
+    run_bench(console, rooms=rooms, clients=clients or rooms, game=game, seconds=seconds, bots=bots, port=port)

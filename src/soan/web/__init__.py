@@ -1,0 +1,1 @@
+"""soan serve: rooms, invitations, live moves and storage for browser play (docs/web.md)."""

@@ -1,0 +1,301 @@
+"""Rooms: one game each, its seats (people with tokens, bots with specs), live subscribers and bots.
+
+Rules stay on the server. What a seat receives is built from `observation(seat)`, its own legal
+actions and prompt, and the log as that seat may see it (`text.log_move(..., me=seat)`); a spectator
+gets only what every seat's observation shows alike. Seats are 0-based here, 1-based on pages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents import SeatView, make_agent
+from ..core.actions import parse_action
+from ..core.errors import ConfigError, IllegalAction, SoanError
+from ..core.game import game_info, make
+from ..core.records import header_for, state_from_header
+from ..core.rng import derive
+from .store import Store
+
+LOG_LINES = 80
+BOTS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="soan-bot")
+
+
+class RoomError(Exception):
+    """An API error: HTTP status and a reason a person can read."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+def player_name(text, seat: int, lang: str, me: int | None) -> str:
+    if text is not None and hasattr(text, "player_name"):
+        return text.player_name(seat, lang, me)
+    base = f"{'プレイヤー' if lang == 'ja' else 'Player'} {seat + 1}"
+    return base + ((" (あなた)" if lang == "ja" else " (you)") if seat == me else "")
+
+
+def public_observation(state) -> dict[str, Any]:
+    """What a spectator may see: the fields every seat's observation shows with the same value."""
+    obs = [state.observation(s) for s in range(state.cfg.players)]
+    return {k: v for k, v in obs[0].items() if k != "seat" and all(o.get(k) == v for o in obs[1:])}
+
+
+@dataclass
+class Room:
+    id: str
+    state: Any
+    header: dict[str, Any]
+    seats: list[dict[str, Any]]  # {"token": str|None, "bot": spec|None, "joined": bool}
+    host: str
+    lang: str
+    created: float
+    moves: list[tuple[int, Any]] = field(default_factory=list)
+    rounds_at: list[int] = field(default_factory=list)  # moves applied when each history entry appeared
+    subscribers: set[asyncio.Queue] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    agents: dict[int, Any] = field(default_factory=dict)
+    bot_task: asyncio.Task | None = None
+
+    @property
+    def text(self):
+        return game_info(self.state.game_id).hooks.text
+
+    def room_json(self) -> dict[str, Any]:
+        return {"seats": self.seats, "host": self.host, "lang": self.lang}
+
+    def seat_of(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        for i, s in enumerate(self.seats):
+            if s["token"] and secrets.compare_digest(s["token"], token):
+                return i
+        raise RoomError(403, "unknown token for this game: use the invitation link of your seat")
+
+    def is_host(self, token: str | None) -> bool:
+        return bool(token) and secrets.compare_digest(self.host, token)
+
+    def waiting_for(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s["token"] and not s["joined"]]
+
+    def _track_rounds(self) -> None:
+        hist = getattr(self.state, "history", None)
+        if hist is not None:
+            while len(self.rounds_at) < len(hist):
+                self.rounds_at.append(len(self.moves))
+
+    def apply_checked(self, seat: int, action) -> Any:
+        """The state after the move, on a copy: raises IllegalAction and leaves the room untouched."""
+        if self.state.is_over():
+            raise RoomError(409, "the game is over")
+        if seat not in self.state.to_act():
+            raise RoomError(409, f"not your turn: waiting for seat {', '.join(str(s + 1) for s in self.state.to_act())}")
+        nxt = self.state.clone()
+        nxt.apply(seat, action)
+        return nxt
+
+    # -- what a client receives ---------------------------------------------------------------
+    def log(self, me: int | None, lang: str) -> list[str]:
+        text, s = self.text, self.state
+        hist = getattr(s, "history", ())
+        out: list[str] = []
+        r = 0
+        for k, (seat, a) in enumerate(self.moves):
+            while r < len(self.rounds_at) and self.rounds_at[r] <= k:
+                out.extend(text.render_round(s, hist[r], lang, me).splitlines() if text else [])
+                r += 1
+            out.append(text.log_move(s, seat, a, lang, me) if text else
+                       f"{player_name(None, seat, lang, me)}: {s.action_text(a, lang)}")
+        while r < len(self.rounds_at):
+            out.extend(text.render_round(s, hist[r], lang, me).splitlines() if text else [])
+            r += 1
+        return [x for x in out if x.strip()][-LOG_LINES:]
+
+    def payload(self, seat: int | None, lang: str) -> dict[str, Any]:
+        s = self.state
+        info = game_info(s.game_id)
+        over = s.is_over()
+        text = self.text
+        out: dict[str, Any] = {
+            "id": self.id, "game": s.game_id, "name": info.name_ja if lang == "ja" else info.name,
+            "players": s.cfg.players, "variants": list(s.cfg.variants), "lang": lang,
+            "seat": seat, "seat_number": None if seat is None else seat + 1,
+            "version": len(self.moves), "over": over,
+            "to_act": list(s.to_act()), "waiting_for": self.waiting_for(),
+            "seats": [{"seat": i, "seat_number": i + 1, "kind": "bot" if x["bot"] else "human",
+                       "bot": x["bot"], "joined": bool(x["joined"] or x["bot"]),
+                       "name": player_name(text, i, lang, seat)} for i, x in enumerate(self.seats)],
+            "observation": s.observation(seat) if seat is not None else public_observation(s),
+            "scores": list(s.scores()),
+            "log": self.log(seat, lang),
+            "board": f"/boards/{s.game_id}.js" if info.hooks.web_board else None,
+        }
+        if seat is not None and not over and seat in s.to_act():
+            out["prompt"] = s.prompt(seat).text(lang)
+            out["legal"] = [{"i": i, "text": s.action_text(a, lang), "str": str(a), "json": a.to_json()}
+                            for i, a in enumerate(s.legal_actions(seat))]
+        else:
+            out["prompt"] = None
+            out["legal"] = []
+        if over:
+            ranks = s.ranks()
+            out["ranking"] = [{"seat": i, "seat_number": i + 1, "rank": ranks[i], "score": out["scores"][i],
+                               "name": player_name(text, i, lang, seat)} for i in s.ranking()]
+        return out
+
+    def record_lines(self) -> list[dict[str, Any]]:
+        return [self.header] + [{"seat": seat, "action": a.to_json()} for seat, a in self.moves]
+
+    # -- live -------------------------------------------------------------------------------------
+    def notify(self) -> None:
+        for q in list(self.subscribers):
+            if q.empty():  # one pending wake-up is enough: the client reads the newest state
+                q.put_nowait(len(self.moves))
+
+
+class Manager:
+    """Every room, the store behind them and the bots that play in them."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.4) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+        self.bot_delay = bot_delay
+
+    # -- create / load --------------------------------------------------------------------------
+    def create(self, req: dict[str, Any]) -> Room:
+        if not isinstance(req, dict):
+            raise RoomError(422, "the body must be a JSON object such as {\"game\": \"la-superba\", \"players\": 4}")
+        allowed = {"game", "players", "seed", "variants", "params", "bots", "lang"}
+        extra = sorted(set(req) - allowed)
+        if extra:
+            raise RoomError(422, f"unknown field(s) {extra}; allowed: {sorted(allowed)}")
+        if "game" not in req:
+            raise RoomError(422, "missing field 'game'")
+        seed = req.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        lang = req.get("lang", "ja")
+        if lang not in ("ja", "en"):
+            raise RoomError(422, f"lang must be 'ja' or 'en', got {lang!r}")
+        variants, params = req.get("variants") or [], req.get("params") or {}
+        if not isinstance(variants, list) or not isinstance(params, dict):
+            raise RoomError(422, "variants is a list of ids and params an object of name: value")
+        try:
+            state = make(req["game"], players=req.get("players"), seed=seed, variants=variants, params=params)
+        except (ConfigError, SoanError, TypeError) as e:
+            raise RoomError(422, str(e)) from None
+        n = state.cfg.players
+        bots_in = req.get("bots") or {}
+        if not isinstance(bots_in, dict):
+            raise RoomError(422, "bots is an object of seat number (1-based) to a bot spec, e.g. {\"3\": \"greedy\"}")
+        bots: dict[int, str] = {}
+        for k, spec in bots_in.items():
+            try:
+                num = int(k)
+            except (TypeError, ValueError):
+                raise RoomError(422, f"bots: seat {k!r} is not a number; seats are 1-{n}") from None
+            if not 1 <= num <= n:
+                raise RoomError(422, f"bots: seat {num} does not exist; seats are 1-{n}")
+            try:
+                make_agent(str(spec))
+            except ConfigError as e:
+                raise RoomError(422, f"bots: seat {num}: {e}") from None
+            bots[num - 1] = str(spec)
+        if len(bots) == n:
+            pass  # a bots-only game is allowed: spectators watch it
+        seats = [{"token": None if i in bots else secrets.token_urlsafe(12), "bot": bots.get(i), "joined": False}
+                 for i in range(n)]
+        gid = secrets.token_hex(6)
+        header = header_for(state, humans=[i for i in range(n) if i not in bots],
+                            bots={str(i + 1): b for i, b in bots.items()}, source="soan serve")
+        room = Room(gid, state, header, seats, secrets.token_urlsafe(12), lang, 0.0)
+        room.created = self.store.create_game(gid, header, room.room_json())
+        self._setup(room)
+        self.rooms[gid] = room
+        return room
+
+    def _setup(self, room: Room) -> None:
+        room.agents = {i: make_agent(x["bot"], seed=derive(room.state.cfg.seed, 5000 + i))
+                       for i, x in enumerate(room.seats) if x["bot"]}
+        room._track_rounds()
+
+    def load(self) -> int:
+        """Every stored game back in memory, replayed move by move."""
+        for g in self.store.load_all():
+            s = state_from_header(g.header, f"game {g.id}")
+            r = self.rooms[g.id] = Room(g.id, s, g.header, g.room["seats"], g.room["host"], g.room.get("lang", "ja"),
+                                        g.created)
+            for seat, aj in g.moves:
+                a = parse_action(s.game_id, aj)
+                r.state.apply(seat, a)
+                r.moves.append((seat, a))
+                r._track_rounds()
+            self._setup(r)
+        return len(self.rooms)
+
+    def get(self, gid: str) -> Room:
+        r = self.rooms.get(gid)
+        if r is None:
+            raise RoomError(404, f"no game {gid!r} on this server")
+        return r
+
+    # -- moves ---------------------------------------------------------------------------------
+    def join(self, room: Room, seat: int | None) -> None:
+        if seat is not None and not room.seats[seat]["joined"]:
+            room.seats[seat]["joined"] = True
+            self.store.update_room(room.id, room.room_json())
+            room.notify()
+            self.kick(room)
+
+    async def act(self, room: Room, seat: int, data: Any) -> None:
+        """Parse, check and apply one move; committed to the store before it is acknowledged."""
+        try:
+            action = parse_action(room.state.game_id, data)
+        except (IllegalAction, SoanError, TypeError, ValueError) as e:
+            raise RoomError(422, f"malformed action: {e}") from None
+        async with room.lock:
+            self._accept(room, seat, action)
+        self.kick(room)
+
+    def _accept(self, room: Room, seat: int, action) -> None:
+        try:
+            nxt = room.apply_checked(seat, action)
+        except IllegalAction as e:
+            raise RoomError(422, f"illegal action {str(action)!r}: {e}") from None
+        self.store.add_move(room.id, len(room.moves), seat, action.to_json())
+        room.state = nxt
+        room.moves.append((seat, action))
+        room._track_rounds()
+        room.notify()
+
+    # -- bots ----------------------------------------------------------------------------------
+    def kick(self, room: Room) -> None:
+        if room.agents and (room.bot_task is None or room.bot_task.done()):
+            room.bot_task = asyncio.get_running_loop().create_task(self._drive(room))
+
+    def kick_all(self) -> None:
+        for r in self.rooms.values():
+            self.kick(r)
+
+    async def _drive(self, room: Room) -> None:
+        loop = asyncio.get_running_loop()
+        while not room.state.is_over() and not room.waiting_for():
+            ready = [x for x in room.state.to_act() if x in room.agents]
+            if not ready:
+                return
+            seat = ready[0]
+            version = len(room.moves)
+            view = SeatView(room.state.clone(), seat)
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            decision = await loop.run_in_executor(BOTS, room.agents[seat].decide, view)
+            async with room.lock:
+                if len(room.moves) != version:
+                    continue  # someone moved meanwhile: decide again on the new state
+                self._accept(room, seat, decision.action)

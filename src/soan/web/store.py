@@ -1,0 +1,102 @@
+"""Storage behind one interface: each game is its record (header + actions) in SQL via SQLAlchemy.
+
+SQLite is the embedded default (`soan.sqlite`); any SQLAlchemy URL (e.g. `postgresql+psycopg://...`)
+works the same. Every accepted move is one committed row, so a killed server loses no accepted move.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+
+meta = MetaData()
+games = Table(
+    "games", meta,
+    Column("id", String(32), primary_key=True),
+    Column("header", Text, nullable=False),  # the record's header line (JSON)
+    Column("room", Text, nullable=False),  # seats, tokens, bots, language, joined (JSON)
+    Column("created", Float, nullable=False),
+)
+moves = Table(
+    "moves", meta,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),  # the action's JSON
+)
+
+
+@dataclass
+class StoredGame:
+    id: str
+    header: dict[str, Any]
+    room: dict[str, Any]
+    created: float
+    moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+
+def db_url(db: str) -> str:
+    """A plain path means an SQLite file; anything with '://' is a SQLAlchemy URL."""
+    return db if "://" in db else f"sqlite:///{db}"
+
+
+class Store:
+    def __init__(self, db: str) -> None:
+        url = db_url(db)
+        self.engine = create_engine(url, future=True)
+        if url.startswith("sqlite"):
+            @event.listens_for(self.engine, "connect")
+            def _pragmas(conn, _record):  # WAL: a committed row survives a killed process
+                cur = conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                cur.execute("PRAGMA synchronous=NORMAL")
+                cur.close()
+        meta.create_all(self.engine)
+
+    def create_game(self, gid: str, header: dict[str, Any], room: dict[str, Any]) -> float:
+        now = time.time()
+        with self.engine.begin() as c:
+            c.execute(games.insert().values(id=gid, header=json.dumps(header, ensure_ascii=False),
+                                            room=json.dumps(room, ensure_ascii=False), created=now))
+        return now
+
+    def add_move(self, gid: str, idx: int, seat: int, action: dict[str, Any]) -> None:
+        """One accepted move, committed before the move is acknowledged."""
+        with self.engine.begin() as c:
+            c.execute(moves.insert().values(game_id=gid, idx=idx, seat=seat,
+                                            action=json.dumps(action, ensure_ascii=False)))
+
+    def update_room(self, gid: str, room: dict[str, Any]) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(games).where(games.c.id == gid).values(room=json.dumps(room, ensure_ascii=False)))
+
+    def load_all(self) -> list[StoredGame]:
+        out: dict[str, StoredGame] = {}
+        with self.engine.connect() as c:
+            for r in c.execute(select(games).order_by(games.c.created)):
+                out[r.id] = StoredGame(r.id, json.loads(r.header), json.loads(r.room), r.created)
+            for r in c.execute(select(moves).order_by(moves.c.game_id, moves.c.idx)):
+                g = out.get(r.game_id)
+                if g is not None:
+                    g.moves.append((r.seat, json.loads(r.action)))
+        return list(out.values())
+
+    def close(self) -> None:
+        self.engine.dispose()
