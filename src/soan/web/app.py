@@ -55,6 +55,10 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4) -> FastAPI:
     async def lobby() -> FileResponse:
         return FileResponse(STATIC / "lobby.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
     @app.get("/room/{gid}", include_in_schema=False)
     async def waiting_room(gid: str) -> FileResponse:
         mgr.get(gid)

@@ -5,6 +5,7 @@ from ...core.hooks import ComponentsModel, GameHooks
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import LaSuperba, new_state, state_from_view
+from .webboard import BOARD
 
 VARIANTS = {
     "weather-double": Variant("weather-double", "LS-V1",
@@ -40,6 +41,7 @@ register(GameInfo(
         greedy={"samples": 4},
         measures=measures.Measures, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
+        web_board=BOARD,
     ),
 ))
 

@@ -5,6 +5,7 @@ from ...core.hooks import ComponentsModel, GameHooks
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import Undecim, new_state, state_from_view
+from .webboard import BOARD
 
 VARIANTS = {
     "bonus-lock": Variant("bonus-lock", "UN-V1",
@@ -29,6 +30,7 @@ register(GameInfo(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         measures=measures.Measures, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
+        web_board=BOARD,
     ),
 ))
 

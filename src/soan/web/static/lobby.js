@@ -1,0 +1,75 @@
+// Lobby: create a game (game, players, variants, parameters, a person or a bot per seat); list games.
+let CAT = null, form = { game: null, players: null, seats: [], variants: new Set(), params: {}, seed: "" };
+const BOTS = ["easy", "normal", "hard"];
+async function init() {
+  CAT = await api("/api/catalog");
+  const pick = CAT.games.find((g) => g.id === q("game")) || CAT.games[0];
+  choose(pick.id);
+}
+function info() { return CAT.games.find((g) => g.id === form.game); }
+function choose(id) {
+  form.game = id; const g = info();
+  form.players = Math.min(Math.max(4, g.players[0]), g.players[1]);
+  form.variants = new Set(); form.params = {};
+  form.seats = Array.from({ length: g.players[1] }, (_, i) => (i === 0 ? "person" : "normal"));
+  render();
+}
+function render() {
+  topbar(render);
+  const g = info(), ja = lang() === "ja";
+  const m = document.getElementById("main");
+  const gameSel = el("select", { id: "game", onchange: (e) => choose(e.target.value) },
+    CAT.games.map((x) => el("option", { value: x.id, selected: x.id === form.game }, ja ? x.name_ja : x.name)));
+  const nSel = el("select", { id: "players", onchange: (e) => { form.players = +e.target.value; render(); } },
+    Array.from({ length: g.players[1] - g.players[0] + 1 }, (_, k) => g.players[0] + k)
+      .map((n) => el("option", { value: n, selected: n === form.players }, n)));
+  const seats = Array.from({ length: form.players }, (_, i) => el("label", { class: "row" }, `${t("seat")} ${i + 1}: `,
+    el("select", { id: `seat-${i + 1}`, onchange: (e) => { form.seats[i] = e.target.value; } },
+      el("option", { value: "person", selected: form.seats[i] === "person" }, t("person")),
+      BOTS.map((b) => el("option", { value: b, selected: form.seats[i] === b }, `${t("bot")}: ${t("level_" + b)}`)))));
+  const vars = g.variants.map((v) => el("label", { class: "row" },
+    el("input", { type: "checkbox", value: v.id, checked: form.variants.has(v.id),
+      onchange: (e) => { e.target.checked ? form.variants.add(v.id) : form.variants.delete(v.id); render(); } }),
+    `${v.rule} ${ja && v.doc_ja ? v.doc_ja : v.doc}`));
+  const params = g.params.filter((p) => !p.requires || form.variants.has(p.requires)).map((p) => {
+    const doc = ja && p.doc_ja ? p.doc_ja : p.doc;
+    const cur = form.params[p.name] ?? "";
+    const input = p.choices
+      ? el("select", { "data-param": p.name, onchange: (e) => { form.params[p.name] = e.target.value; } },
+        el("option", { value: "" }, `${t("default_")} (${p.default})`),
+        p.choices.map((c) => el("option", { value: c, selected: String(c) === cur }, String(c))))
+      : el("input", { "data-param": p.name, value: cur, placeholder: `${t("default_")}: ${p.default ?? "-"}`,
+        oninput: (e) => { form.params[p.name] = e.target.value; } });
+    return el("label", { class: "row" }, el("code", {}, p.name), input, el("span", { class: "muted" }, doc));
+  });
+  const err = el("p", { class: "error", id: "err", role: "alert" });
+  m.replaceChildren(
+    el("section", { class: "panel" }, el("h1", {}, t("newgame")),
+      el("div", { class: "row" }, el("label", {}, t("game"), " ", gameSel), el("label", {}, t("players"), " ", nSel)),
+      el("h2", {}, t("players_")), ...seats,
+      g.variants.length ? el("h2", {}, t("variants")) : null, ...vars,
+      params.length ? el("h2", {}, t("params")) : null, ...params,
+      el("p", {}, el("label", {}, t("seed"), " ", el("input", { id: "seed", inputmode: "numeric", value: form.seed,
+        oninput: (e) => { form.seed = e.target.value; } }))),
+      el("button", { class: "primary", id: "create", onclick: create }, t("create")), err),
+    el("section", { class: "panel", id: "open" }, el("h2", {}, t("open"))));
+  listGames();
+}
+async function create() {
+  const bots = {};
+  for (let i = 0; i < form.players; i++) if (form.seats[i] !== "person") bots[i + 1] = form.seats[i];
+  const params = Object.fromEntries(Object.entries(form.params).filter(([, v]) => v !== ""));
+  const body = { game: form.game, players: form.players, variants: [...form.variants], params, bots, lang: lang() };
+  if (form.seed.trim()) body.seed = Number(form.seed);
+  try {
+    const r = await api("/api/games", { method: "POST", body: JSON.stringify(body) });
+    location.href = r.room_url;
+  } catch (e) { document.getElementById("err").textContent = t("errPrefix") + e.message; }
+}
+async function listGames() {
+  const r = await api("/api/games"), box = document.getElementById("open");
+  const names = Object.fromEntries(CAT.games.map((g) => [g.id, lang() === "ja" ? g.name_ja : g.name]));
+  box.append(...r.games.map((g) => el("div", { class: "row" }, el("a", { href: `/play/${g.id}` }, `${t("watch")}: ${names[g.game] || g.game}`),
+    el("span", { class: "muted" }, `${g.players}${lang() === "ja" ? "人" : " players"} · ${t("version")} ${g.version}${g.over ? " · " + t("over") : ""}`))));
+}
+init();

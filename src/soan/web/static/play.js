@@ -1,0 +1,104 @@
+// Game page: live state over a WebSocket, the game's board (if it has one) and the generic view.
+const gid = location.pathname.split("/").pop(), token = q("token");
+let P = null, prevScores = null, labels = null, labelsLang = null, ws = null, retry = 0, showEnd = true, boardLoaded = null;
+const main = document.getElementById("main");
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const qs = new URLSearchParams({ lang: lang() }); if (token) qs.set("token", token);
+  ws = new WebSocket(`${proto}://${location.host}/ws/games/${gid}?${qs}`);
+  ws.onmessage = (ev) => { retry = 0; const d = JSON.parse(ev.data); if (d.error) { fatal(d.error); return; } update(d); };
+  ws.onclose = (ev) => { if (ev.code >= 4000) return; banner(t("conn")); setTimeout(connect, Math.min(5000, 300 * 2 ** retry++)); };
+}
+function fatal(msg) { main.replaceChildren(el("p", { class: "error", role: "alert" }, t("errPrefix") + msg)); }
+function banner(msg) { const b = document.getElementById("status"); if (b) b.textContent = msg; }
+function relang() { labels = null; P = null; if (ws) { ws.onclose = null; ws.close(); } connect(); }
+
+async function update(p) {
+  P = p;
+  if (p.board && boardLoaded !== p.board) {
+    await new Promise((ok) => { const s = document.createElement("script"); s.src = p.board; s.onload = ok; s.onerror = ok; document.head.append(s); });
+    boardLoaded = p.board;
+  }
+  if (p.board && (labels === null || labelsLang !== p.lang)) { labels = await api(`/api/games/${gid}/labels?lang=${p.lang}`); labelsLang = p.lang; }
+  render();
+}
+
+async function act(json) {
+  const qs = new URLSearchParams({ token: token || "", lang: lang() });
+  try { update(await api(`/api/games/${gid}/actions?${qs}`, { method: "POST", body: JSON.stringify(json) })); }
+  catch (e) { const x = document.getElementById("err"); if (x) x.textContent = t("errPrefix") + e.message; }
+}
+
+function seatsBar(p) {
+  return el("div", { class: "seats", id: "seats" }, p.seats.map((s, i) => {
+    const changed = prevScores && prevScores[i] !== p.scores[i];
+    const cls = "seat" + (s.seat === p.seat ? " me" : "") + (p.to_act.includes(s.seat) && !p.over ? " turn" : "");
+    return el("div", { class: cls, "data-seat": s.seat_number }, `${s.name}`,
+      s.kind === "bot" ? el("span", { class: "tag" }, `${t("bot")} ${s.bot}`) : s.joined ? null : el("span", { class: "tag" }, t("notJoined")),
+      " ", el("span", { class: "score" + (changed ? " changed" : ""), "aria-live": "polite" }, `${p.scores[i]}`),
+      p.to_act.includes(s.seat) && !p.over ? el("span", { class: "muted" }, ` ← ${t("turnOf")}`) : null);
+  }));
+}
+
+function obsTable(o) {
+  const rows = Object.entries(o).filter(([k]) => !["game", "log", "history"].includes(k)).map(([k, v]) =>
+    el("tr", {}, el("th", {}, k), el("td", {}, typeof v === "object" ? JSON.stringify(v) : String(v))));
+  return el("table", { class: "kv" }, rows);
+}
+
+function choices(p) {
+  if (!p.legal.length) return null;
+  return el("div", { class: "actions", id: "choices", role: "group", "aria-label": t("choices") },
+    p.legal.map((a, i) => el("button", { "data-i": i, title: a.str, onclick: () => act(a.json) },
+      el("span", { class: "k" }, `${i + 1}.`), a.text)));
+}
+
+function endScreen(p) {
+  if (!p.over || !showEnd) return null;
+  const rec = `/api/games/${gid}/record`;
+  return el("div", { class: "overlay", id: "end", role: "dialog", "aria-modal": "true" }, el("div", { class: "panel" },
+    el("h2", {}, t("over")),
+    el("table", { class: "rank" }, el("tr", {}, el("th", {}, t("ranking")), el("th", {}, t("players_")), el("th", {}, t("score"))),
+      p.ranking.map((r) => el("tr", { class: r.seat === p.seat ? "me" : "" }, el("td", {}, `${r.rank}${t("rank")}`), el("td", {}, r.name), el("td", {}, r.score)))),
+    el("p", {}, el("a", { href: rec, download: true }, t("record"))),
+    el("div", { class: "row" }, el("button", { id: "close-end", onclick: () => { showEnd = false; render(); } }, t("close")),
+      el("a", { href: "/" }, t("again")))));
+}
+
+function render() {
+  const p = P; if (!p) return;
+  topbar(relang);
+  document.title = `${p.name} — soan`;
+  let status;
+  if (p.over) status = t("over");
+  else if (p.seat === null) status = t("spectator");
+  else if (p.waiting_for.length) status = `${t("waiting")}: ${p.waiting_for.map((s) => `${t("seat")} ${s + 1}`).join(", ")}`;
+  else status = p.legal.length ? t("yourTurn") : t("notYourTurn");
+  const boardBox = el("section", { class: "panel", id: "board", "aria-label": t("board") });
+  const ctx = { lang: p.lang, labels: labels || {}, act, t, el };
+  let drew = false;
+  if (p.board && window.SoanBoard) { try { window.SoanBoard.render(boardBox, p, ctx); drew = true; } catch (e) { console.error(e); } }
+  const logBox = el("pre", { class: "log", id: "log", "aria-live": "polite" }, p.log.join("\n"));
+  main.replaceChildren(
+    el("h1", {}, p.name, " ", el("span", { class: "muted" }, p.seat === null ? t("spectator") : `${t("seat")} ${p.seat_number}`)),
+    seatsBar(p),
+    el("p", { id: "status", class: "prompt", role: "status" }, status),
+    el("div", { class: "grid2" },
+      el("div", {}, drew ? boardBox : null,
+        p.prompt ? el("section", { class: "panel" }, el("p", { class: "prompt", id: "prompt" }, p.prompt), el("p", { class: "error", id: "err", role: "alert" }), choices(p)) : null,
+        el("details", { class: "panel", open: !drew }, el("summary", {}, t("obs")), obsTable(p.observation))),
+      el("section", { class: "panel" }, el("h2", {}, t("log")), logBox)),
+    endScreen(p) || "");
+  logBox.scrollTop = logBox.scrollHeight;
+  prevScores = p.scores.slice();
+}
+
+document.addEventListener("keydown", (e) => {  // 1-9: the numbered choices
+  if (e.target.matches("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+  const n = Number(e.key);
+  if (n >= 1 && n <= 9 && P && P.legal[n - 1]) { e.preventDefault(); act(P.legal[n - 1].json); }
+  if (e.key === "Escape" && P && P.over) { showEnd = false; render(); }
+});
+topbar(relang);
+connect();

@@ -1,0 +1,49 @@
+// soan web: shared helpers (language, API, texts). Seats are shown from 1.
+const T = {
+  ja: { title: "soan 草案", lobby: "ロビー", newgame: "新しいゲーム", game: "ゲーム", players: "人数", seed: "シード（空欄で無作為）",
+    variants: "ヴァリアント", params: "パラメータ", seat: "席", person: "人", bot: "ボット", create: "ゲームを作る",
+    open: "進行中のゲーム", watch: "観戦", invites: "招待リンク", invitesHelp: "各リンクをその席の人に送ってください。リンクを開いた人がその席で遊べます。",
+    copy: "コピー", copied: "コピーしました", openSeat: "この席で遊ぶ", joined: "参加済み", notJoined: "未参加",
+    waiting: "参加を待っています", yourTurn: "あなたの番です", notYourTurn: "他のプレイヤーを待っています",
+    spectator: "観戦中", choices: "選べる行動", log: "記録", over: "ゲーム終了", ranking: "順位", rank: "位", score: "得点",
+    record: "記録（JSON Lines）をダウンロード", obs: "見えている情報", you: "あなた", again: "ロビーへ", close: "閉じる",
+    conn: "接続が切れました。再接続しています…", turnOf: "手番", room: "待合室", players_: "プレイヤー", level_easy: "弱い（ランダム）",
+    level_normal: "普通（貪欲）", level_hard: "強い（探索）", none: "なし", version: "手数", board: "盤面", default_: "既定", send: "決定",
+    errPrefix: "エラー: ", gameLink: "ゲーム画面へ" },
+  en: { title: "soan", lobby: "Lobby", newgame: "New game", game: "Game", players: "Players", seed: "Seed (blank: random)",
+    variants: "Variants", params: "Parameters", seat: "Seat", person: "Person", bot: "Bot", create: "Create game",
+    open: "Games on this server", watch: "Watch", invites: "Invitation links", invitesHelp: "Send each link to the person for that seat; whoever opens it plays that seat.",
+    copy: "Copy", copied: "Copied", openSeat: "Play this seat", joined: "joined", notJoined: "not joined yet",
+    waiting: "Waiting for players to join", yourTurn: "Your turn", notYourTurn: "Waiting for the other players",
+    spectator: "Watching", choices: "Your choices", log: "Log", over: "Game over", ranking: "Ranking", rank: "", score: "Score",
+    record: "Download the record (JSON Lines)", obs: "What you can see", you: "you", again: "Back to the lobby", close: "Close",
+    conn: "Connection lost; reconnecting…", turnOf: "to act", room: "Waiting room", players_: "Players", level_easy: "easy (random)",
+    level_normal: "normal (greedy)", level_hard: "hard (search)", none: "none", version: "moves", board: "Board", default_: "default", send: "Confirm",
+    errPrefix: "Error: ", gameLink: "Go to the game" },
+};
+function lang() { const l = localStorage.getItem("soan-lang"); return l === "en" || l === "ja" ? l : (navigator.language || "ja").startsWith("ja") ? "ja" : "en"; }
+function t(k) { return (T[lang()] || T.ja)[k] ?? k; }
+function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v === true) e.setAttribute(k, ""); else if (v !== false && v != null) e.setAttribute(k, v);
+  }
+  for (const k of kids.flat()) if (k != null) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  return e;
+}
+async function api(path, opts = {}) {
+  const r = await fetch(path, { headers: { "Content-Type": "application/json" }, ...opts });
+  const body = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(body.error || r.statusText);
+  return body;
+}
+function topbar(onLang) {
+  const h = document.querySelector("header.top");
+  h.replaceChildren(el("a", { href: "/" }, t("title")), el("span", { class: "sp" }),
+    el("button", { id: "lang-ja", "aria-pressed": lang() === "ja", onclick: () => setLang("ja", onLang) }, "日本語"),
+    el("button", { id: "lang-en", "aria-pressed": lang() === "en", onclick: () => setLang("en", onLang) }, "English"));
+  document.documentElement.lang = lang();
+}
+function setLang(l, cb) { localStorage.setItem("soan-lang", l); topbar(cb); if (cb) cb(); }
+function q(name) { return new URLSearchParams(location.search).get(name); }
