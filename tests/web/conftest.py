@@ -1,0 +1,66 @@
+"""Shared helpers: an in-process app, and a real `soan serve` process on a free loopback port."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`soan serve` as a separate process (so it can be killed with SIGKILL and started again)."""
+
+    def __init__(self, db: Path, bot_delay: float = 0.0) -> None:
+        self.db, self.bot_delay, self.port = db, bot_delay, free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> Server:
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", "from soan.cli.main import app; app()", "serve", "--port", str(self.port),
+             "--db", str(self.db), "--bot-delay", str(self.bot_delay)],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                httpx.get(self.url + "/api/catalog", timeout=1)
+                return self
+            except httpx.HTTPError:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(self.proc.stderr.read().decode()) from None
+                time.sleep(0.1)
+        raise RuntimeError("soan serve did not start within 30 s")
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()  # SIGKILL: no shutdown hook runs
+            self.proc.wait(10)
+
+
+@pytest.fixture
+def server(tmp_path):
+    made: list[Server] = []
+
+    def start(db: Path | None = None, bot_delay: float = 0.0) -> Server:
+        s = Server(db or tmp_path / "soan.sqlite", bot_delay).start()
+        made.append(s)
+        return s
+
+    yield start
+    for s in made:
+        s.kill()

@@ -1,0 +1,200 @@
+"""HTTP API and WebSocket: seat isolation, bad input, bots, live pushes, restart after SIGKILL."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from soan.core.rng import Rng
+from soan.web.app import create_app
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(str(tmp_path / "t.sqlite"), bot_delay=0)) as c:
+        yield c
+
+
+def new_game(c, **kw):
+    body = {"game": "la-superba", "players": 4, "seed": 7, "bots": {"3": "random", "4": "random"}, **kw}
+    r = c.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def test_create_gives_one_invitation_per_person(client):
+    g = new_game(client)
+    assert [s["seat_number"] for s in g["seats"]] == [1, 2]
+    assert all(s["url"].endswith(f"/play/{g['id']}?token={s['token']}") for s in g["seats"])
+    assert len({s["token"] for s in g["seats"]}) == 2
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"game": "nope"}, "unknown game"),
+    ({"game": "la-superba", "players": 9}, "3-4 players"),
+    ({"game": "la-superba", "bots": {"7": "random"}}, "seat 7 does not exist"),
+    ({"game": "la-superba", "bots": {"2": "genius"}}, "unknown agent"),
+    ({"game": "la-superba", "variants": ["no-such"]}, "unknown variant"),
+    ({"game": "la-superba", "colour": 1}, "unknown field"),
+    ({"players": 4}, "missing field 'game'"),
+])
+def test_bad_game_requests_name_what_is_wrong(client, body, words):
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 422 and words in r.json()["error"]
+
+
+def test_a_token_acts_for_its_seat_only_and_bad_actions_change_nothing(client):
+    g = new_game(client)
+    gid, t1, t2 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
+    before = client.get(f"/api/games/{gid}", params={"token": t1}).json()
+    assert before["seat"] == 0 and before["seat_number"] == 1 and before["legal"]
+    mine = before["legal"][0]["json"]
+    # seat 2 cannot play seat 1's cards: its own legal actions do not include them
+    r = client.post(f"/api/games/{gid}/actions", params={"token": t2}, json=mine)
+    assert r.status_code == 422 and "illegal action" in r.json()["error"]
+    for body, status, words in [
+        (b"{not json", 422, "not JSON"),
+        (json.dumps({"type": "fly"}).encode(), 422, "unknown action type"),
+        (json.dumps({"type": "play", "cards": "x"}).encode(), 422, "malformed"),
+        (json.dumps([1, 2]).encode(), 422, "send an action"),
+    ]:
+        r = client.post(f"/api/games/{gid}/actions", params={"token": t1}, content=body)
+        assert r.status_code == status and words in r.json()["error"], (body, r.text)
+    assert client.post(f"/api/games/{gid}/actions", json=mine).status_code == 401
+    assert client.post(f"/api/games/{gid}/actions", params={"token": "forged"}, json=mine).status_code == 403
+    assert client.post("/api/games/nope/actions", params={"token": t1}, json=mine).status_code == 404
+    after = client.get(f"/api/games/{gid}", params={"token": t1}).json()
+    mine_before, mine_after = before["observation"], after["observation"]
+    assert mine_after["hand"] == mine_before["hand"] and mine_after["played"] is None
+    assert not any(s == 0 for s, _ in client.app.state.manager.get(gid).moves)  # (bots may have moved)
+    # the text form works too, and the move is acknowledged with the new state
+    r = client.post(f"/api/games/{gid}/actions", params={"token": t1}, json=before["legal"][0]["str"])
+    assert r.status_code == 200 and r.json()["observation"]["played"] == mine["cards"]
+    r = client.post(f"/api/games/{gid}/actions", params={"token": t1}, json=mine)  # the same cards again
+    assert r.status_code == 422 and "illegal" in r.json()["error"]
+    u = new_game(client, game="undecim", bots={"3": "random", "4": "random"})
+    acting = client.get(f"/api/games/{u['id']}").json()["to_act"]
+    first = next(s for s in u["seats"] if s["seat"] in acting)
+    move = client.get(f"/api/games/{u['id']}", params={"token": first["token"]}).json()["legal"][0]["json"]
+    waiting = next(s for s in u["seats"] if s["seat"] not in acting)
+    r = client.post(f"/api/games/{u['id']}/actions", params={"token": waiting["token"]}, json=move)
+    assert r.status_code == 409 and "not your turn" in r.json()["error"], r.text
+
+
+def _room_with(client, gid, state):
+    room = client.app.state.manager.get(gid)
+    room.state = state
+    return room
+
+
+def test_states_differing_only_in_hidden_information_give_identical_responses(client):
+    """The no-cheating check: a seat's (and a spectator's) response is a function of what it may see."""
+    for game in ("la-superba", "undecim", "asian-delivery"):
+        g = new_game(client, game=game, bots={})  # four people: no bot moves while the states are swapped
+        gid = g["id"]
+        room = client.app.state.manager.get(gid)
+        rnd = random.Random(3)
+        for _ in range(12):  # a few moves in, so there is history and hidden hands
+            if room.state.is_over():
+                break
+            seat = room.state.to_act()[0]
+            room.state.apply(seat, rnd.choice(room.state.legal_actions(seat)))
+        real = room.state
+        for seat, tok in ((0, g["seats"][0]["token"]), (1, g["seats"][1]["token"]), (None, None)):
+            ask = {"token": tok} if tok else {}
+            views = []
+            for k in range(3):  # another seat's hidden information resampled
+                other = (seat + 1 + k) % 4 if seat is not None else k
+                alt = real.determinize(other, Rng(100 + k)) if seat is None else real.determinize(seat, Rng(100 + k))
+                _room_with(client, gid, alt)
+                views.append(client.get(f"/api/games/{gid}", params={**ask, "lang": "en"}).json())
+            _room_with(client, gid, real)
+            views.append(client.get(f"/api/games/{gid}", params={**ask, "lang": "en"}).json())
+            if seat is not None:
+                for v in views:
+                    assert v == views[-1], (game, seat, [(k, v[k], views[-1][k]) for k in v if v[k] != views[-1][k]])
+            else:  # the spectator: resampling any seat's secrets changes nothing it sees
+                assert all(v["observation"] == views[-1]["observation"] for v in views), game
+                assert "hand" not in views[-1]["observation"]
+
+
+def test_bots_play_and_the_record_opens_after_the_game(client):
+    g = client.post("/api/games", json={"game": "undecim", "players": 3, "seed": 2,
+                                        "bots": {"1": "random", "2": "random", "3": "random"}}).json()
+    gid = g["id"]
+    assert client.get(f"/api/games/{gid}/record").status_code == 403
+    host = client.get(f"/api/games/{gid}/record", params={"host": g["host"]})
+    assert host.status_code == 200 and json.loads(host.text.splitlines()[0])["format"] == "soan-record/1"
+    deadline = time.time() + 30
+    while not client.get(f"/api/games/{gid}").json()["over"]:
+        assert time.time() < deadline, "bots did not finish"
+        time.sleep(0.05)
+    lines = client.get(f"/api/games/{gid}/record").text.splitlines()
+    p = client.get(f"/api/games/{gid}", params={"lang": "ja"}).json()
+    assert len(lines) == 1 + p["version"] and [r["rank"] for r in p["ranking"]][0] == 1
+    from soan.core.records import read_record, replay
+    path = client.app.state.manager.store.engine.url.database + ".rec.jsonl"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    assert replay(path).scores() == p["scores"] and read_record(path)[0]["game"] == "undecim"
+
+
+def test_websocket_pushes_every_change_and_resumes(client):
+    g = new_game(client, game="undecim", bots={"2": "random", "3": "random", "4": "random"})
+    gid, tok = g["id"], g["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={tok}&lang=en") as ws:
+        first = ws.receive_json()
+        assert first["seat"] == 0 and "hand" in first["observation"]
+        seen = [first["version"]]
+        while not first["legal"]:  # the bots' moves arrive one push at a time until it is seat 1's turn
+            first = ws.receive_json()
+            seen.append(first["version"])
+        assert seen == sorted(seen)
+        a = first["legal"][0]["json"]
+        client.post(f"/api/games/{gid}/actions", params={"token": tok}, json=a)
+        nxt = ws.receive_json()
+        while nxt["version"] == first["version"]:  # (a wake-up queued before the move may come first)
+            nxt = ws.receive_json()
+        assert nxt["version"] > first["version"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={tok}") as ws:  # reconnecting: the current state
+        again = ws.receive_json()
+        assert again["version"] >= nxt["version"]
+    with client.websocket_connect(f"/ws/games/{gid}?token=forged") as ws:
+        assert "unknown token" in ws.receive_json()["error"]
+
+
+def _play_some(url, gid, tok, n):
+    for _ in range(n):
+        p = httpx.get(f"{url}/api/games/{gid}", params={"token": tok}).json()
+        if p["over"]:
+            return p
+        if not p["legal"]:
+            time.sleep(0.05)
+            continue
+        r = httpx.post(f"{url}/api/games/{gid}/actions", params={"token": tok}, json=p["legal"][-1]["json"])
+        assert r.status_code == 200, r.text
+    return httpx.get(f"{url}/api/games/{gid}", params={"token": tok}).json()
+
+
+def test_server_killed_mid_game_restarts_and_every_game_continues(server, tmp_path):
+    s = server()
+    games = []
+    for game in ("la-superba", "undecim"):
+        r = httpx.post(s.url + "/api/games", json={"game": game, "players": 3, "seed": 11,
+                                                   "bots": {"2": "random", "3": "random"}}).json()
+        games.append((r["id"], r["seats"][0]["token"]))
+    mid = [_play_some(s.url, gid, tok, 4) for gid, tok in games]
+    assert all(p["version"] > 0 and not p["over"] for p in mid)
+    s.kill()
+    s2 = server(tmp_path / "soan.sqlite")
+    for (gid, tok), before in zip(games, mid, strict=True):
+        after = httpx.get(f"{s2.url}/api/games/{gid}", params={"token": tok}).json()
+        assert after["version"] >= before["version"]
+        assert after["log"][:len(before["log"]) - 1] == before["log"][:-1] or after["version"] == before["version"]
+        end = _play_some(s2.url, gid, tok, 400)
+        assert end["over"] and len(end["ranking"]) == 3
