@@ -19,6 +19,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests
+	test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)  # browser tests: Debian's chromium, never a download
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -28,13 +28,14 @@ class Server:
         self.db, self.bot_delay, self.port = db, bot_delay, free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
+        self.log = db.with_suffix(".log")
 
     def start(self) -> Server:
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""))
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "from soan.cli.main import app; app()", "serve", "--port", str(self.port),
              "--db", str(self.db), "--bot-delay", str(self.bot_delay)],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            env=env, stdout=subprocess.DEVNULL, stderr=open(self.log, "w"))
         deadline = time.time() + 30
         while time.time() < deadline:
             try:
@@ -42,7 +43,7 @@ class Server:
                 return self
             except httpx.HTTPError:
                 if self.proc.poll() is not None:
-                    raise RuntimeError(self.proc.stderr.read().decode()) from None
+                    raise RuntimeError(self.log.read_text()) from None
                 time.sleep(0.1)
         raise RuntimeError("soan serve did not start within 30 s")
 

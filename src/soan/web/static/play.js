@@ -15,6 +15,7 @@ function banner(msg) { const b = document.getElementById("status"); if (b) b.tex
 function relang() { labels = null; P = null; if (ws) { ws.onclose = null; ws.close(); } connect(); }
 
 async function update(p) {
+  if (P && p.lang === P.lang && p.version < P.version) return;  // an older answer after a newer push
   P = p;
   if (p.board && boardLoaded !== p.board) {
     await new Promise((ok) => { const s = document.createElement("script"); s.src = p.board; s.onload = ok; s.onerror = ok; document.head.append(s); });

@@ -1,0 +1,137 @@
+"""Whole games in real headless Chromium (Debian's /usr/bin/chromium through Playwright; nothing is
+downloaded): La Superba with two people in two browser contexts against two bots, in Japanese, and
+Undecim with one person against bots, in English, clicking on the board pages to the end screen."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (make test installs it)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)  # a fresh profile each launch
+        yield b
+        b.close()
+
+
+def _page(browser, url: str, lang: str):
+    ctx = browser.new_context(viewport={"width": 420, "height": 900})  # a phone-sized screen
+    ctx.add_init_script(f"if (!localStorage.getItem('soan-lang')) localStorage.setItem('soan-lang', '{lang}')")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    return page, errors
+
+
+def _ls_step(page) -> bool:
+    """One La Superba decision through the board: hand cards then confirm, or the goods steppers."""
+    first = page.locator("#choices button").first
+    if not first.count():
+        return False
+    move = first.get_attribute("title")  # the action as text, e.g. "play 5 8 11" or "carry pepper=2"
+    if move.startswith("play "):
+        for c in move.split()[1:]:
+            page.click(f"#hand [data-card='{c}']")
+        page.click("#play-selected")
+    else:
+        for g, n in re.findall(r"(\w+)=(\d+)", move):
+            for _ in range(int(n)):
+                page.click(f"[data-step='{g}+']")
+        page.click("#goods-confirm")
+    return True
+
+
+FALLBACK: list[str] = []
+
+
+def _un_step(page) -> bool:
+    """Click the first clickable thing on the board (checked and clicked in one go in the page)."""
+    hit = page.evaluate("""() => {
+      for (const sel of ["#council button.click", "#hand button.click", "#frontier button.click", "#step button",
+                         "#choices button"]) {
+        const b = document.querySelector(sel);
+        if (b) { const board = !sel.startsWith("#choices"); const t = b.title; b.click(); return {board, t}; }
+      }
+      return null; }""")
+    if hit and not hit["board"]:
+        FALLBACK.append(hit["t"])  # a step the board does not draw
+    return bool(hit)
+
+
+def _play(pages, step, limit_s: float) -> None:
+    deadline = time.time() + limit_s
+    done = set()
+    while len(done) < len(pages):
+        if time.time() > deadline:
+            page = pages[0][0]
+            info = page.evaluate("() => [document.querySelector('#status')?.textContent, document.querySelector('#err')?.textContent,"
+                                 " [...document.querySelectorAll('#choices button')].map(b => b.title).join('|'),"
+                                 " [...document.querySelectorAll('#board button')].map(b => b.textContent).join('|')]")
+            raise AssertionError(f"the game did not end in time: {info}")
+        moved = False
+        for i, (page, errors) in enumerate(pages):
+            assert not errors, errors
+            if page.locator("#end").count():
+                done.add(i)
+                continue
+            try:
+                moved = step(page) or moved
+                if moved:
+                    page.wait_for_timeout(30)
+            except Exception:  # the page re-rendered under the click (a push arrived): look again
+                page.wait_for_timeout(50)
+        if not moved:
+            time.sleep(0.05)
+
+
+def test_la_superba_two_people_two_bots_in_japanese(server, browser):
+    s = server(bot_delay=0)
+    g = httpx.post(s.url + "/api/games", json={"game": "la-superba", "players": 4, "seed": 3, "lang": "ja",
+                                               "bots": {"3": "random", "4": "greedy"}}).json()
+    room, _ = _page(browser, s.url + g["room_url"], "ja")
+    assert room.locator("text=招待リンク").count() == 1
+    urls = [room.locator(f"#open-seat-{n}").get_attribute("href") for n in (1, 2)]
+    pages = [_page(browser, u, "ja") for u in urls]
+    pages[0][0].wait_for_selector("#hand")
+    assert pages[0][0].locator("#lang-ja[aria-pressed]").count() == 1
+    _play(pages, _ls_step, 90)
+    for page, _ in pages:
+        assert page.locator("#end").inner_text().startswith("ゲーム終了")
+        assert page.locator("#end tr").count() == 5  # heading + four seats
+    p = httpx.get(f"{s.url}/api/games/{g['id']}").json()
+    assert p["over"] and len(p["ranking"]) == 4
+
+
+def test_undecim_one_person_against_bots_in_english(server, browser):
+    s = server(bot_delay=0)
+    page, errors = _page(browser, s.url + "/", "en")
+    page.select_option("#game", "undecim")
+    page.select_option("#players", "3")
+    page.select_option("#seat-2", "easy")
+    page.select_option("#seat-3", "easy")
+    page.click("#create")
+    page.wait_for_selector("#open-seat-1")
+    page.click("#open-seat-1")
+    page.wait_for_selector("#council")
+    _play([(page, errors)], _un_step, 90)
+    assert page.locator("#end").inner_text().startswith("Game over")
+    assert not FALLBACK, f"steps not reachable on the board: {FALLBACK}"
+    page.click("#lang-ja")  # switching language keeps the game and is remembered
+    page.wait_for_selector("text=ゲーム終了")
+    page.reload()
+    page.wait_for_selector("text=ゲーム終了")
