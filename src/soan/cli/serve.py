@@ -28,7 +28,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
     n = len(web.state.manager.rooms)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"soan serve: http://{shown}:{port}/  ({n} stored game(s) resumed from {db})")
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+    uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 @app.command("bench-serve")

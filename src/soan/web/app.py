@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -119,7 +120,9 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4) -> FastAPI:
         return wb.labels(room.state, _lang(lang, room)) if wb and wb.labels else {}
 
     @app.post("/api/games/{gid}/actions")
-    async def act(gid: str, request: Request, token: str | None = None, lang: str | None = None) -> dict[str, Any]:
+    async def act(gid: str, request: Request, response: Response, token: str | None = None,
+                  lang: str | None = None) -> dict[str, Any]:
+        t0 = time.perf_counter()
         room = mgr.get(gid)
         seat = room.seat_of(token)
         if seat is None:
@@ -130,7 +133,9 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4) -> FastAPI:
             raise RoomError(422, "send an action's JSON ({\"type\": ...}) or its text (\"play 1 2 3\")")
         mgr.join(room, seat)
         await mgr.act(room, seat, data)
-        return room.payload(seat, _lang(lang, room))
+        out = room.payload(seat, _lang(lang, room))
+        response.headers["Server-Timing"] = f"move;dur={1000 * (time.perf_counter() - t0):.2f}"
+        return out
 
     @app.get("/api/games/{gid}/record")
     async def record(gid: str, host: str | None = None, token: str | None = None) -> Response:

@@ -15,18 +15,27 @@ from pathlib import Path
 import httpx
 
 
-async def _person(c: httpx.AsyncClient, gid: str, tok: str, stop: float, lat: list[float]) -> None:
-    while time.perf_counter() < stop:
-        p = (await c.get(f"/api/games/{gid}", params={"token": tok})).json()
-        if p["over"]:
-            return
-        if not p["legal"]:
-            await asyncio.sleep(0.02)
-            continue
-        t0 = time.perf_counter()
-        r = await c.post(f"/api/games/{gid}/actions", params={"token": tok}, json=p["legal"][0]["json"])
-        if r.status_code == 200:
-            lat.append(time.perf_counter() - t0)
+async def _person(c: httpx.AsyncClient, url: str, gid: str, tok: str, stop: float, lat: list[float],
+                  srv: list[float]) -> None:
+    """A person: waits for pushes on the WebSocket and answers each turn over HTTP (timed)."""
+    import json
+
+    import websockets
+
+    async with websockets.connect(f"{url}/ws/games/{gid}?token={tok}") as ws:
+        while time.perf_counter() < stop:
+            try:
+                p = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.perf_counter())))
+            except TimeoutError:
+                return
+            if p["over"]:
+                return
+            if p["legal"]:
+                t0 = time.perf_counter()
+                r = await c.post(f"/api/games/{gid}/actions", params={"token": tok}, json=p["legal"][0]["json"])
+                if r.status_code == 200:
+                    lat.append(time.perf_counter() - t0)
+                    srv.append(float(r.headers.get("server-timing", "move;dur=nan").split("dur=")[1]) / 1000)
 
 
 async def _watcher(url: str, gid: str, stop: float, counts: list[int]) -> None:
@@ -41,6 +50,13 @@ async def _watcher(url: str, gid: str, stop: float, counts: list[int]) -> None:
                 return
 
 
+async def _moves(c: httpx.AsyncClient, made: list[tuple[str, str]]) -> int:
+    total = 0
+    for gid, _ in made:
+        total += (await c.get(f"/api/games/{gid}")).json()["version"]
+    return total
+
+
 async def _run(url: str, rooms: int, clients: int, game: str, seconds: float, bots: str) -> dict:
     async with httpx.AsyncClient(base_url=url, timeout=30,
                                  limits=httpx.Limits(max_connections=64)) as c:
@@ -51,22 +67,36 @@ async def _run(url: str, rooms: int, clients: int, game: str, seconds: float, bo
                                                   "bots": {str(k): bots for k in range(2, players + 1)}})).json()
             made.append((r["id"], r["seats"][0]["token"]))
         lat: list[float] = []
+        srv: list[float] = []
         counts = [0]
-        v0 = sum((await c.get(f"/api/games/{gid}")).json()["version"] for gid, _ in made)
+        v0 = await _moves(c, made)
         t0 = time.perf_counter()
         stop = t0 + seconds
         ws_url = url.replace("http://", "ws://")
-        tasks = [_person(c, gid, tok, stop, lat) for gid, tok in made]
+        tasks = [_person(c, ws_url, gid, tok, stop, lat, srv) for gid, tok in made]
         tasks += [_watcher(ws_url, made[k % rooms][0], stop, counts) for k in range(clients)]
         await asyncio.gather(*tasks)
         dt = time.perf_counter() - t0
-        v1 = sum((await c.get(f"/api/games/{gid}")).json()["version"] for gid, _ in made)
-    lat.sort()
-    q = statistics.quantiles(lat, n=20) if len(lat) >= 20 else [float("nan")] * 19
+        v1 = await _moves(c, made)
+    def p50_p95(xs: list[float]) -> tuple[float | None, float | None]:
+        if len(xs) < 20:
+            return None, None
+        return round(1000 * statistics.median(xs), 1), round(1000 * statistics.quantiles(xs, n=20)[18], 1)
+
+    (p50, p95), (s50, s95) = p50_p95(lat), p50_p95(srv)
     return {"rooms": rooms, "clients": clients, "seconds": round(dt, 1), "moves": v1 - v0,
             "moves_per_s": round((v1 - v0) / dt, 1), "person_moves": len(lat),
-            "p50_ms": round(1000 * statistics.median(lat), 1) if lat else None, "p95_ms": round(1000 * q[18], 1),
+            "p50_ms": p50, "p95_ms": p95, "server_p50_ms": s50, "server_p95_ms": s95,
             "pushes": counts[0]}
+
+
+def _cpu_s(pid: int) -> float:
+    """The server process's CPU seconds so far (Linux /proc; 0 elsewhere)."""
+    try:
+        f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def run_bench(console, rooms: int, clients: int, game: str, seconds: float, bots: str, port: int) -> dict:
@@ -88,7 +118,12 @@ def run_bench(console, rooms: int, clients: int, game: str, seconds: float, bots
                     time.sleep(0.1)
             console.print(f"bench-serve: {rooms} rooms of {game} (1 person + {bots} bots), {clients} WebSocket "
                           f"clients, {seconds:g} s, on {url}")
+            cpu0 = _cpu_s(proc.pid)
             res = asyncio.run(_run(url, rooms, clients, game, seconds, bots))
+            cpu = _cpu_s(proc.pid) - cpu0
+            res["server_cpu_s"] = round(cpu, 1)
+            res["server_cpu_ms_per_move"] = round(1000 * cpu / max(1, res["moves"]), 2)
+            res["load_average"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
         finally:
             proc.kill()
             proc.wait(10)

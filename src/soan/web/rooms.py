@@ -62,6 +62,7 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     agents: dict[int, Any] = field(default_factory=dict)
     bot_task: asyncio.Task | None = None
+    cache: dict[tuple, dict[str, Any]] = field(default_factory=dict)  # (seat, lang) -> payload of this version
 
     @property
     def text(self):
@@ -118,6 +119,16 @@ class Room:
         return [x for x in out if x.strip()][-LOG_LINES:]
 
     def payload(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """What `seat` (None: a spectator) receives now; built once per version, seat and language."""
+        key = (len(self.moves), seat, lang, tuple(x["joined"] for x in self.seats))
+        hit = self.cache.get(key)
+        if hit is None:
+            if len(self.cache) > 32:
+                self.cache.clear()
+            hit = self.cache[key] = self._payload(seat, lang)
+        return hit
+
+    def _payload(self, seat: int | None, lang: str) -> dict[str, Any]:
         s = self.state
         info = game_info(s.game_id)
         over = s.is_over()
