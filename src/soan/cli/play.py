@@ -7,7 +7,7 @@ it is applied, `quit` (or end of input) saves, `--resume FILE` goes on.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..agents import SeatView, make_agent
@@ -87,8 +87,14 @@ class Session:
                      for seat, spec in self.bot_specs.items()}
         self.seen = {h: len(self.moves) for h in self.humans}
         self.why: dict[int, list] = {}  # move index -> a bot's top actions and values
-        self.seen_rounds = {h: len(getattr(self.state, "history", ())) for h in self.humans}
+        self.seen_rounds = {h: len(self.rounds(self.state)) for h in self.humans}
         self.last_human: int | None = None
+
+    def rounds(self, state) -> Sequence:
+        """The public round records the game's text module shows between decisions (its optional
+        `rounds(state)`; a game without it shows moves only)."""
+        fn = getattr(self.text, "rounds", None)
+        return fn(state) if fn else ()
 
     # ------------------------------------------------------------------------------------------
     def _apply(self, seat: int, action) -> None:
@@ -132,7 +138,7 @@ class Session:
     def show_log(self, seat: int) -> None:
         lang = self.lang
         new = self.moves[self.seen[seat]:]
-        hist = getattr(self.state, "history", ())
+        hist = self.rounds(self.state)
         rounds = hist[self.seen_rounds[seat]:]
         base = self.seen[seat]
         others = [(base + k, s, a) for k, (s, a) in enumerate(new) if s != seat]
@@ -261,7 +267,7 @@ class Session:
         if self.humans:
             for h in self.humans:
                 self.seen[h] = len(self.moves)
-            hist = getattr(s, "history", ())
+            hist = self.rounds(s)
             for entry in hist[min(self.seen_rounds.values()):]:
                 self.out(self.text.render_round(s, entry, lang, me))
         self.out(msg("over", lang) + ":")

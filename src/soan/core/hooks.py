@@ -7,7 +7,7 @@ by its `scores()`), studies, reports and terminal play through the contract alon
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
@@ -41,14 +41,39 @@ class ComponentsModel:
 
 @dataclass(frozen=True)
 class Analysis:
-    """A named analysis (`soan analyze GAME NAME`): `run(state_or_config, **opts)` → JSON-able dict,
-    `text(result, lang)` → lines for a person."""
+    """A named analysis (`soan analyze GAME NAME`): `run(variants, params, components)` → a JSON-able
+    dict (params as given on the command line, checked by `run`), `text(result, lang)` → lines for a
+    person (plain text; tables already laid out)."""
 
     name: str
     doc: str
-    run: Callable[..., dict[str, Any]]
+    run: Callable[[list[str], dict[str, Any], str | None], dict[str, Any]]
     text: Callable[[dict[str, Any], str], list[str]]
     doc_ja: str = ""
+
+
+@dataclass(frozen=True)
+class StudyData:
+    """What a report panel draws from: the study's settings and its Parquet tables (pyarrow), and
+    matplotlib's pyplot set up for the report's language."""
+
+    settings: Mapping[str, Any]
+    games: Any  # pyarrow.Table, one row per game
+    seats: Any  # pyarrow.Table, one row per seat-game, with the game's `m_*` measures
+    plt: Any
+
+
+@dataclass(frozen=True)
+class ReportPanel:
+    """A section of `soan report` drawn from the game's own measures. `draw(data, lang)` returns
+    matplotlib figures, or none when the study lacks the columns it needs (e.g. an older study)."""
+
+    title: str
+    title_ja: str
+    draw: Callable[[StudyData, str], list[Any]]
+
+    def heading(self, lang: str) -> str:
+        return self.title_ja if lang == "ja" and self.title_ja else self.title
 
 
 @dataclass(frozen=True)
@@ -60,6 +85,9 @@ class GameHooks:
     greedy: Mapping[str, Any] = field(default_factory=dict)  # greedy's defaults for this game
     # lab
     measures: Callable[[int], Any] | None = None  # players -> listener with per-seat `m_*` measures
+    # () -> the game's report panels; a function so that the game's plotting code (numpy, matplotlib)
+    # is imported only when a report is written, never by the engine
+    report_panels: Callable[[], Sequence[ReportPanel]] | None = None
     # text: the game's module of texts (terminal and web), see docs/new-game.md
     text: ModuleType | None = None
     # components (deck export/import, data check)
