@@ -198,3 +198,13 @@ def test_play_command_with_scripted_stdin(tmp_path):
                       input="1\n1\n1\n1\n1\n")
     assert r.exit_code == 0, r.output
     assert "最終得点" in r.output and soan.replay(rec).is_over()
+
+
+def test_worker_processes_load_a_game_registered_outside_soan():
+    """`--jobs` starts workers with spawn; the tiny game is not in soan.games, and they still play it
+    (imported from its own package) with the same results as one process."""
+    from soan.lab.runner import run_games
+
+    a = run_games(GAME, 12, 3, ["greedy:samples=1", "random", "random"], seed=4, jobs=1, chunk=5)
+    b = run_games(GAME, 12, 3, ["greedy:samples=1", "random", "random"], seed=4, jobs=2, chunk=5)
+    assert [r.scores for r in a] == [r.scores for r in b] and len({tuple(r.scores) for r in a}) > 1

@@ -13,6 +13,7 @@ from typing import Any
 import click
 import typer
 from rich.console import Console
+from rich.markup import escape
 from typer.core import TyperGroup
 
 from ..core.errors import SoanError
@@ -57,7 +58,7 @@ class SoanGroup(TyperGroup):
         except Exception as e:
             if not isinstance(e, USER_ERRORS) and not missing_extra(e):
                 raise
-            console.print(f"[red]error:[/red] {describe(e)}", markup=True, highlight=False)
+            console.print(f"[red]error:[/red] {escape(describe(e))}", markup=True, highlight=False)
             raise typer.Exit(2) from None
 
 

@@ -106,6 +106,27 @@ def _work(args) -> list[GameResult]:
             for i, s in items]
 
 
+def process_pool(jobs: int, game: str):
+    """`jobs` worker processes started with `spawn`, the one start method Linux, macOS and Windows all
+    have (and no fork of a parent's threads or locks). Each worker imports soan afresh; a game
+    registered from outside `soan.games` (a plugin, the tests' tiny game) is imported there too."""
+    import multiprocessing as mp
+
+    origin = game_info(game).new_state.__module__
+    return mp.get_context("spawn").Pool(jobs, initializer=_load_game, initargs=(game, origin))
+
+
+def _load_game(game: str, origin: str) -> None:
+    import importlib
+
+    from ..core.errors import ConfigError
+
+    try:
+        game_info(game)
+    except ConfigError:
+        importlib.import_module(origin)  # registers the game on import
+
+
 def run_games(game: str, n: int, players: int, agents: list[str], seed: int = 0, variants=(), params=None,
               components=None, jobs: int = 1, collect: bool = False, timed: bool = False,
               progress: Callable[[int], None] | None = None, chunk: int = 50) -> list[GameResult]:
@@ -121,10 +142,7 @@ def run_games(game: str, n: int, players: int, agents: list[str], seed: int = 0,
             if progress:
                 progress(len(res))
     else:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("fork") if hasattr(mp, "get_context") else mp
-        with ctx.Pool(jobs) as pool:
+        with process_pool(jobs, game) as pool:
             for res in pool.imap_unordered(_work, tasks):
                 out.extend(res)
                 if progress:

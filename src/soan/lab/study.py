@@ -131,9 +131,9 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
             for c, t in tasks:
                 save(c, _work(t))
         else:
-            import multiprocessing as mp
+            from .runner import process_pool
 
-            with mp.get_context("fork").Pool(jobs) as pool:
+            with process_pool(jobs, settings["game"]) as pool:
                 for c, res in pool.imap_unordered(_indexed, tasks):
                     save(c, res)
     else:
