@@ -45,13 +45,13 @@ def analyze(
             doc = a.doc_ja if lang == "ja" and a.doc_ja else a.doc
             console.print(f"soan analyze {info.id} {a.name}: {doc}", highlight=False)
         return
-    a = analyses.get(name)
-    if a is None:
+    chosen = analyses.get(name)
+    if chosen is None:
         have = ", ".join(analyses) or "none"
         raise SoanError(f"{info.id} has no analysis {name!r}; available: {have}")
-    r = a.run(list(variant or []), game_params(game, param, ctx.args), components)
+    r = chosen.run(list(variant or []), game_params(game, param, ctx.args), components)
     if as_json:
         print(json.dumps(r, ensure_ascii=False))
         return
-    for line in a.text(r, lang):
+    for line in chosen.text(r, lang):
         console.print(line, highlight=False, markup=False)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-import click
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -41,7 +40,7 @@ def describe(e: BaseException) -> str:
     """One line saying what was wrong."""
     extra = missing_extra(e)
     if extra:
-        return f"this command needs {e.name}, which comes with soan[{extra}]: pip install 'soan[{extra}]'"
+        return f"this command needs {getattr(e, 'name', '')}, which comes with soan[{extra}]: pip install 'soan[{extra}]'"
     if isinstance(e, UnicodeDecodeError):
         return f"a file is not UTF-8 text ({e.reason} at byte {e.start})"
     if isinstance(e, OSError) and e.filename is not None:
@@ -52,7 +51,7 @@ def describe(e: BaseException) -> str:
 class SoanGroup(TyperGroup):
     """The root group: the single place where errors become messages."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:  # a click context (typer carries its own click)
         try:
             return super().invoke(ctx)
         except Exception as e:

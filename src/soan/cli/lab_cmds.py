@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -187,8 +189,11 @@ def study(
         ags = parse_agents(agents, np_)
         st = settings_for(info.id, n, np_, ags, seed, vv, ps)
         d = f"{out.rstrip('/')}/{info.id}-{name}"
-        run_with_progress(n, f"{info.id} {name}", as_json, lambda tick, st=st, d=d: run_study(st, d, jobs,
-                                                                                             progress=tick))
+
+        def play(tick: Callable[[int], None], st: dict[str, Any] = st, d: str = d) -> dict[str, Any]:
+            return run_study(st, d, jobs, progress=tick)
+
+        run_with_progress(n, f"{info.id} {name}", as_json, play)
         dirs.append(d)
     results = [(dirs[0], d, compare(dirs[0], d)) for d in dirs[1:]]
     if as_json:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 
 from ..agents import SeatView, make_agent
 from ..core.actions import parse_action
@@ -41,6 +42,14 @@ def msg(key: str, lang: str, **kw) -> str:
     return (ja if lang == "ja" else en).format(**kw)
 
 
+def text_module(game_id: str) -> ModuleType:
+    """The game's text module (`hooks.text`): terminal play needs one."""
+    info = game_info(game_id)
+    if info.hooks.text is None:
+        raise SoanError(f"{info.id} declares no text module (hooks.text), which terminal play needs")
+    return info.hooks.text
+
+
 class Session:
     def __init__(self, game: str, players: int, humans: list[int], bots: list[str], seed: int, lang: str,
                  variants=(), params=None, components=None, record: str | None = None,
@@ -58,7 +67,7 @@ class Session:
             s = state_from_header(header, resume)
             humans = header.get("humans", humans)
             bots = header.get("bots", bots)
-            self.text = game_info(s.game_id).hooks.text
+            self.text = text_module(s.game_id)
             for seat, aj in raw:
                 a = parse_action(s.game_id, aj)
                 self.epochs.append(self.text.epoch(s))
@@ -71,7 +80,7 @@ class Session:
             s = make(game, players=players, seed=seed, variants=list(variants), params=params or {},
                      components=components)
             self.state = s
-            self.text = game_info(s.game_id).hooks.text
+            self.text = text_module(s.game_id)
             stamp = time.strftime("%Y%m%d-%H%M%S")
             self.path = Path(record) if record else Path("records") / f"{s.game_id}-{seed}-{stamp}.jsonl"
             self.rec = Recorder(self.path, s, humans=humans, bots=bots)

@@ -139,9 +139,9 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
     else:
         raise StudyError(f"unknown backend {backend!r}; expected local or ray")
     play_s = time.perf_counter() - t0
-    t = time.perf_counter()
+    t_merge = time.perf_counter()
     _merge(out)
-    write_s += time.perf_counter() - t
+    write_s += time.perf_counter() - t_merge
     return {"out": str(out), "games": n, "played": sum(len(t[1][6]) for t in tasks), "seconds": play_s,
             "write_seconds": write_s}
 
