@@ -107,13 +107,19 @@ def _work(args) -> list[GameResult]:
 
 
 def process_pool(jobs: int, game: str):
-    """`jobs` worker processes started with `spawn`, the one start method Linux, macOS and Windows all
-    have (and no fork of a parent's threads or locks). Each worker imports soan afresh; a game
-    registered from outside `soan.games` (a plugin, the tests' tiny game) is imported there too."""
+    """`jobs` worker processes that are the same on Linux, macOS and Windows: never a fork of this
+    process (its threads, locks and open files), but `forkserver` where the system has it (a clean
+    server process imports soan once, and workers fork from it) and `spawn` elsewhere (each worker
+    imports soan afresh). A game registered from outside `soan.games` (a plugin, the tests' tiny game)
+    is imported in each worker from its own package."""
     import multiprocessing as mp
 
+    method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+    ctx = mp.get_context(method)
+    if method == "forkserver":
+        ctx.set_forkserver_preload(["soan.lab.runner"])
     origin = game_info(game).new_state.__module__
-    return mp.get_context("spawn").Pool(jobs, initializer=_load_game, initargs=(game, origin))
+    return ctx.Pool(jobs, initializer=_load_game, initargs=(game, origin))
 
 
 def _load_game(game: str, origin: str) -> None:
