@@ -9,12 +9,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import ModuleType
 
 from ..agents import SeatView, make_agent
 from ..core.actions import parse_action
 from ..core.errors import IllegalAction, SoanError
 from ..core.game import game_info, make
+from ..core.hooks import GameText
 from ..core.records import Recorder, read_record, state_from_header
 from ..core.rng import derive
 
@@ -42,7 +42,7 @@ def msg(key: str, lang: str, **kw) -> str:
     return (ja if lang == "ja" else en).format(**kw)
 
 
-def text_module(game_id: str) -> ModuleType:
+def text_module(game_id: str) -> GameText:
     """The game's text module (`hooks.text`): terminal play needs one."""
     info = game_info(game_id)
     if info.hooks.text is None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -36,6 +35,21 @@ class GameState(Protocol):
     def view(self) -> dict[str, Any]: ...
     def clone(self) -> GameState: ...
     def determinize(self, seat: int, rng: Any) -> GameState: ...
+
+
+class GameText(Protocol):
+    """What a game's text module (`hooks.text`) gives terminal play and the web, in "en" or "ja".
+    Optional extras, looked up by name: `rounds(state)` (public round records shown between
+    decisions), `confirm(state, action, lang)` (a yes/no question before an action) and
+    `PUBLIC_MOVES = True` (a bot's reasons may be shown for every move)."""
+
+    def player_name(self, seat: int, lang: str, me: int | None = None) -> str: ...
+    def render(self, state: Any, seat: int, lang: str = "en") -> str: ...
+    def log_move(self, state: Any, seat: int, action: Any, lang: str, me: int | None = None) -> str: ...
+    def render_round(self, state: Any, entry: Any, lang: str, me: int | None = None) -> str: ...
+    def full_log(self, state: Any, lang: str, me: int | None = None) -> str: ...
+    def help_text(self, state: Any, lang: str = "en") -> str: ...
+    def epoch(self, state: Any) -> Any: ...  # changes at every reveal or draw: undo never crosses it
 
 
 @dataclass(frozen=True)
@@ -97,7 +111,7 @@ class GameHooks:
     # is imported only when a report is written, never by the engine
     report_panels: Callable[[], Sequence[ReportPanel]] | None = None
     # text: the game's module of texts (terminal and web), see docs/new-game.md
-    text: ModuleType | None = None
+    text: GameText | None = None
     # components (deck export/import, data check)
     components: ComponentsModel | None = None
     # named analyses (`soan analyze`)
