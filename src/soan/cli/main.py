@@ -19,6 +19,7 @@ from . import bench  # noqa: F401  bench
 from . import analyze  # noqa: F401  analyze
 from . import deck  # noqa: F401  deck export|import
 from . import demo  # noqa: F401  demo
+from . import serve  # noqa: F401  serve, bench-serve
 
 __all__ = ["app", "main"]
 
@@ -26,5 +27,3 @@ __all__ = ["app", "main"]
 def main() -> None:  # pragma: no cover
     app()
 
-
-from . import serve as _serve  # noqa: E402,F401  (registers `soan serve` and `soan bench-serve`)

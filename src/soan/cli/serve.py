@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from .main import app, console
+from .app import app, console
 
 
 @app.command()
@@ -14,16 +14,12 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
           bot_delay: float = typer.Option(0.4, "--bot-delay", help="seconds a bot waits before moving, so people can follow"),
           ) -> None:
     """Play in the browser: rooms, invitation links, bots, live moves; games survive a restart."""
-    try:
-        import uvicorn
+    import uvicorn  # the web extra (a light install is told how to get it)
 
-        from ..web.app import create_app
-    except ImportError as e:  # pragma: no cover - light install
-        console.print(f"[red]soan serve needs the web extra: pip install 'soan[web]' ({e})[/red]")
-        raise typer.Exit(2) from None
+    from ..web.app import create_app
+
     if bot_delay < 0:
-        console.print("[red]--bot-delay must be 0 or more seconds[/red]")
-        raise typer.Exit(2)
+        raise typer.BadParameter(f"--bot-delay must be 0 or more seconds, got {bot_delay}")
     web = create_app(db, bot_delay=bot_delay)
     n = len(web.state.manager.rooms)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
@@ -43,6 +39,6 @@ def bench_serve(rooms: int = typer.Option(100, "--rooms", help="rooms, each with
     from ..web.bench import run_bench
 
     if not 1 <= rooms <= 1000 or not 0 < seconds <= 300 or not 0 <= clients <= 5000:
-        console.print("[red]--rooms 1-1000, --seconds up to 300, --clients 0-5000[/red]")
-        raise typer.Exit(2)
+        raise typer.BadParameter(f"--rooms takes 1-1000 (got {rooms}), --seconds up to 300 (got {seconds}), "
+                                 f"--clients 0-5000 (got {clients})")
     run_bench(console, rooms=rooms, clients=clients or rooms, game=game, seconds=seconds, bots=bots, port=port)

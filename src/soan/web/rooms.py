@@ -80,7 +80,7 @@ class Room:
         raise RoomError(403, "unknown token for this game: use the invitation link of your seat")
 
     def is_host(self, token: str | None) -> bool:
-        return bool(token) and secrets.compare_digest(self.host, token)
+        return token is not None and secrets.compare_digest(self.host, token)
 
     def waiting_for(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s["token"] and not s["joined"]]
