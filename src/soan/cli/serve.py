@@ -30,7 +30,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
 @app.command("bench-serve")
 def bench_serve(rooms: int = typer.Option(100, "--rooms", help="rooms, each with one person and bots"),
                 clients: int = typer.Option(0, "--clients", help="extra WebSocket spectators (0: one per room)"),
-                game: str = typer.Option("undecim", "--game"),
+                game: str | None = typer.Option(None, "--game", help="the game (default: the first `soan games` lists)"),
                 seconds: float = typer.Option(20.0, "--seconds", help="how long to measure (at most 300)"),
                 bots: str = typer.Option("random", "--bots", help="bot spec for the other seats"),
                 port: int = typer.Option(8765, "--port"),
@@ -41,4 +41,7 @@ def bench_serve(rooms: int = typer.Option(100, "--rooms", help="rooms, each with
     if not 1 <= rooms <= 1000 or not 0 < seconds <= 300 or not 0 <= clients <= 5000:
         raise typer.BadParameter(f"--rooms takes 1-1000 (got {rooms}), --seconds up to 300 (got {seconds}), "
                                  f"--clients 0-5000 (got {clients})")
-    run_bench(console, rooms=rooms, clients=clients or rooms, game=game, seconds=seconds, bots=bots, port=port)
+    from ..core.game import game_info, games
+
+    gid = game_info(game).id if game else games()[0]["id"]
+    run_bench(console, rooms=rooms, clients=clients or rooms, game=gid, seconds=seconds, bots=bots, port=port)

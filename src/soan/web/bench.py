@@ -60,7 +60,9 @@ async def _moves(c: httpx.AsyncClient, made: list[tuple[str, str]]) -> int:
 async def _run(url: str, rooms: int, clients: int, game: str, seconds: float, bots: str) -> dict:
     async with httpx.AsyncClient(base_url=url, timeout=30,
                                  limits=httpx.Limits(max_connections=64)) as c:
-        players = 4 if game != "la-superba" else 4
+        from ..core.game import game_info
+
+        players = game_info(game).default_players
         made = []
         for _ in range(rooms):
             r = (await c.post("/api/games", json={"game": game, "players": players,

@@ -181,7 +181,7 @@ class Manager:
     # -- create / load --------------------------------------------------------------------------
     def create(self, req: dict[str, Any]) -> Room:
         if not isinstance(req, dict):
-            raise RoomError(422, "the body must be a JSON object such as {\"game\": \"la-superba\", \"players\": 4}")
+            raise RoomError(422, "the body must be a JSON object such as {\"game\": GAME_ID, \"players\": 4}")
         allowed = {"game", "players", "seed", "variants", "params", "bots", "lang"}
         extra = sorted(set(req) - allowed)
         if extra:
