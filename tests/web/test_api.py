@@ -202,3 +202,32 @@ def test_server_killed_mid_game_restarts_and_every_game_continues(server, tmp_pa
             assert end["over"] and len(end["ranking"]) == 3
         else:
             assert _play_some(s2.url, gid, tok, 6)["version"] > after["version"]
+
+
+def test_playtest_feedback_is_checked_stored_and_survives_a_restart(tmp_path):
+    db = str(tmp_path / "fb.sqlite")
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        g = c.post("/api/games", json={"game": "undecim", "players": 3, "seed": 4,
+                                       "bots": {"2": "random", "3": "random"}}).json()
+        gid, tok = g["id"], g["seats"][0]["token"]
+        good = {"fun": 4, "clarity": 2, "length": "too_long", "too_strong": "trade", "comment": "楽しかった"}
+        r = c.post(f"/api/games/{gid}/feedback", params={"token": tok}, json=good)
+        assert r.status_code == 409 and "over" in r.json()["error"]
+        deadline = time.time() + 60
+        while not (p := c.get(f"/api/games/{gid}", params={"token": tok}).json())["over"]:
+            assert time.time() < deadline
+            if p["legal"]:
+                c.post(f"/api/games/{gid}/actions", params={"token": tok}, json=p["legal"][0]["json"])
+            else:
+                time.sleep(0.02)
+        assert p["feedback_given"] is False
+        for bad, words in [({**good, "fun": 6}, "fun takes"), ({**good, "length": "long"}, "length takes"),
+                           ({**good, "mood": 1}, "unknown feedback"), ([1], "JSON object")]:
+            r = c.post(f"/api/games/{gid}/feedback", params={"token": tok}, json=bad)
+            assert r.status_code == 422 and words in r.json()["error"]
+        assert c.post(f"/api/games/{gid}/feedback", json=good).status_code == 401
+        assert c.post(f"/api/games/{gid}/feedback", params={"token": tok}, json=good).status_code == 200
+    with TestClient(create_app(db, bot_delay=0)) as c:  # a new server on the same database
+        fb = c.get(f"/api/games/{gid}/feedback").json()["feedback"]
+        assert fb == [{"seat": 0, "seat_number": 1, **good, "confusing": ""}]
+        assert c.get(f"/api/games/{gid}", params={"token": tok}).json()["feedback_given"] is True

@@ -131,6 +131,14 @@ def test_undecim_one_person_against_bots_in_english(server, browser):
     _play([(page, errors)], _un_step, 90)
     assert page.locator("#end").inner_text().startswith("Game over")
     assert not FALLBACK, f"steps not reachable on the board: {FALLBACK}"
+    page.check("#feedback input[name=fun][value='5']")  # the playtest form at the end
+    page.check("#feedback input[name=clarity][value='3']")
+    page.fill("#feedback input[name=too_strong]", "Trade")
+    page.click("#fb-send")
+    page.wait_for_selector("#fb-thanks")
+    gid = page.url.split("/play/")[1].split("?")[0]
+    fb = httpx.get(f"{s.url}/api/games/{gid}/feedback").json()["feedback"]
+    assert fb[0]["fun"] == 5 and fb[0]["clarity"] == 3 and fb[0]["too_strong"] == "Trade" and fb[0]["length"] == "right"
     page.click("#lang-ja")  # switching language keeps the game and is remembered
     page.wait_for_selector("text=ゲーム終了")
     page.reload()

@@ -148,6 +148,22 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4) -> FastAPI:
         return PlainTextResponse(body, media_type="application/x-ndjson",
                                  headers={"Content-Disposition": f'attachment; filename="{room.state.game_id}-{gid}.jsonl"'})
 
+    @app.post("/api/games/{gid}/feedback")
+    async def post_feedback(gid: str, request: Request, token: str | None = None) -> dict[str, Any]:
+        room = mgr.get(gid)
+        seat = room.seat_of(token)
+        if seat is None:
+            raise RoomError(401, "feedback needs the token of your seat (?token=...)")
+        return {"seat": seat, "seat_number": seat + 1, "feedback": mgr.give_feedback(room, seat, await _json(request))}
+
+    @app.get("/api/games/{gid}/feedback")
+    async def get_feedback(gid: str, host: str | None = None) -> dict[str, Any]:
+        room = mgr.get(gid)
+        if not room.state.is_over() and not room.is_host(host):
+            raise RoomError(403, "feedback is open after the game; before that only for the host (?host=...)")
+        return {"id": gid, "game": room.state.game_id, "header": room.header,
+                "feedback": [{"seat": s, "seat_number": s + 1, **fb} for s, fb in sorted(room.feedback.items())]}
+
     # -- live ---------------------------------------------------------------------------------
     @app.websocket("/ws/games/{gid}")
     async def live(ws: WebSocket, gid: str, token: str | None = None, lang: str | None = None) -> None:

@@ -62,7 +62,8 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     agents: dict[int, Any] = field(default_factory=dict)
     bot_task: asyncio.Task | None = None
-    cache: dict[tuple, dict[str, Any]] = field(default_factory=dict)  # (seat, lang) -> payload of this version
+    cache: dict[tuple, dict[str, Any]] = field(default_factory=dict)
+    feedback: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> playtest answers  # (seat, lang) -> payload of this version
 
     @property
     def text(self):
@@ -155,6 +156,7 @@ class Room:
             out["prompt"] = None
             out["legal"] = []
         if over:
+            out["feedback_given"] = seat in self.feedback
             ranks = s.ranks()
             out["ranking"] = [{"seat": i, "seat_number": i + 1, "rank": ranks[i], "score": out["scores"][i],
                                "name": player_name(text, i, lang, seat)} for i in s.ranking()]
@@ -168,6 +170,34 @@ class Room:
         for q in list(self.subscribers):
             if q.empty():  # one pending wake-up is enough: the client reads the newest state
                 q.put_nowait(len(self.moves))
+
+
+LENGTHS = ("too_short", "right", "too_long")
+
+
+def check_feedback(data: Any) -> dict[str, Any]:
+    """The playtest form: fun and clarity 1-5, length felt, a confusing and a too-strong card or rule,
+    a free comment. Anything else is refused with the reason."""
+    if not isinstance(data, dict):
+        raise RoomError(422, "feedback is a JSON object: {\"fun\": 1-5, \"clarity\": 1-5, \"length\": ...}")
+    extra = sorted(set(data) - {"fun", "clarity", "length", "confusing", "too_strong", "comment"})
+    if extra:
+        raise RoomError(422, f"unknown feedback field(s) {extra}")
+    out: dict[str, Any] = {}
+    for k in ("fun", "clarity"):
+        v = data.get(k)
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 5:
+            raise RoomError(422, f"{k} takes a whole number from 1 to 5, got {v!r}")
+        out[k] = v
+    if data.get("length") not in LENGTHS:
+        raise RoomError(422, f"length takes one of {list(LENGTHS)}, got {data.get('length')!r}")
+    out["length"] = data["length"]
+    for k in ("confusing", "too_strong", "comment"):
+        v = data.get(k, "")
+        if not isinstance(v, str) or len(v) > 2000:
+            raise RoomError(422, f"{k} is text of at most 2000 characters")
+        out[k] = v.strip()
+    return out
 
 
 class Manager:
@@ -242,6 +272,7 @@ class Manager:
             s = state_from_header(g.header, f"game {g.id}")
             r = self.rooms[g.id] = Room(g.id, s, g.header, g.room["seats"], g.room["host"], g.room.get("lang", "ja"),
                                         g.created)
+            r.feedback = dict(g.feedback)
             for seat, aj in g.moves:
                 a = parse_action(s.game_id, aj)
                 r.state.apply(seat, a)
@@ -284,6 +315,16 @@ class Manager:
         room.moves.append((seat, action))
         room._track_rounds()
         room.notify()
+
+    def give_feedback(self, room: Room, seat: int, data: Any) -> dict[str, Any]:
+        """Check and store a person's playtest answers (after the game)."""
+        if not room.state.is_over():
+            raise RoomError(409, "feedback opens when the game is over")
+        fb = check_feedback(data)
+        self.store.set_feedback(room.id, seat, fb)
+        room.feedback[seat] = fb
+        room.cache.clear()
+        return fb
 
     # -- bots ----------------------------------------------------------------------------------
     def kick(self, room: Room) -> None:

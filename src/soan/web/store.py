@@ -41,6 +41,13 @@ moves = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),  # the action's JSON
 )
+feedback = Table(
+    "feedback", meta,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("data", Text, nullable=False),  # the playtest form (JSON)
+    Column("created", Float, nullable=False),
+)
 
 
 @dataclass
@@ -50,6 +57,7 @@ class StoredGame:
     room: dict[str, Any]
     created: float
     moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    feedback: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
 def db_url(db: str) -> str:
@@ -87,6 +95,13 @@ class Store:
         with self.engine.begin() as c:
             c.execute(update(games).where(games.c.id == gid).values(room=json.dumps(room, ensure_ascii=False)))
 
+    def set_feedback(self, gid: str, seat: int, data: dict[str, Any]) -> None:
+        """A seat's playtest answers (a later answer replaces the earlier one)."""
+        with self.engine.begin() as c:
+            c.execute(feedback.delete().where((feedback.c.game_id == gid) & (feedback.c.seat == seat)))
+            c.execute(feedback.insert().values(game_id=gid, seat=seat, data=json.dumps(data, ensure_ascii=False),
+                                               created=time.time()))
+
     def load_all(self) -> list[StoredGame]:
         out: dict[str, StoredGame] = {}
         with self.engine.connect() as c:
@@ -96,6 +111,10 @@ class Store:
                 g = out.get(r.game_id)
                 if g is not None:
                     g.moves.append((r.seat, json.loads(r.action)))
+            for r in c.execute(select(feedback)):
+                g = out.get(r.game_id)
+                if g is not None:
+                    g.feedback[r.seat] = json.loads(r.data)
         return list(out.values())
 
     def close(self) -> None:

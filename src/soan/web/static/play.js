@@ -63,8 +63,31 @@ function endScreen(p) {
     el("table", { class: "rank" }, el("tr", {}, el("th", {}, t("ranking")), el("th", {}, t("players_")), el("th", {}, t("score"))),
       p.ranking.map((r) => el("tr", { class: r.seat === p.seat ? "me" : "" }, el("td", {}, `${r.rank}${t("rank")}`), el("td", {}, r.name), el("td", {}, r.score)))),
     el("p", {}, el("a", { href: rec, download: true }, t("record"))),
+    p.seat !== null ? (p.feedback_given ? el("p", { id: "fb-thanks" }, t("fbThanks")) : feedbackForm()) : null,
     el("div", { class: "row" }, el("button", { id: "close-end", onclick: () => { showEnd = false; render(); } }, t("close")),
       el("a", { href: "/" }, t("again")))));
+}
+
+function feedbackForm() {
+  const scale = (name) => el("fieldset", { class: "row" }, el("legend", {}, `${t(name)} (1 ${t("low")} – 5 ${t("high")})`),
+    [1, 2, 3, 4, 5].map((n) => el("label", {}, el("input", { type: "radio", name, value: n, required: true }), ` ${n} `)));
+  const err = el("p", { class: "error", role: "alert" });
+  const form = el("form", { id: "feedback", class: "panel" }, el("h3", {}, t("fbTitle")), scale("fun"), scale("clarity"),
+    el("label", { class: "row" }, t("length"), " ", el("select", { name: "length" }, ["too_short", "right", "too_long"].map((v) =>
+      el("option", { value: v, selected: v === "right" }, t(v))))),
+    ["confusing", "too_strong"].map((k) => el("label", { class: "row" }, t(k), " ", el("input", { name: k, maxlength: 2000 }))),
+    el("label", {}, t("comment"), el("br"), el("textarea", { name: "comment", rows: 2, maxlength: 2000, style: "width:100%" })),
+    el("button", { class: "primary", type: "submit", id: "fb-send" }, t("fbSend")), err);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = new FormData(form), body = { fun: Number(f.get("fun")), clarity: Number(f.get("clarity")), length: f.get("length"),
+      confusing: f.get("confusing") || "", too_strong: f.get("too_strong") || "", comment: f.get("comment") || "" };
+    try {
+      await api(`/api/games/${gid}/feedback?token=${encodeURIComponent(token)}`, { method: "POST", body: JSON.stringify(body) });
+      P = { ...P, feedback_given: true }; render();
+    } catch (x) { err.textContent = t("errPrefix") + x.message; }
+  });
+  return form;
 }
 
 function render() {

@@ -9,7 +9,10 @@ const T = {
     record: "記録（JSON Lines）をダウンロード", obs: "見えている情報", you: "あなた", again: "ロビーへ", close: "閉じる",
     conn: "接続が切れました。再接続しています…", turnOf: "手番", room: "待合室", players_: "プレイヤー", level_easy: "弱い（ランダム）",
     level_normal: "普通（貪欲）", level_hard: "強い（探索）", none: "なし", version: "手数", board: "盤面", default_: "既定", send: "決定",
-    errPrefix: "エラー: ", gameLink: "ゲーム画面へ" },
+    errPrefix: "エラー: ", gameLink: "ゲーム画面へ",
+    fbTitle: "感想を聞かせてください（テストプレイの記録に残ります）", fun: "楽しさ", clarity: "ルールのわかりやすさ", length: "長さの感じ方",
+    too_short: "短すぎる", right: "ちょうどよい", too_long: "長すぎる", confusing: "わかりにくかったカードやルール", too_strong: "強すぎると感じたカードやルール",
+    comment: "自由記述", fbSend: "送信", fbThanks: "ありがとうございました。感想を保存しました。", low: "低い", high: "高い" },
   en: { title: "soan", lobby: "Lobby", newgame: "New game", game: "Game", players: "Players", seed: "Seed (blank: random)",
     variants: "Variants", params: "Parameters", seat: "Seat", person: "Person", bot: "Bot", create: "Create game",
     open: "Games on this server", watch: "Watch", invites: "Invitation links", invitesHelp: "Send each link to the person for that seat; whoever opens it plays that seat.",
@@ -19,7 +22,10 @@ const T = {
     record: "Download the record (JSON Lines)", obs: "What you can see", you: "you", again: "Back to the lobby", close: "Close",
     conn: "Connection lost; reconnecting…", turnOf: "to act", room: "Waiting room", players_: "Players", level_easy: "easy (random)",
     level_normal: "normal (greedy)", level_hard: "hard (search)", none: "none", version: "moves", board: "Board", default_: "default", send: "Confirm",
-    errPrefix: "Error: ", gameLink: "Go to the game" },
+    errPrefix: "Error: ", gameLink: "Go to the game",
+    fbTitle: "How was it? (kept with the playtest's record)", fun: "Fun", clarity: "Clarity of the rules", length: "Length felt",
+    too_short: "too short", right: "about right", too_long: "too long", confusing: "A card or rule you found confusing", too_strong: "A card or rule that felt too strong",
+    comment: "Anything else", fbSend: "Send", fbThanks: "Thank you; your answers are saved.", low: "low", high: "high" },
 };
 function lang() { const l = localStorage.getItem("soan-lang"); return l === "en" || l === "ja" ? l : (navigator.language || "ja").startsWith("ja") ? "ja" : "en"; }
 function t(k) { return (T[lang()] || T.ja)[k] ?? k; }
