@@ -231,3 +231,35 @@ def test_playtest_feedback_is_checked_stored_and_survives_a_restart(tmp_path):
         fb = c.get(f"/api/games/{gid}/feedback").json()["feedback"]
         assert fb == [{"seat": 0, "seat_number": 1, **good, "confusing": ""}]
         assert c.get(f"/api/games/{gid}", params={"token": tok}).json()["feedback_given"] is True
+
+
+def test_any_record_opens_as_a_replay_stepping_both_ways(client, tmp_path):
+    import soan
+    from soan.core.records import write_record
+
+    s = soan.make("undecim", players=3, seed=9)
+    rnd, moves, scores = random.Random(2), [], [list(s.scores())]
+    while not s.is_over():
+        seat = s.to_act()[0]
+        a = rnd.choice(s.legal_actions(seat))
+        s.apply(seat, a)
+        moves.append((seat, a))
+        scores.append(list(s.scores()))
+    path = tmp_path / "t.jsonl"  # a record as terminal play and studies write it
+    write_record(path, soan.make("undecim", players=3, seed=9), moves)
+    r = client.post("/api/replays", content=path.read_bytes())
+    assert r.status_code == 201 and r.json()["steps"] == len(moves)
+    rid = r.json()["id"]
+    k = len(moves) // 2
+    mid = soan.replay(path, upto=k)
+    f = client.get(f"/api/replays/{rid}", params={"step": k, "seat": "1", "lang": "en"}).json()
+    assert f["observation"] == mid.observation(1) and f["scores_over_time"] == scores and f["seat_number"] == 2
+    back = client.get(f"/api/replays/{rid}", params={"step": k - 1, "seat": "full"}).json()
+    assert back["observation"] == soan.replay(path, upto=k - 1).view()
+    assert client.get(f"/api/replays/{rid}", params={"step": len(moves) + 1}).status_code == 422
+    assert client.get(f"/api/replays/{rid}", params={"seat": "9"}).status_code == 422
+    lines = path.read_text().splitlines()
+    bad = "\n".join([lines[0], lines[2], lines[1]]) + "\n"  # two moves swapped
+    r = client.post("/api/replays", content=bad.encode())
+    assert r.status_code == 422 and "line 2" in r.json()["error"]
+    assert client.post("/api/replays", content=b"").status_code == 422

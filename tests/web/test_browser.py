@@ -115,6 +115,17 @@ def test_la_superba_two_people_two_bots_in_japanese(server, browser):
         assert page.locator("#end tr").count() == 5  # heading + four seats
     p = httpx.get(f"{s.url}/api/games/{g['id']}").json()
     assert p["over"] and len(p["ranking"]) == 4
+    page = pages[0][0]  # the replay: forward, back, another seat's view
+    page.click("#open-replay")
+    page.wait_for_selector("#where")
+    page.click("#next")
+    page.wait_for_selector("#where:has-text('1 / ')")
+    page.click("#last")
+    page.wait_for_selector(f"#where:has-text('{p['version']} / {p['version']}')")
+    page.click("#prev")
+    page.wait_for_selector(f"#where:has-text('{p['version'] - 1} / ')")
+    page.select_option("#seat", "1")
+    page.wait_for_selector("#board #hand")
 
 
 def test_undecim_one_person_against_bots_in_english(server, browser):

@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..agents import LEVELS
 from ..core.game import game_info, games
+from .replays import Replays
 from .rooms import Manager, Room, RoomError
 from .store import Store
 
@@ -45,6 +46,7 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4) -> FastAPI:
 
     app = FastAPI(title="soan", lifespan=lifespan)
     app.state.manager = mgr
+    replays = Replays()
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(RoomError)
@@ -69,6 +71,10 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4) -> FastAPI:
     async def play_page(gid: str) -> FileResponse:
         mgr.get(gid)
         return FileResponse(STATIC / "play.html")
+
+    @app.get("/replay", include_in_schema=False)
+    async def replay_page() -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
 
     @app.get("/boards/{game}.js", include_in_schema=False)
     async def board(game: str) -> FileResponse:
@@ -163,6 +169,38 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4) -> FastAPI:
             raise RoomError(403, "feedback is open after the game; before that only for the host (?host=...)")
         return {"id": gid, "game": room.state.game_id, "header": room.header,
                 "feedback": [{"seat": s, "seat_number": s + 1, **fb} for s, fb in sorted(room.feedback.items())]}
+
+    @app.post("/api/replays", status_code=201)
+    async def open_replay(request: Request) -> dict[str, Any]:
+        body = (await request.body()).decode("utf-8", errors="replace")
+        rid = replays.add_text(body)
+        return {"id": rid, "steps": len(replays.get(rid).moves), "url": f"/replay?id={rid}"}
+
+    @app.post("/api/games/{gid}/replay", status_code=201)
+    async def replay_game(gid: str, host: str | None = None) -> dict[str, Any]:
+        room = mgr.get(gid)
+        if not room.state.is_over() and not room.is_host(host):
+            raise RoomError(403, "a replay opens after the game; before that only for the host (?host=...)")
+        rid = replays.add_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in room.record_lines()))
+        return {"id": rid, "steps": len(replays.get(rid).moves), "url": f"/replay?id={rid}"}
+
+    @app.get("/api/replays/{rid}/labels")
+    async def replay_labels(rid: str, lang: str | None = None) -> dict[str, Any]:
+        rp = replays.get(rid)
+        wb = game_info(rp.game).hooks.web_board
+        return wb.labels(rp.snaps[0], _lang(lang)) if wb and wb.labels else {}
+
+    @app.get("/api/replays/{rid}")
+    async def replay_frame(rid: str, step: int = 0, seat: str = "full", lang: str | None = None) -> dict[str, Any]:
+        rp = replays.get(rid)
+        if seat == "full":
+            who = None
+        else:
+            try:
+                who = int(seat)
+            except ValueError:
+                raise RoomError(422, f"seat takes 0-{rp.players - 1} or 'full', got {seat!r}") from None
+        return rp.frame(step, who, _lang(lang))
 
     # -- live ---------------------------------------------------------------------------------
     @app.websocket("/ws/games/{gid}")

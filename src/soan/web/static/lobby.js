@@ -52,7 +52,7 @@ function render() {
       el("p", {}, el("label", {}, t("seed"), " ", el("input", { id: "seed", inputmode: "numeric", value: form.seed,
         oninput: (e) => { form.seed = e.target.value; } }))),
       el("button", { class: "primary", id: "create", onclick: create }, t("create")), err),
-    el("section", { class: "panel", id: "open" }, el("h2", {}, t("open"))));
+    el("section", { class: "panel", id: "open" }, el("h2", {}, t("open")), el("p", {}, el("a", { href: "/replay", id: "replay-link" }, t("openRecord")))));
   listGames();
 }
 async function create() {

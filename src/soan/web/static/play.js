@@ -62,7 +62,8 @@ function endScreen(p) {
     el("h2", {}, t("over")),
     el("table", { class: "rank" }, el("tr", {}, el("th", {}, t("ranking")), el("th", {}, t("players_")), el("th", {}, t("score"))),
       p.ranking.map((r) => el("tr", { class: r.seat === p.seat ? "me" : "" }, el("td", {}, `${r.rank}${t("rank")}`), el("td", {}, r.name), el("td", {}, r.score)))),
-    el("p", {}, el("a", { href: rec, download: true }, t("record"))),
+    el("p", { class: "row" }, el("a", { href: rec, download: true }, t("record")),
+      el("button", { id: "open-replay", onclick: async () => { const r = await api(`/api/games/${gid}/replay`, { method: "POST" }); location.href = r.url; } }, t("replay"))),
     p.seat !== null ? (p.feedback_given ? el("p", { id: "fb-thanks" }, t("fbThanks")) : feedbackForm()) : null,
     el("div", { class: "row" }, el("button", { id: "close-end", onclick: () => { showEnd = false; render(); } }, t("close")),
       el("a", { href: "/" }, t("again")))));

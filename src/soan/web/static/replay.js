@@ -1,0 +1,75 @@
+// Replay: open a record (file or a finished web game), step forward and back, any seat's view or the
+// full view, the scores after every move.
+const R = { id: q("id"), step: 0, seat: "full", frame: null, board: null };
+const main = document.getElementById("main");
+const RT = { ja: { open: "記録を開く", file: "記録ファイル（.jsonl）", step: "手", first: "最初", prev: "前へ", next: "次へ", last: "最後",
+  view: "表示", full: "全体（すべての情報）", seatView: "の視点", scores: "得点の推移", move: "直前の行動", replay: "リプレイ" },
+  en: { open: "Open a record", file: "Record file (.jsonl)", step: "move", first: "First", prev: "Back", next: "Forward", last: "Last",
+  view: "View", full: "Full (everything)", seatView: "'s view", scores: "Scores over time", move: "Last move", replay: "Replay" } };
+const rt = (k) => (RT[lang()] || RT.ja)[k];
+
+async function openText(text) {
+  try { const r = await api("/api/replays", { method: "POST", body: text }); location.search = `?id=${r.id}`; }
+  catch (e) { document.getElementById("err").textContent = t("errPrefix") + e.message; }
+}
+async function load() {
+  if (!R.id) { picker(); return; }
+  try { R.frame = await api(`/api/replays/${R.id}?step=${R.step}&seat=${R.seat}&lang=${lang()}`); }
+  catch (e) { main.replaceChildren(el("p", { class: "error" }, t("errPrefix") + e.message)); return; }
+  if (R.frame.board && R.board !== R.frame.board) {
+    await new Promise((ok) => { const s = document.createElement("script"); s.src = R.frame.board; s.onload = ok; s.onerror = ok; document.head.append(s); });
+    R.board = R.frame.board;
+  }
+  if (R.frame.board && (!R.labels || R.labelsLang !== lang())) { R.labels = await boardLabels(); R.labelsLang = lang(); }
+  render();
+}
+async function boardLabels() {  // the names a board shows come with a game of the same settings
+  return api(`/api/replays/${R.id}/labels?lang=${lang()}`).catch(() => ({}));
+}
+function picker() {
+  topbar(load);
+  main.replaceChildren(el("section", { class: "panel" }, el("h1", {}, rt("open")),
+    el("label", {}, rt("file"), " ", el("input", { type: "file", id: "file", accept: ".jsonl,.json,.txt",
+      onchange: async (e) => { const f = e.target.files[0]; if (f) openText(await f.text()); } })),
+    el("p", { class: "error", id: "err", role: "alert" })));
+}
+function chart(series) {
+  const n = series.length, seats = series[0].length, W = 600, H = 160;
+  const max = Math.max(1, ...series.flat()), min = Math.min(0, ...series.flat());
+  const x = (i) => (n <= 1 ? 0 : (i / (n - 1)) * (W - 20) + 10), y = (v) => H - 10 - ((v - min) / (max - min || 1)) * (H - 20);
+  const colors = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#555"];
+  const svg = `<svg viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${rt("scores")}">` +
+    Array.from({ length: seats }, (_, s) => `<polyline fill="none" stroke="${colors[s % 6]}" stroke-width="2" points="${series.map((r, i) => `${x(i)},${y(r[s])}`).join(" ")}"/>` +
+      `<text x="${W - 8}" y="${y(series[n - 1][s])}" font-size="11" fill="${colors[s % 6]}" text-anchor="end">${s + 1}</text>`).join("") +
+    `<line x1="${x(R.step)}" x2="${x(R.step)}" y1="0" y2="${H}" stroke="#999" stroke-dasharray="4"/></svg>`;
+  const box = el("div"); box.innerHTML = svg; return box;
+}
+function go(step) { R.step = Math.max(0, Math.min(R.frame.steps, step)); load(); }
+function render() {
+  const f = R.frame; topbar(load);
+  const seatSel = el("select", { id: "seat", onchange: (e) => { R.seat = e.target.value; load(); } },
+    el("option", { value: "full", selected: R.seat === "full" }, rt("full")),
+    f.seats.map((s) => el("option", { value: s.seat, selected: String(s.seat) === R.seat }, `${t("seat")} ${s.seat_number}${rt("seatView")}`)));
+  const ctrl = el("div", { class: "row" },
+    el("button", { id: "first", onclick: () => go(0) }, "⏮ " + rt("first")), el("button", { id: "prev", onclick: () => go(f.step - 1) }, "◀ " + rt("prev")),
+    el("span", { id: "where" }, `${f.step} / ${f.steps} ${rt("step")}`),
+    el("button", { id: "next", onclick: () => go(f.step + 1) }, rt("next") + " ▶"), el("button", { id: "last", onclick: () => go(f.steps) }, rt("last") + " ⏭"),
+    el("input", { type: "range", min: 0, max: f.steps, value: f.step, "aria-label": rt("step"), onchange: (e) => go(Number(e.target.value)) }),
+    el("label", {}, rt("view"), " ", seatSel));
+  const box = el("section", { class: "panel", id: "board" });
+  let drew = false;
+  if (f.board && window.SoanBoard) { try { window.SoanBoard.render(box, f, { lang: f.lang, labels: R.labels || {}, act: () => {}, t, el }); drew = true; } catch (e) { console.error(e); } }
+  const rows = Object.entries(f.observation).filter(([k]) => !["game"].includes(k)).map(([k, v]) =>
+    el("tr", {}, el("th", {}, k), el("td", {}, typeof v === "object" ? JSON.stringify(v) : String(v))));
+  main.replaceChildren(el("h1", {}, `${rt("replay")}: ${f.name}`), ctrl,
+    el("p", { id: "last-move", class: "prompt" }, f.last ? `${rt("move")}: ${f.last}` : "—"),
+    el("div", { class: "seats" }, f.seats.map((s, i) => el("div", { class: "seat" }, `${s.name} `, el("span", { class: "score" }, f.scores[i])))),
+    el("section", { class: "panel" }, el("h2", {}, rt("scores")), chart(f.scores_over_time)),
+    drew ? box : null, el("details", { class: "panel", open: !drew }, el("summary", {}, t("obs")), el("table", { class: "kv" }, rows)));
+}
+document.addEventListener("keydown", (e) => {
+  if (!R.frame || e.target.matches("input, select, textarea")) return;
+  if (e.key === "ArrowRight") go(R.frame.step + 1);
+  if (e.key === "ArrowLeft") go(R.frame.step - 1);
+});
+load();
