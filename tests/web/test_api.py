@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -263,3 +264,32 @@ def test_any_record_opens_as_a_replay_stepping_both_ways(client, tmp_path):
     r = client.post("/api/replays", content=bad.encode())
     assert r.status_code == 422 and "line 2" in r.json()["error"]
     assert client.post("/api/replays", content=b"").status_code == 422
+
+
+def test_finished_web_games_and_feedback_export_and_import_as_a_study(tmp_path):
+    from soan.lab.study import import_records, load
+    from soan.web.export import export_db
+
+    db = str(tmp_path / "ex.sqlite")
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        for seed in (1, 2):
+            g = c.post("/api/games", json={"game": "undecim", "players": 3, "seed": seed,
+                                           "bots": {"2": "random", "3": "greedy"}}).json()
+            tok = g["seats"][0]["token"]
+            deadline = time.time() + 60
+            while not (p := c.get(f"/api/games/{g['id']}", params={"token": tok}).json())["over"]:
+                assert time.time() < deadline
+                if p["legal"]:
+                    c.post(f"/api/games/{g['id']}/actions", params={"token": tok}, json=p["legal"][-1]["json"])
+                else:
+                    time.sleep(0.02)
+            c.post(f"/api/games/{g['id']}/feedback", params={"token": tok},
+                   json={"fun": seed + 2, "clarity": 4, "length": "right", "too_strong": "mint"})
+        c.post("/api/games", json={"game": "undecim", "players": 3})  # unfinished: not exported
+    r = export_db(db, tmp_path / "web")
+    assert len(r["records"]) == 2 and r["answers"] == 2
+    fb = [json.loads(x) for x in Path(r["feedback"]).read_text().splitlines()]
+    assert sorted(x["fun"] for x in fb) == [3, 4] and all(x["too_strong"] == "mint" and x["seat"] == 0 for x in fb)
+    import_records(r["records"], tmp_path / "study")
+    settings, games, seats = load(tmp_path / "study")
+    assert settings["n"] == 2 and settings["agents"] == ["human", "random", "greedy"]

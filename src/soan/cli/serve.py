@@ -45,3 +45,18 @@ def bench_serve(rooms: int = typer.Option(100, "--rooms", help="rooms, each with
 
     gid = game_info(game).id if game else games()[0]["id"]
     run_bench(console, rooms=rooms, clients=clients or rooms, game=gid, seconds=seconds, bots=bots, port=port)
+
+
+@app.command("export-web")
+def export_web(db: str = typer.Option("soan.sqlite", "--db", help="the server's database (file or SQLAlchemy URL)"),
+               out: str = typer.Option(..., "--out", help="folder for records/*.jsonl and feedback.jsonl"),
+               game: str | None = typer.Option(None, "--game", help="only this game's records")) -> None:
+    """Finished browser games as records (for `soan import` and replays) plus the playtest feedback."""
+    from ..web.export import export_db
+
+    r = export_db(db, out, game)
+    console.print(f"wrote {len(r['records'])} record(s) to {out}/records and {r['answers']} feedback answer(s) "
+                  f"to {r['feedback']}", highlight=False)
+    if r["records"]:
+        console.print(f"next: soan import {out}/records/*.jsonl --out STUDY   (one game and player count per study)",
+                      highlight=False)

@@ -253,8 +253,9 @@ class Manager:
         seats = [{"token": None if i in bots else secrets.token_urlsafe(12), "bot": bots.get(i), "joined": False}
                  for i in range(n)]
         gid = secrets.token_hex(6)
+        # as terminal play writes them: `humans` 0-based, `bots` the specs of the other seats in order
         header = header_for(state, humans=[i for i in range(n) if i not in bots],
-                            bots={str(i + 1): b for i, b in bots.items()}, source="soan serve")
+                            bots=[bots[i] for i in sorted(bots)], source="soan serve")
         room = Room(gid, state, header, seats, secrets.token_urlsafe(12), lang, 0.0)
         room.created = self.store.create_game(gid, header, room.room_json())
         self._setup(room)
