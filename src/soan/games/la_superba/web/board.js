@@ -2,11 +2,11 @@
 // (click 3 cards, then confirm), and the goods to carry or deliver (steppers, then confirm).
 window.SoanBoard = (() => {
   let sel = new Set(), counts = null, lastKey = "";
-  const W = { ja: { trade: "交易カード（今回のイベント）", hand: "手札", play: "この3枚を出す", carry: "運ぶアイテム", deliver: "輸送するアイテム",
+  const W = { ja: { trade: "交易カード（今回のイベント）", hand: "手札", handN: "手札", play: "この3枚を出す", carry: "運ぶアイテム", deliver: "輸送するアイテム",
     confirm: "決定", supply: "手元", lost: "ロスト", delivered: "輸送済み", reveal: "公開", power: "航海力", rank: "順位", quota: "枠",
     played: "出したカード", carried: "積荷", round: "ラウンド", hidden: "（非公開）", community: "共通カード", ready: "決定済み", choose: "選択中",
     pick3: "手札から3枚をクリックして選んでください" },
-  en: { trade: "Trade row (this round's event)", hand: "Your hand", play: "Play these 3", carry: "Goods to carry", deliver: "Chits to deliver",
+  en: { trade: "Trade row (this round's event)", hand: "Your hand", handN: "hand", play: "Play these 3", carry: "Goods to carry", deliver: "Chits to deliver",
     confirm: "Confirm", supply: "supply", lost: "lost", delivered: "delivered", reveal: "Reveal", power: "power", rank: "rank", quota: "quota",
     played: "played", carried: "carried", round: "Round", hidden: "(hidden)", community: "community card", ready: "decided", choose: "deciding",
     pick3: "Click 3 cards of your hand" } };
@@ -25,7 +25,7 @@ window.SoanBoard = (() => {
       el("h3", {}, `${s.name} — ${o.scores[i]}VP`),
       el("div", {}, `${w.supply}: ${chits(o.supply[i])}`), el("div", {}, `${w.lost}: ${chits(o.lost[i])}`),
       el("div", {}, `${w.delivered}: ${o.delivered[i].map((d) => `${gname(d[1])}(${d[2]})`).join(" ") || "-"}`),
-      el("div", { class: "muted" }, `${w.hand} ${o.hand_sizes[i]}` + (o.committed ? ` · ${o.committed[i] && (o.committed[i].played || o.committed[i].carried) ? w.ready : w.choose}` : "")))));
+      el("div", { class: "muted" }, `${w.handN} ${o.hand_sizes[i]}` + (o.committed ? ` · ${o.committed[i] && (o.committed[i].played || o.committed[i].carried) ? w.ready : w.choose}` : "")))));
     const parts = [trade, players];
     if (o.reveal) parts.push(revealTable(o.reveal, p, ctx, w, card, gname, chits));
     else if (o.history && o.history.length) parts.push(revealTable(o.history[o.history.length - 1], p, ctx, w, card, gname, chits));

@@ -2,10 +2,10 @@
 // settlements, your hand and drawn card. Clicking a council card takes it, a hand card plays it,
 // an item on the frontier picks it; other steps show their choices as buttons here.
 window.SoanBoard = (() => {
-  const W = { ja: { council: "議会", normal: "ノーマル", bonus: "ボーナス", frontier: "開拓地", story: "ストーリー", hand: "手札",
+  const W = { ja: { council: "議会", normal: "ノーマル", bonus: "ボーナス", frontier: "開拓地", story: "ストーリー", hand: "手札", handN: "手札",
     drawn: "引いたカード", season: "シーズン", deck: "山札", loose: "土地・資源", settlements: "開拓地（入植）", same: "同種", mixed: "異種",
     step: "この手番の選択", achieved: "達成", known: "公開済みの手札", last: "最後に使ったカード" },
-  en: { council: "Council", normal: "normal", bonus: "bonus", frontier: "Frontier", story: "Story", hand: "Your hand",
+  en: { council: "Council", normal: "normal", bonus: "bonus", frontier: "Frontier", story: "Story", hand: "Your hand", handN: "hand",
     drawn: "Drawn card", season: "Season", deck: "deck", loose: "Lands and resources", settlements: "Settlements", same: "same", mixed: "mixed",
     step: "This step's choices", achieved: "achieved", known: "known hand cards", last: "last played" } };
 
@@ -36,7 +36,7 @@ window.SoanBoard = (() => {
       return el("div", { class: "zone", "data-seat": i + 1 }, el("h3", {}, `${p.seats[i].name} — ${o.scores[i]}VP`),
         el("div", {}, `${w.loose}: `, cnt.map((n, k) => (n ? `${item(k)}×${n} ` : "")).join("") || "-"),
         el("div", {}, `${w.settlements}: `, o.settlements[i].map(([kind, cards]) => `[${kind >= 0 ? w.same : w.mixed}: ${cards.map((x) => item(x % 10)).join("+")}]`).join(" ") || "-"),
-        el("div", { class: "muted" }, `${w.hand} ${o.hand_sizes[i]} · ${w.known}: ${(o.known[i] || []).map(aname).join(", ") || "-"} · ${w.last}: ${o.last_played[i] ? aname(o.last_played[i]) : "-"}`));
+        el("div", { class: "muted" }, `${w.handN} ${o.hand_sizes[i]} · ${w.known}: ${(o.known[i] || []).map(aname).join(", ") || "-"} · ${w.last}: ${o.last_played[i] ? aname(o.last_played[i]) : "-"}`));
     };
     const parts = [council, frontier, story, el("div", { class: "players" }, p.seats.map((_, i) => tableau(i)))];
     if (o.hand) parts.push(el("div", { class: "zone", id: "hand" }, el("h3", {}, w.hand),
