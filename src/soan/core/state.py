@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .checks import install
+
 
 @dataclass(frozen=True)
 class Prompt:
@@ -27,6 +29,12 @@ class GameState:
 
     __slots__ = ("cfg", "listener")
     game_id = "?"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game gets the contract's argument checks (core/checks.py): seats checked first in
+        legal_actions/observation/determinize/prompt/apply, and apply takes only a legal action."""
+        super().__init_subclass__(**kwargs)
+        install(cls)
 
     # --- derived -----------------------------------------------------------------------------
     def ranking(self) -> list[int]:

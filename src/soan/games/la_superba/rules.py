@@ -9,12 +9,24 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ...core.errors import IllegalAction
+from ...core.errors import ConfigError, IllegalAction
 from ...core.game import compiled
 from ...core.rng import Rng, seed_from
 from ...core.state import GameState, Prompt
 from .actions import _PLAY, CARRY, DELIVER, GOOD_EN, GOOD_JA, Carry, Deliver, Play, play
-from .model import CREW, GLASS, PEPPER, SHIP, SILK, SUITS, Rules, compile_rules, hand_power, voyage_power
+from .model import (
+    CREW,
+    GLASS,
+    PEPPER,
+    SHIP,
+    SILK,
+    SUITS,
+    Rules,
+    compile_rules,
+    deck_need,
+    hand_power,
+    voyage_power,
+)
 
 VOYAGE, DELIVERY, OVER = "voyage", "deliver", "over"
 
@@ -22,7 +34,7 @@ VOYAGE, DELIVERY, OVER = "voyage", "deliver", "over"
 def rules_for(cfg) -> Rules:
     """The compiled rule tables of a config, shared by every game with the same settings."""
     return compiled(cfg, compile_rules)
-_PLAYS: dict[tuple[int, ...], list[Play]] = {}  # hand -> its play options (hands are few)
+_PLAYS: dict[tuple[int, ...], list[Play]] = {}  # (play size, *hand) -> its play options (hands are few)
 _CARRY_CACHE: dict[tuple[int, int, int, int], list[Carry]] = {}
 _DELIVER_CACHE: dict[tuple[int, int, int, int], list[Deliver]] = {}
 
@@ -67,9 +79,10 @@ class LaSuperba(GameState):
         s.listener = None
         R = s.R = rules_for(cfg)
         n = cfg.players
-        need = n * R.keep + 1 + n * R.draw
-        if len(R.deck) < need:
-            raise IllegalAction(f"the voyage deck has {len(R.deck)} cards; {n} players need {need}")
+        need = deck_need(n, R.keep, R.draw, R.play, R.rounds)
+        if len(R.deck) < need:  # the data check covers 3 players; a variant may remove cards too
+            raise ConfigError(f"the voyage deck has {len(R.deck)} cards with these settings; {n} players need "
+                              f"{need} (hands + community card)")
         s.rng = Rng(cfg.seed)
         s.supply = [R.per_good] * (3 * n)  # LS-S1
         s.lost = [0] * (3 * n)
@@ -120,11 +133,12 @@ class LaSuperba(GameState):
     def legal_actions(self, seat: int) -> list:
         if self.phase == VOYAGE:
             if self.played[seat] is None:
-                hand = tuple(self.hands[seat])
-                opts = _PLAYS.get(hand)
+                k = self.R.play
+                key = (k, *self.hands[seat])  # the options depend on the hand and the play size (data)
+                opts = _PLAYS.get(key)
                 if opts is None:
                     get = _PLAY.get
-                    opts = _PLAYS[hand] = [get(c) or play(c) for c in combinations(hand, self.R.play)]
+                    opts = _PLAYS[key] = [get(c) or play(c) for c in combinations(key[1:], k)]
                 return opts[:]
             if self.carried[seat] is None:
                 b = 3 * seat
@@ -184,8 +198,8 @@ class LaSuperba(GameState):
         p, g, k = action.pepper, action.glass, action.silk
         n = p + g + k
         empty = sup[b] + sup[b + 1] + sup[b + 2] == 0
-        ok = (n == 0) if empty else (1 <= n <= self.R.carry_max and min(p, g, k) >= 0
-                                     and p <= sup[b] and g <= sup[b + 1] and k <= sup[b + 2])
+        ok = min(p, g, k) >= 0 and ((n == 0) if empty else (1 <= n <= self.R.carry_max and p <= sup[b]
+                                                             and g <= sup[b + 1] and k <= sup[b + 2]))
         if not ok:
             raise IllegalAction(
                 f"'{action}' is not a load you can carry: 1-{self.R.carry_max} chits from your supply "

@@ -18,8 +18,10 @@ VARIANTS = {
 PARAMS = {
     "campaign": Param("campaign", False, "Play the 3-season campaign in one game (UN-K1..K4).", rule="UN-K1"),
     "building_table": Param("building_table", (4, 8, 12, 18),
-                            "VP for a settlement of 2, 3, 4, 5+ cards (UN-F2).", rule="UN-F2"),
-    "gold_rate": Param("gold_rate", 1, "VP per loose gold per settlement (UN-F3).", rule="UN-F3"),
+                            "VP for a settlement of 2, 3, 4, 5+ cards (UN-F2).", rule="UN-F2",
+                            min=-1000, max=1000, length=(1, 20)),
+    "gold_rate": Param("gold_rate", 1, "VP per loose gold per settlement (UN-F3).", rule="UN-F3",
+                       min=-1000, max=1000),
 }
 
 register(GameInfo(

@@ -201,16 +201,7 @@ class Undecim(GameState):
         return out
 
     def apply(self, seat: int, action) -> None:
-        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
-            raise IllegalAction(f"no seat {seat!r}; seats are 0..{self.cfg.players - 1}")
-        if self.stage == OVER:
-            raise IllegalAction("the game is over; no action is legal")
-        if seat != self.seat:
-            raise IllegalAction(f"it is seat {self.seat}'s turn, not seat {seat}'s")
-        legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalAction(f"'{action}' is not legal now ({self.stage}); legal: "
-                                + ", ".join(str(a) for a in legal[:20]) + (" …" if len(legal) > 20 else ""))
+        # the seat and the action were checked by core (core/checks.py): `action` is in legal_actions
         st = self.stage
         if st == TAKE:
             self._take(seat, self.T.card_index[action.card])
@@ -227,7 +218,8 @@ class Undecim(GameState):
             self.drawn = None
             if self.drawn_for == BONUS:
                 self.stage = PLAY
-            else:
+            else:  # a draw effect: back to the card's effects (the next may be another decision)
+                self.stage = EFFECT
                 self._next_step()
                 self._run()
         elif st == PLAY:
