@@ -91,12 +91,12 @@ def load(path: str | Path, model: type[BaseModel], check=None) -> tuple[Any, str
     """
     p = Path(path)
     try:
-        if not p.is_file():
-            raise ComponentError(f"{p}: component file not found" if not p.exists()
-                                 else f"{p}: not a file; expected a component file (YAML)")
-        where = str(p.resolve())
-    except (OSError, ValueError):
-        raise ComponentError(f"{p}: component file not found") from None
+        exists, is_file, where = p.exists(), p.is_file(), str(p.resolve())
+    except (OSError, ValueError):  # ValueError: a NUL in the path
+        raise ComponentError(f"{shown(str(p))}: component file not found") from None
+    if not is_file:
+        raise ComponentError(f"{p}: not a file; expected a component file (YAML)" if exists
+                             else f"{p}: component file not found")
     data = read_bytes(p)
     key = (model, where, hashlib.sha256(data).hexdigest())
     hit = _CACHE.get(key)
