@@ -10,7 +10,8 @@ import random
 import pytest
 
 import soan
-from ls_helpers import situation, voyage
+from contract import edited
+from ls_helpers import balance, finished, situation, voyage
 from soan.games.la_superba.actions import CARRY, DELIVER, play
 from soan.games.la_superba.model import voyage_power
 
@@ -257,10 +258,9 @@ def test_LS_E1_five_rounds_then_most_points_tie_to_last_round_rank():
     v = s.view()
     five = [[1, 0, 1], [1, 1, 1], [1, 2, 1], [2, 0, 1], [2, 1, 1]]
     v["delivered"] = [five, five, five[:2], five[:1]]
-    v["supply"] = [[0, 0, 0]] * 4
-    v["lost"] = [[0, 0, 0]] * 4
+    v["supply"] = [[0, 0, 0] for _ in range(4)]
     v["history"][-1]["ranks"] = [2, 1, 3, 4]
-    t = soan.from_view(v)
+    t = soan.from_view(edited(balance(v)))
     assert t.scores() == [5, 5, 2, 1] and t.ranks() == [2, 1, 3, 4] and t.ranking() == [1, 0, 2, 3]
 
 
@@ -302,19 +302,18 @@ def test_LS_V3_one_one_three_and_final_tie_by_hand_power():
     voyage(s, [(1, 16, 17), (12, 13, 18), (3, 4, 5)], [SILK1] * 3)
     assert s.history[0]["ranks"] == [1, 1, 3]
     v = s.view()
-    v["phase"], v["round"] = "over", 5
     kept = [[7, 19], [2, 8], [6, 9]]
     v["deck"] += [c for h, k in zip(v["hands"], kept, strict=True) for c in h if c not in k]
     v["hands"] = kept
     v["delivered"] = [[[1, 2, 1]], [[1, 2, 1]], []]
-    t = soan.from_view(v)
+    t = soan.from_view(edited(finished(v)))
     # tied on points and on the last round's rank: seat 0 keeps ship + crew (4x1 + 1 = 5), seat 1 two 1s
     assert sorted(t.hands[0]) == [7, 19] and hand_power(t.hands[0], t.R) == 5
     assert hand_power(t.hands[1], t.R) == 2
     assert t.ranks() == [1, 2, 3]
     v["hands"][1], v["hands"][0] = v["hands"][0], v["hands"][1]
-    v["history"][0]["ranks"] = [1, 1, 3]
-    assert soan.from_view(v).ranks() == [2, 1, 3]
+    v["history"][-1]["ranks"] = [1, 1, 3]
+    assert soan.from_view(edited(v)).ranks() == [2, 1, 3]
 
 
 def test_LS_V4_accent_cards():

@@ -134,13 +134,13 @@ def _seat_table(title: str, seats: list[dict], players: int) -> Table:
 @app.command()
 def sim(
     game: str = GameArg,
-    n: int = typer.Option(1000, "-n", help="number of games"),
+    n: int = typer.Option(1000, "-n", min=1, help="number of games"),
     players: int | None = typer.Option(None, "--players", "-p"),
     agents: str = typer.Option("random", "--agents", help="one spec per seat, comma-separated (rotated)"),
     seed: int = typer.Option(0, "--seed"),
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
-    jobs: int = typer.Option(1, "--jobs", "-j"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     out: str | None = typer.Option(None, "--out", help="a study folder: Parquet results, resumable"),
     backend: str = typer.Option("local", "--backend", help="local | ray"),
     address: str | None = typer.Option(None, "--address", help="a Ray cluster address (with --backend ray)"),
@@ -408,8 +408,8 @@ def ladder(
 def bench(
     game: str = GameArg,
     players: int | None = typer.Option(None, "--players", "-p"),
-    games_: int = typer.Option(1000, "--games", help="games per run"),
-    runs: int = typer.Option(5, "--runs", help="runs; figures are medians"),
+    games_: int = typer.Option(1000, "--games", min=1, help="games per run"),
+    runs: int = typer.Option(5, "--runs", min=1, help="runs; figures are medians"),
     agent: str | None = typer.Option(None, "--agent", help="benchmark a bot's search, e.g. mcts:iters=200"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:

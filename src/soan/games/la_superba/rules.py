@@ -576,13 +576,14 @@ def entry_tuple(d: dict[str, Any]) -> tuple:
 def state_from_view(v: dict[str, Any]) -> LaSuperba:
     """Rebuild a state from a (possibly edited) view; checks that cards and chits add up."""
     from ...core.game import config_from_view
+    from .views import check_types, check_view
 
+    check_types(v)
     _, cfg = config_from_view(v)
-    n = cfg.players
     s = object.__new__(LaSuperba)
     s.cfg = cfg
     s.listener = None
-    R = s.R = rules_for(cfg)
+    s.R = rules_for(cfg)
     try:
         s.rng = Rng(int(v["rng"]), raw=True)
         s.round = int(v["round"])
@@ -601,24 +602,9 @@ def state_from_view(v: dict[str, Any]) -> LaSuperba:
         s.choice = [tuple(c) if c is not None else None for c in v["choice"]]
         s.rv = reveal_tuple(v["reveal"]) if v["reveal"] is not None else None
         s.hist = tuple(entry_tuple(e) for e in v["history"])
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError) as e:  # pragma: no cover - the typed check comes first
         raise IllegalAction(f"the view is missing or has a malformed field: {e!r}") from None
-    if s.phase not in (VOYAGE, DELIVERY, OVER):
-        raise IllegalAction(f"phase must be voyage, deliver or over, got {s.phase!r}")
-    if len(s.hands) != n or len(s.supply) != 3 * n:
-        raise IllegalAction(f"the view has hands/supplies for {len(s.hands)} seats, expected {n}")
-    cards = list(s.deck) + [c for h in s.hands for c in h] + [c for p in s.played if p for c in p]
-    if s.community is not None:
-        cards.append(s.community)
-    if sorted(cards) != list(R.deck):
-        raise IllegalAction("the view's cards (deck + hands + played + community) are not exactly the game's deck")
-    for i in range(n):
-        for g in range(3):
-            held = s.supply[3 * i + g] + s.lost[3 * i + g] + sum(1 for c in s.delivered[i] if c[1] == g)
-            if s.phase == DELIVERY and s.carried[i] is not None:
-                held += s.carried[i][g]  # carried chits left the supply at the reveal
-            if held > R.per_good or min(s.supply[3 * i + g], s.lost[3 * i + g]) < 0:
-                raise IllegalAction(f"seat {i} has {held} {GOOD_EN[g]} chits in the view; at most {R.per_good}")
+    check_view(v, s)
     return s
 
 
