@@ -2,7 +2,7 @@
 
 from ...core.game import GameInfo, Param, Variant, register
 from ...core.hooks import ComponentsModel, GameHooks
-from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
+from . import actions, evaluate, measures, model, text, views  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import Undecim, new_state, state_from_view
 
@@ -31,6 +31,7 @@ register(GameInfo(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         measures=measures.Measures, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
+        invariants=views.state_problems, view_model=views.UndecimView, view_derived=views.DERIVED,
     ),
 ))
 
