@@ -115,10 +115,24 @@ def _seats(v: dict[str, Any], n: int) -> None:
 def check_view(v: dict[str, Any], s) -> None:
     """The consistency of a typed view `v` and the state `s` built from it."""
     _seats(v, s.cfg.players)
+    places = Places(s.R.deck)  # first as written (the state sorts hands), so errors name the entry
+    for name in ("deck", "hands", "played"):
+        for path, c in _cards(v[name], f"view.{name}"):
+            places.put(c, path)
+    if v["community"] is not None:
+        places.put(v["community"], "view.community")
     problems = state_problems(s)
     if problems:
         raise IllegalAction(problems[0])
     derived(v, s.view(), DERIVED)
+
+
+def _cards(x, path):
+    if isinstance(x, list):
+        for i, y in enumerate(x):
+            yield from _cards(y, f"{path}[{i}]")
+    elif x is not None:
+        yield path, x
 
 
 def state_problems(s) -> list[str]:
