@@ -516,5 +516,8 @@ def demo(n: int = typer.Option(300, "-n", help="games per game"),
     run_demo(console, n, jobs, out)
 
 
+from . import check as _check  # noqa: E402,F401  (registers `soan check`)
+
+
 def main() -> None:  # pragma: no cover
     app()
