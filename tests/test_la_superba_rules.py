@@ -239,12 +239,18 @@ def test_LS_R7_delivered_chits_lie_on_the_trade_card_as_score():
 
 def test_LS_R8_cards_return_hands_kept_reshuffled():
     """LS-R8: cards return hands kept reshuffled."""
-    s = voyage(three(), [P0, P1, P2], [SILK1] * 3)
+    s = three()
+    old_deck = set(s.deck)
+    s = voyage(s, [P0, P1, P2], [SILK1] * 3)
     assert s.round == 2 and s.phase == "voyage"
-    assert {2, 3} <= set(s.hands[0]) and len(s.hands[0]) == 5
+    kept = [set(h) - set(p) for h, p in zip([H0, H1, H2], [P0, P1, P2], strict=True)]
+    assert all(k <= set(h) for k, h in zip(kept, s.hands, strict=True)) and len(s.hands[0]) == 5
     assert len(s.deck) == 24 - 15 - 1
+    # the new community card and draws come from the old deck plus the returned cards, and all of those are
+    # back in play: played cards and the community returned (LS-R8), kept cards stayed in hand
     back = set(P0 + P1 + P2 + (12,))
-    assert back <= set(s.deck) | {c for h in s.hands for c in h} | {s.community}
+    drawn = {c for h, k in zip(s.hands, kept, strict=True) for c in h if c not in k}
+    assert set(s.deck) | drawn | {s.community} == old_deck | back
 
 
 def test_LS_E1_five_rounds_then_most_points_tie_to_last_round_rank():
