@@ -187,7 +187,13 @@ class AsianDelivery(GameState):
     def to_act(self) -> tuple[int, ...]:
         return (self.stack[-1][1],) if self.stack else ()
 
+    def _check_seat(self, seat) -> None:
+        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
+            raise IllegalAction(f"no seat {_show(seat)}; seats are 0..{self.cfg.players - 1}")
+
     def legal_actions(self, seat: int) -> list:
+        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
+            self._check_seat(seat)
         if not self.stack or self.stack[-1][1] != seat:
             return []
         lc = self._lc
@@ -328,16 +334,19 @@ class AsianDelivery(GameState):
     # --- apply ----------------------------------------------------------------------------------
     def apply(self, seat: int, action) -> None:
         if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
-            raise IllegalAction(f"no seat {seat!r}; seats are 0..{self.cfg.players - 1}")
+            self._check_seat(seat)
         if not self.stack:
             raise IllegalAction("the game is over; no action is legal")
         fr = self.stack[-1]
         if fr[1] != seat:
             raise IllegalAction(f"seat {fr[1]} decides now ({fr[0]}), not seat {seat}")
         legal = self._lc if self._lc is not None else self._options(fr)
-        if action not in legal:
-            raise IllegalAction(f"'{action}' is not legal now ({fr[0]}); legal: "
-                                + ", ".join(str(a) for a in legal[:24]) + (" …" if len(legal) > 24 else ""))
+        try:
+            action = legal[legal.index(action)]  # the engine's own value: equal fields of the right types
+        except (ValueError, TypeError):
+            raise IllegalAction(f"'{_show(action)}' is not legal now ({fr[0]}); legal: "
+                                + ", ".join(str(a) for a in legal[:24]) + (" …" if len(legal) > 24 else ""))\
+                from None
         self._lc = None
         self._do(fr, seat, action)
         self._advance()
@@ -366,6 +375,8 @@ class AsianDelivery(GameState):
             return
         st.pop()
         if isinstance(a, Done):
+            if kind == "draft":  # AD-T4: a short draft (draft_up_to) still refills
+                self._end_draft()
             return
         if kind in ("market", "upgrade"):
             self._upgrade_cube(p, GRADES.index(a.grade), self.supply[p])
@@ -424,8 +435,7 @@ class AsianDelivery(GameState):
             if fr[2] > 1:
                 st.append(("draft", p, fr[2] - 1))
             else:
-                self._refill("req", T.display)
-                self._refill("biz", T.display)
+                self._end_draft()
         elif kind == "retrieve":
             if a.yes:
                 self.retrieved = True
@@ -529,6 +539,11 @@ class AsianDelivery(GameState):
         if f == OFFICE and (self.biz_disp or ("office-request" in self.T.flags and self.req_disp)):
             self.stack.append(("office_pick", p))
 
+    def _end_draft(self) -> None:
+        """AD-T4: after the draft, however short, both displays are refilled."""
+        self._refill("req", self.T.display)
+        self._refill("biz", self.T.display)
+
     def _refill(self, pile: str, size: int) -> None:
         """AD-T4: refill a display ('req' or 'biz'); an empty deck is rebuilt from its discards."""
         disp = getattr(self, pile + "_disp")
@@ -574,6 +589,8 @@ class AsianDelivery(GameState):
             opts = self._options(fr)
             if not opts:
                 st.pop()
+                if kind == "draft":  # AD-T4: a pick with no options ends the draft; refill
+                    self._end_draft()
                 continue
             self._lc = opts
             return
@@ -764,6 +781,7 @@ class AsianDelivery(GameState):
 
     def determinize(self, seat: int, rng) -> AsianDelivery:
         """Everything is open but the order of the decks: reshuffle both, reseed the generator."""
+        self._check_seat(seat)
         s = self.clone()
         r = Rng(seed_from(rng), raw=True)
         s.req_deck = sorted(self.req_deck)
@@ -797,6 +815,7 @@ class AsianDelivery(GameState):
         }
 
     def observation(self, seat: int) -> dict[str, Any]:
+        self._check_seat(seat)
         o = self._public()
         o["seat"] = seat
         return o
@@ -838,6 +857,7 @@ class AsianDelivery(GameState):
         return action.text(lang)
 
     def prompt(self, seat: int) -> Prompt:
+        self._check_seat(seat)
         if not self.stack or self.stack[-1][1] != seat:
             return Prompt("wait", "Nothing to decide now.", "今は選ぶことがありません。")
         kind = self.stack[-1][0]
@@ -870,6 +890,15 @@ PROMPTS = {
     "wish": ("round end: do you want to unload from this vehicle?", "ラウンド終了：この乗り物から荷下ろしを希望しますか？"),
     "v3_unload": ("round end: unload your cubes here (or done).", "ラウンド終了：荷物を降ろしてください（または終了）。"),
 }
+
+
+def _show(x) -> str:
+    """A value for an error message, whatever it is (a huge int, an object whose text fails)."""
+    try:
+        t = str(x)
+    except Exception:  # noqa: BLE001 - any failure to format becomes a plain description
+        return f"<{type(x).__name__}>"
+    return t if len(t) <= 80 else t[:77] + "..."
 
 
 def _colour(s, k: int, lang: str) -> str:
