@@ -187,3 +187,122 @@ def test_a_view_copy_is_not_aliased():
     w = copy.deepcopy(v)
     soan.from_view(v)
     assert v == w
+
+
+# --- views: types through the schema, then consistency; every refusal names the field -------------
+def _mid_game_view(seed=5, variants=()):
+    s = soan.make("asian-delivery", players=4, seed=seed, variants=list(variants))
+    rng = random.Random(seed)
+    while s.round < 4:
+        p = s.to_act()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    return s.view()
+
+
+def _edit(path, value):
+    def f(v):
+        node = v
+        for k in path[:-1]:
+            node = node[k]
+        if value is _DELETE:
+            del node[path[-1]]
+        else:
+            node[path[-1]] = value(node[path[-1]]) if callable(value) else value
+    return f
+
+
+_DELETE = object()
+
+
+@pytest.mark.parametrize("path, value, word", [
+    (("supply",), _DELETE, "supply"),
+    (("round",), None, "round"),
+    (("round",), "3", "round"),
+    (("round",), True, "round"),
+    (("round",), 1000, "round"),
+    (("rng",), -1, "rng"),
+    (("rng",), 2**64, "rng"),
+    (("stock", 0), lambda x: HUGE, "stock"),
+    (("stock", 0), lambda x: x - 1, "stock"),
+    (("warehouses", 0, 5), [1, 2, 3, 4], "warehouses"),
+    (("warehouses", 1, 5), lambda w: [w[0] + 9, w[1], w[2]], "warehouses"),
+    (("warehouses", 0, 1), [1, 0, 0], "warehouses"),
+    (("clockwise",), lambda cw: cw[1:] + cw[:1], "clockwise"),
+    (("layout",), lambda lay: [lay[1], lay[0]] + lay[2:], "layout"),
+    (("layout",), lambda lay: lay[:-1] + [lay[0]], "layout"),
+    (("workers", 1), lambda x: x + 1, "workers"),
+    (("aside", 2), 40, "aside"),
+    (("tokens", 0), lambda x: x - 1, "tokens"),
+    (("facilities", 1, 0), 0, "facilities"),
+    (("facilities", 3, 0), 7, "facilities"),
+    (("hands", 0), lambda h: h + h[:1], "hands"),
+    (("hands", 0), lambda h: h + [10**6], "hands"),
+    (("orders", 1), lambda o: o + [9999], "orders"),
+    (("request_deck",), lambda d: d[1:], "request cards"),
+    (("play", 0), lambda pl: pl + [[0, 5]], "play"),
+    (("stack",), lambda st: st + [["fly", 0]], "stack"),
+    (("stack",), lambda st: st + [["draft", 9, 2]], "stack"),
+    (("stack",), lambda st: st + [["t_move", 0, 1, 1, 11]], "stack"),
+    (("stack",), lambda st: st + [["choice", 0, {"ops": [[["deliver", 1, 1]]]}]], "choice"),
+    (("stack",), [], "stack"),
+    (("phase",), "paused", "phase"),
+    (("vp",), lambda vp: vp[:-1], "vp"),
+    (("vehicles", "train", "cargo"), lambda c: c[:-1], "cargo"),
+    (("vehicles", "train", "at"), 0, "train"),
+    (("turn", "kept"), [1, 1], "kept"),
+    (("turn", "moved"), [[0] * 6], "moved"),
+    (("seat_on_turn",), lambda x: (x + 1) % 4, "seat_on_turn"),
+    (("extra_field",), 1, "extra_field"),
+])
+def test_edited_views_are_refused_by_field(path, value, word):
+    v = _mid_game_view()
+    assert v["phase"] == "turn"
+    _edit(path, value)(v)
+    with pytest.raises(soan.IllegalAction, match=word):
+        soan.from_view(v)
+
+
+def test_a_vehicle_away_from_its_terminal_is_refused():
+    v = _mid_game_view()
+    ports_only = next(a for a in range(2, 11) if soan.from_view(v).T.terminals[a] == (False, True))
+    v["vehicles"]["train"]["at"] = ports_only
+    with pytest.raises(soan.IllegalAction, match="vehicles.train.at"):
+        soan.from_view(v)
+
+
+def test_random_view_damage_gives_a_soan_error_or_a_playable_state():
+    """Views damaged at random leaves (removed, null, wrong type, negative, huge): from_view raises one
+    of soan's errors, or gives a state whose own view it accepts and that plays on."""
+    base = _mid_game_view(seed=8, variants=["big-map", "capacity"])
+    rng = random.Random(1)
+    leaves = []
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for k, x in node.items():
+                walk(x, (*path, k))
+        elif isinstance(node, list) and node:
+            for i, x in enumerate(node):
+                walk(x, (*path, i))
+        else:
+            leaves.append(path)
+
+    walk(base, ())
+    leaves.remove(("game",))  # the game id is dispatched by core's from_view (the harden branch's part)
+    damage = [_DELETE, None, "x", -1, -(10**9), HUGE, 1.5, [], {}, True, lambda x: x + 1 if type(x) is int else x]
+    accepted = 0
+    for _ in range(300):
+        v = copy.deepcopy(base)
+        path = rng.choice(leaves)
+        _edit(path, rng.choice(damage))(v)
+        try:
+            s = soan.from_view(v)
+        except soan.SoanError:
+            continue
+        accepted += 1
+        again = soan.from_view(s.view())
+        assert again.view() == s.view()
+        while not s.is_over() and s.round < 3:
+            p = s.to_act()[0]
+            s.apply(p, rng.choice(s.legal_actions(p)))
+    assert accepted < 300  # most damage is found

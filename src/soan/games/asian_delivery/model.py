@@ -318,22 +318,44 @@ def build_map(T: Tables, rng) -> tuple[tuple[int, ...], tuple[tuple[int, ...], .
                 if not is_port[place[q]][1]:
                     place[inland], place[q] = place[q], place[inland]
                     break
+    layout = tuple(place.get(p, 0) for p in names)
+    adj, cw = derive_map(T, layout)
+    return layout, adj, cw
+
+
+def layout_problem(T: Tables, layout) -> str | None:
+    """Why `layout` (the area at each map position) is not a placement of the areas, or None."""
+    mp = T.map
+    names = list(mp.positions)
+    if len(layout) != len(names):
+        return f"the map has {len(names)} positions, got {len(layout)} areas"
+    want = set(range(1, 11)) if mp.hub else set(range(2, 11))
+    if sorted(layout) != sorted(want):
+        return f"each of areas {min(want)}..10 once"
+    if mp.hub and layout[names.index(mp.hub)] != 1:
+        return f"the hub position {mp.hub} holds area 1"
+    return None
+
+
+def derive_map(T: Tables, layout) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Adjacency by area and the clockwise order of areas, from the layout (AD-S1, AD-V2, AD-R1)."""
+    mp = T.map
+    place = dict(zip(mp.positions, layout, strict=True))
+    is_port = T.terminals
     adj: dict[int, set[int]] = {a: set() for a in range(1, 11)}
     for a, b in mp.adjacent:
         adj[place[a]].add(place[b])
         adj[place[b]].add(place[a])
     if mp.hub:
         cw = [place[p] for p in mp.clockwise]
-    else:  # AD-V2: attach the hub outside the diamond
+    else:  # AD-V2: attach the hub outside the diamond, at the first outer area with no terminal
         attach = next((p for p in mp.outer if not any(is_port[place[p]])), mp.outer[0])
         adj[1].add(place[attach])
         adj[place[attach]].add(1)
         k = mp.outer.index(attach)
         outer = mp.outer[k:] + mp.outer[:k]
         cw = [1] + [place[p] for p in outer] + [place[p] for p in mp.clockwise if p not in mp.outer]
-        place["hub"] = 1
-    layout = tuple(place.get(p, 0) for p in names)
-    return layout, tuple(tuple(sorted(adj[a])) if a else () for a in range(11)), tuple(cw)
+    return tuple(tuple(sorted(adj[a])) if a else () for a in range(11)), tuple(cw)
 
 
 def distances(adj) -> tuple[tuple[int, ...], ...]:

@@ -12,6 +12,7 @@ from ...core.errors import IllegalAction
 from ...core.game import compiled
 from ...core.rng import Rng, seed_from
 from ...core.state import GameState, Prompt
+from . import view as view_schema
 from .actions import (
     AREAS,
     CUBES,
@@ -42,7 +43,9 @@ from .model import (
     Tables,
     build_map,
     compile_tables,
+    derive_map,
     distances,
+    layout_problem,
 )
 
 _PAIR: dict[int, tuple[PlayCard, PlayCard]] = {}
@@ -809,7 +812,7 @@ class AsianDelivery(GameState):
             "request_display": self.req_disp[:], "business_display": self.biz_disp[:],
             "request_discard": self.req_disc[:], "business_discard": self.biz_disc[:],
             "request_deck_cards": sorted(self.req_deck), "business_deck_cards": sorted(self.biz_deck),
-            "stack": [_frame_json(f) for f in self.stack],
+            "stack": [view_schema.frame_json(f) for f in self.stack],
             "turn": {"free_used": self.free_used, "played": self.played, "porter_used": self.porter_used,
                      "moved": [x[:] for x in self.moved], "retrieved": self.retrieved, "kept": list(self.kept)},
         }
@@ -909,118 +912,53 @@ def _colour(s, k: int, lang: str) -> str:
     return c.name_ja if lang == "ja" else c.name
 
 
-def _frame_json(f) -> list:
-    out = []
-    for x in f:
-        if isinstance(x, tuple) and x and not isinstance(x[0], int | str):
-            out.append({"ops": [[[o.op, o.n, o.range] for o in opt] for opt in x]})
-        elif isinstance(x, tuple):
-            out.append(list(x))
-        else:
-            out.append(x)
-    return out
-
-
-def _frame_from(js: list, T: Tables, hands_play) -> tuple:
-    out = []
-    for x in js:
-        if isinstance(x, dict) and "ops" in x:
-            want = x["ops"]
-            found = None
-            for ops in T.ops:
-                for o in ops:
-                    if o.op == "choice" and [[[q.op, q.n, q.range] for q in opt] for opt in o.options] == want:
-                        found = o.options
-            if found is None:
-                raise ValueError(f"choice frame {want} matches no card")
-            out.append(found)
-        elif isinstance(x, list):
-            out.append(tuple(x))
-        else:
-            out.append(x)
-    return tuple(out)
-
-
 def new_state(cfg) -> AsianDelivery:
     return AsianDelivery.new(cfg)
 
 
 def state_from_view(v: dict[str, Any]) -> AsianDelivery:
+    """The state a (possibly edited) view describes: types through the schema, then consistency."""
     from ...core.game import config_from_view
 
+    m = view_schema.validate(v)
     _, cfg = config_from_view(v)
     s = object.__new__(AsianDelivery)
     s.cfg = cfg
     s.listener = None
     s._lc = None
     T = s.T = tables_for(cfg)
-    try:
-        s.rng = Rng(int(v["rng"]), raw=True)
-        s.layout = tuple(v["layout"])
-        s.cw = tuple(v["clockwise"])
-        s.round, s.start, s.turn_k, s.seat = int(v["round"]), int(v["start"]), int(v["turn_k"]), int(v["seat_on_turn"])
-        s.phase = v["phase"]
-        s.supply = [list(x) for x in v["supply"]]
-        s.aside = list(v["aside"])
-        s.wh = [[c for a in x for c in a] for x in v["warehouses"]]
-        s.veh_at = [v["vehicles"]["train"]["at"], v["vehicles"]["ship"]["at"]]
-        s.cargo = [[list(x) for x in v["vehicles"][name]["cargo"]] for name in VEHICLES]
-        s.stock = list(v["stock"])
-        s.workers, s.hub = list(v["workers"]), list(v["hub_workers"])
-        s.fac = [x for a in v["facilities"] for x in a]
-        s.tokens = list(v["tokens"])
-        s.hands = [list(x) for x in v["hands"]]
-        s.play = [[(c, m) for c, m in x] for x in v["play"]]
-        s.orders = [list(x) for x in v["orders"]]
-        s.done = [list(x) for x in v["completed"]]
-        s.vp = list(v["vp"])
-        s.req_deck, s.biz_deck = list(v["request_deck"]), list(v["business_deck"])
-        s.req_disc, s.biz_disc = list(v["request_discard"]), list(v["business_discard"])
-        s.req_disp, s.biz_disp = list(v["request_display"]), list(v["business_display"])
-        s.stack = [_frame_from(f, T, None) for f in v["stack"]]
-        t = v["turn"]
-        s.free_used, s.played, s.porter_used = bool(t["free_used"]), int(t["played"]), bool(t["porter_used"])
-        s.moved = [list(x) for x in t["moved"]]
-        s.retrieved, s.kept = bool(t["retrieved"]), tuple(t["kept"])
-    except (KeyError, TypeError, ValueError) as e:
-        raise IllegalAction(f"the view is missing or has a malformed field: {e!r}") from None
-    # the map's adjacency follows from the layout
-    mp = T.map
-    names = list(mp.positions)
-    place = dict(zip(names, s.layout, strict=True))
-    adj: dict[int, set[int]] = {a: set() for a in range(1, 11)}
-    for a, b in mp.adjacent:
-        adj[place[a]].add(place[b])
-        adj[place[b]].add(place[a])
-    if not mp.hub:
-        outer_first = s.cw[1]
-        adj[1].add(outer_first)
-        adj[outer_first].add(1)
-    s.adj = tuple(tuple(sorted(adj[a])) if a else () for a in range(11))
+    n = cfg.players
+    problem = layout_problem(T, m.layout)
+    if problem:
+        raise IllegalAction(f"view field layout: {problem}")
+    adj_cw = derive_map(T, m.layout)
+    view_schema.check_consistency(m, T, n, adj_cw)
+    s.rng = Rng(m.rng, raw=True)
+    s.layout = tuple(m.layout)
+    s.adj, s.cw = adj_cw
     s.dist = distances(s.adj)
-    _check(s)
+    s.round, s.start, s.turn_k, s.seat, s.phase = m.round, m.start, m.turn_k, m.seat_on_turn, m.phase
+    s.supply = [list(x) for x in m.supply]
+    s.aside = list(m.aside)
+    s.wh = [[c for a in x for c in a] for x in m.warehouses]
+    s.veh_at = [m.vehicles.train.at, m.vehicles.ship.at]
+    s.cargo = [[list(x) for x in m.vehicles.train.cargo], [list(x) for x in m.vehicles.ship.cargo]]
+    s.stock = list(m.stock)
+    s.workers, s.hub = list(m.workers), list(m.hub_workers)
+    s.fac = [x for a in m.facilities for x in a]
+    s.tokens = list(m.tokens)
+    s.hands = [list(x) for x in m.hands]
+    s.play = [[(c, mode) for c, mode in x] for x in m.play]
+    s.orders = [list(x) for x in m.orders]
+    s.done = [list(x) for x in m.completed]
+    s.vp = list(m.vp)
+    s.req_deck, s.biz_deck = list(m.request_deck), list(m.business_deck)
+    s.req_disc, s.biz_disc = list(m.request_discard), list(m.business_discard)
+    s.req_disp, s.biz_disp = list(m.request_display), list(m.business_display)
+    s.stack = [view_schema.frame_from(f, T) for f in m.stack]
+    t = m.turn
+    s.free_used, s.played, s.porter_used = t.free_used, t.played, t.porter_used
+    s.moved = [list(x) for x in t.moved]
+    s.retrieved, s.kept = t.retrieved, tuple(t.kept)
     s._advance()  # an edited view may leave automatic steps (a turn's end) to resolve
     return s
-
-
-def _check(s: AsianDelivery) -> None:
-    T = s.T
-    n = s.cfg.players
-    for g in range(3):
-        total = s.stock[g] + sum(s.supply[p][g] + sum(s.wh[p][3 * a + g] for a in range(11))
-                                 + s.cargo[0][p][g] + s.cargo[1][p][g] for p in range(n))
-        if g == 0:
-            total += sum(s.aside)
-        if total != T.stock[g]:
-            raise IllegalAction(f"the view has {total} {GRADES[g]} cubes in all; the game has {T.stock[g]}")
-    for p in range(n):
-        for a in range(2, 11):
-            if sum(s.wh[p][3 * a: 3 * a + 3]) > T.cap:
-                raise IllegalAction(f"seat {p}'s warehouse in area {a} holds more than {T.cap} cubes")
-    reqs = s.req_deck + s.req_disc + s.req_disp + [r for x in s.orders for r in x] + [r for x in s.done for r in x]
-    if sorted(reqs) != list(range(len(T.req_vp))):
-        raise IllegalAction("the view's request cards do not add up to the deck")
-    biz = s.biz_deck + s.biz_disc + s.biz_disp + [c for x in s.hands for c in x] + [c for x in s.play for c, _ in x]
-    if sorted(biz) != list(range(T.n_business + 4 * n)):
-        raise IllegalAction("the view's business and base cards do not add up")
-
