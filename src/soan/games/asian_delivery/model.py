@@ -19,6 +19,8 @@ COLOURS = ("red", "blue", "yellow", "green")
 TRAIN, SHIP = 0, 1
 VEHICLES = ("train", "ship")
 TERMINAL = ("station", "port")
+FACE_DOWN, FACE_UP, RESIDENT = 0, 1, 2  # a card's mode in a play area (AD-T2, AD-T3)
+UNLOADED = 3  # turn `moved[vehicle]`: loaded L N H at 0..2, unloaded L N H at UNLOADED + grade
 
 
 class _M(BaseModel):

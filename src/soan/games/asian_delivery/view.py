@@ -14,7 +14,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from ...core.errors import IllegalAction
-from .model import FACILITIES, GRADES, VEHICLES, Tables
+from ...core.rng import Rng
+from .frames import FRAME_CLASS, FRAMES
+from .model import FACILITIES, GRADES, VEHICLES, Tables, derive_map, distances, layout_problem
 
 N_MAX = 9999  # the largest count a view may hold (cubes, VP, played cards ...)
 Count = Annotated[StrictInt, Field(ge=0, le=N_MAX)]
@@ -123,23 +125,6 @@ class View(Public):
     rng: Annotated[StrictInt, Field(ge=0, lt=2**64)] = Field(description="the generator's state (splitmix64)")
     request_deck: list[CardId] = Field(description="the request deck, top last")
     business_deck: list[CardId] = Field(description="the business deck, top last")
-
-
-# --- frames: kind -> what each item after [kind, seat] is --------------------------------------------
-FRAMES: dict[str, tuple[str, ...]] = {
-    "end_turn": (), "retrieve": (), "action": (), "gate": (), "deliver": (), "build": (),
-    "office_pick": (), "take_request": (), "do_retrieve": (), "round_end": (),
-    "draft": ("count",),  # AD-T4: picks left
-    "market": ("count",), "upgrade": ("count",), "restock": ("count",), "keep": ("count",),
-    "lmarket": ("area",),  # AD-V12: the market's area
-    "gate_area": ("grade",),  # AD-T1: the grade of the cube sent
-    "t_src": ("count", "range"),  # AD-E2: cubes left, range
-    "t_dst": ("count", "range", "area"),  # ... and the source area
-    "t_move": ("left", "area", "area"),  # cubes left, source, destination
-    "choice": ("ops",),
-    "wish": ("vehicle", "seats", "seats"),  # AD-V3: vehicle, seats still to ask, seats who want to unload
-    "v3_unload": ("vehicle",),
-}
 
 
 def _fail(field: str, problem: str) -> IllegalAction:
@@ -331,7 +316,7 @@ def frame_from(js: list, T: Tables) -> tuple:
             out.append(tuple(x))
         else:
             out.append(x)
-    return tuple(out)
+    return FRAME_CLASS[out[0]](*out)
 
 
 def schema() -> dict[str, Any]:
@@ -341,6 +326,55 @@ def schema() -> dict[str, Any]:
     s["$comment"] = ("Generated from soan.games.asian_delivery.view.View; fields described in "
                      "docs/asian-delivery.md. Frame kinds and their items: "
                      + "; ".join(f"{k}: [kind, seat{''.join(', ' + x for x in v)}]" for k, v in FRAMES.items()))
+    return s
+
+
+def state_from_view(v: dict[str, Any]) :
+    """The state a (possibly edited) view describes: types through the schema, then consistency."""
+    from ...core.game import config_from_view
+    from .rules import AsianDelivery, tables_for
+
+    m = validate(v)
+    _, cfg = config_from_view(v)
+    s = object.__new__(AsianDelivery)
+    s.cfg = cfg
+    s.listener = None
+    s._lc = None
+    T = s.T = tables_for(cfg)
+    n = cfg.players
+    problem = layout_problem(T, m.layout)
+    if problem:
+        raise IllegalAction(f"view field layout: {problem}")
+    adj_cw = derive_map(T, m.layout)
+    check_consistency(m, T, n, adj_cw)
+    s.rng = Rng(m.rng, raw=True)
+    s.layout = tuple(m.layout)
+    s.adj, s.cw = adj_cw
+    s.dist = distances(s.adj)
+    s.round, s.start, s.turn_k, s.seat, s.phase = m.round, m.start, m.turn_k, m.seat_on_turn, m.phase
+    s.supply = [list(x) for x in m.supply]
+    s.aside = list(m.aside)
+    s.wh = [[c for a in x for c in a] for x in m.warehouses]
+    s.veh_at = [m.vehicles.train.at, m.vehicles.ship.at]
+    s.cargo = [[list(x) for x in m.vehicles.train.cargo], [list(x) for x in m.vehicles.ship.cargo]]
+    s.stock = list(m.stock)
+    s.workers, s.hub = list(m.workers), list(m.hub_workers)
+    s.fac = [x for a in m.facilities for x in a]
+    s.tokens = list(m.tokens)
+    s.hands = [list(x) for x in m.hands]
+    s.play = [[(c, mode) for c, mode in x] for x in m.play]
+    s.orders = [list(x) for x in m.orders]
+    s.done = [list(x) for x in m.completed]
+    s.vp = list(m.vp)
+    s.req_deck, s.biz_deck = list(m.request_deck), list(m.business_deck)
+    s.req_disc, s.biz_disc = list(m.request_discard), list(m.business_discard)
+    s.req_disp, s.biz_disp = list(m.request_display), list(m.business_display)
+    s.stack = [frame_from(f, T) for f in m.stack]
+    t = m.turn
+    s.free_used, s.played, s.porter_used = t.free_used, t.played, t.porter_used
+    s.moved = [list(x) for x in t.moved]
+    s.retrieved, s.kept = t.retrieved, tuple(t.kept)
+    s._advance()  # an edited view may leave automatic steps (a turn's end) to resolve
     return s
 
 
