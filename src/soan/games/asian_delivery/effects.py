@@ -3,6 +3,7 @@ upgrades (AD-T2, AD-T3, AD-E1..E6)."""
 
 from __future__ import annotations
 
+from .fields import StateFields
 from .frames import (
     Choice,
     Counted,
@@ -16,15 +17,13 @@ from .model import (
     OFFICE,
     RESIDENT,
     TOWER,
-    Tables,
 )
 
 
-class EffectsMixin:
+class EffectsMixin(StateFields):
     """What cards and facilities do to cubes, requests and facilities."""
 
     __slots__ = ()
-    T: Tables
 
     # --- small helpers --------------------------------------------------------------------------
     def _room(self, p: int, a: int) -> int:

@@ -18,6 +18,7 @@ from .actions import (
     PlayCard,
     RequestPick,
 )
+from .fields import StateFields
 from .model import (
     FACILITIES,
     GATE,
@@ -25,7 +26,6 @@ from .model import (
     RESIDENT,
     UNLOADED,
     VEHICLES,
-    Tables,
 )
 
 _PAIR: dict[int, tuple[PlayCard, PlayCard]] = {}
@@ -45,11 +45,10 @@ def _cached(d, key, make):
 
 
 
-class OptionsMixin:
+class OptionsMixin(StateFields):
     """The legal actions of each kind of frame."""
 
     __slots__ = ()
-    T: Tables
 
     def _options(self, fr) -> list:
         """The legal actions of seat `fr.seat` on the frame `fr` (empty: the frame is skipped)."""

@@ -11,17 +11,16 @@ from .actions import (
     PlayCard,
     RequestPick,
 )
+from .fields import StateFields
 from .model import (
     GRADES,
-    Tables,
 )
 
 
-class TextsMixin:
+class TextsMixin(StateFields):
     """Readable texts of cards, requests, actions and the current decision."""
 
     __slots__ = ()
-    T: Tables
 
     # --- text -----------------------------------------------------------------------------------
     def card_text(self, c: int, lang: str = "en") -> str:

@@ -3,6 +3,7 @@ AD-V3's unloading wishes, the midterm and final settlements and ranks (AD-K1..K3
 
 from __future__ import annotations
 
+from .fields import StateFields
 from .frames import (
     RoundEndUnload,
     Step,
@@ -11,15 +12,13 @@ from .frames import (
 from .model import (
     TOWER,
     VEHICLES,
-    Tables,
 )
 
 
-class RoundsMixin:
+class RoundsMixin(StateFields):
     """Round end, settlements, and the scoring helpers (pairs, longest path)."""
 
     __slots__ = ()
-    T: Tables
 
     def _round_end(self) -> None:
         """AD-R1: vehicles with cargo move clockwise to their next terminal; empty ones go home."""

@@ -10,6 +10,7 @@ from .actions import (
     PlayCard,
     Unload,
 )
+from .fields import StateFields
 from .frames import (
     Counted,
     GateArea,
@@ -27,15 +28,13 @@ from .model import (
     RESIDENT,
     UNLOADED,
     VEHICLES,
-    Tables,
 )
 
 
-class StepsMixin:
+class StepsMixin(StateFields):
     """A turn begins, a decision is taken, automatic frames resolve."""
 
     __slots__ = ()
-    T: Tables
 
     def _begin_turn(self) -> None:
         """A turn's steps (top last): market upgrades (AD-T1), the gate (AD-T1), actions (AD-T2), the
