@@ -16,7 +16,18 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from ...core.errors import IllegalAction
 from ...core.rng import Rng
 from .frames import FRAME_CLASS, FRAMES
-from .model import FACILITIES, GRADES, VEHICLES, Tables, derive_map, distances, layout_problem
+from .model import (
+    FACE_DOWN,
+    FACE_UP,
+    FACILITIES,
+    GRADES,
+    RESIDENT,
+    VEHICLES,
+    Tables,
+    derive_map,
+    distances,
+    layout_problem,
+)
 
 N_MAX = 9999  # the largest count a view may hold (cubes, VP, played cards ...)
 Count = Annotated[StrictInt, Field(ge=0, le=N_MAX)]
@@ -263,14 +274,14 @@ def check_consistency(m: View, T: Tables, n: int, adj_cw: tuple) -> None:
             if c >= nb and (c - nb) // 4 != p:
                 raise _fail(f"hands[{p}]/play[{p}]", f"base card {c} belongs to seat {(c - nb) // 4}")
         for c, mode in m.play[p]:
-            allowed = (0, 2) if T.resident[c] else (0, 1)
+            allowed = (FACE_DOWN, RESIDENT) if T.resident[c] else (FACE_DOWN, FACE_UP)
             if mode not in allowed:
                 raise _fail(f"play[{p}]", f"card {c} is played with mode {mode}; it takes {allowed}")
     kept = m.turn.kept
-    if len(set(kept)) != len(kept) or not set(kept) <= {c for c, mode in m.play[m.seat_on_turn] if mode == 2}:
+    if len(set(kept)) != len(kept) or not set(kept) <= {c for c, mode in m.play[m.seat_on_turn] if mode == RESIDENT}:
         raise _fail("turn.kept", "resident cards in play of the seat on turn, each once")
-    for i, f in enumerate(m.stack):
-        check_frame(i, f, T, n)
+    for i, frame in enumerate(m.stack):
+        check_frame(i, frame, T, n)
 
 
 def _exactly_once(places: dict[str, list[int]], total: int, what: str) -> None:
