@@ -293,3 +293,21 @@ def test_finished_web_games_and_feedback_export_and_import_as_a_study(tmp_path):
     import_records(r["records"], tmp_path / "study")
     settings, games, seats = load(tmp_path / "study")
     assert settings["n"] == 2 and settings["agents"] == ["human", "random", "greedy"]
+
+
+def test_a_failing_bot_stops_only_its_room_and_says_so(client):
+    broken = new_game(client, game="undecim", bots={"2": "random", "3": "random", "4": "random"})
+    healthy = new_game(client, game="undecim", bots={"1": "random", "2": "random", "3": "random", "4": "random"})
+    room = client.app.state.manager.get(broken["id"])
+    for agent in room.agents.values():  # bots wait until seat 1 has joined: break them first
+        agent.decide = lambda view: 1 / 0
+    tok = broken["seats"][0]["token"]
+    deadline = time.time() + 30
+    while not (p := client.get(f"/api/games/{broken['id']}", params={"token": tok}).json())["bot_error"]:
+        assert time.time() < deadline
+        if p["legal"]:
+            client.post(f"/api/games/{broken['id']}/actions", params={"token": tok}, json=p["legal"][0]["json"])
+        time.sleep(0.02)
+    while not client.get(f"/api/games/{healthy['id']}").json()["over"]:
+        assert time.time() < deadline, "the other room stalled"
+        time.sleep(0.02)

@@ -8,6 +8,7 @@ gets only what every seat's observation shows alike. Seats are 0-based here, 1-b
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from ..core.records import header_for, state_from_header
 from ..core.rng import derive
 from .store import Store
 
+LOG = logging.getLogger("soan.web")
 LOG_LINES = 80
 BOTS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="soan-bot")
 
@@ -63,7 +65,8 @@ class Room:
     agents: dict[int, Any] = field(default_factory=dict)
     bot_task: asyncio.Task | None = None
     cache: dict[tuple, dict[str, Any]] = field(default_factory=dict)
-    feedback: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> playtest answers  # (seat, lang) -> payload of this version
+    feedback: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> playtest answers
+    bot_error: bool = False  # (seat, lang) -> payload of this version
 
     @property
     def text(self):
@@ -147,6 +150,7 @@ class Room:
             "scores": list(s.scores()),
             "log": self.log(seat, lang),
             "board": f"/boards/{s.game_id}.js" if info.hooks.web_board else None,
+            "bot_error": self.bot_error,
         }
         if seat is not None and not over and seat in s.to_act():
             out["prompt"] = s.prompt(seat).text(lang)
@@ -337,6 +341,17 @@ class Manager:
             self.kick(r)
 
     async def _drive(self, room: Room) -> None:
+        try:
+            await self._bots(room)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bot's bug must not stop the server; the room says so in its log
+            LOG.exception("bots stopped in room %s", room.id)
+            room.bot_error = True
+            room.cache.clear()
+            room.notify()
+
+    async def _bots(self, room: Room) -> None:
         loop = asyncio.get_running_loop()
         while not room.state.is_over() and not room.waiting_for():
             ready = [x for x in room.state.to_act() if x in room.agents]

@@ -100,6 +100,7 @@ function render() {
   else if (p.seat === null) status = t("spectator");
   else if (p.waiting_for.length) status = `${t("waiting")}: ${p.waiting_for.map((s) => `${t("seat")} ${s + 1}`).join(", ")}`;
   else status = p.legal.length ? t("yourTurn") : t("notYourTurn");
+  if (p.bot_error) status += ` — ${t("botError")}`;
   const boardBox = el("section", { class: "panel", id: "board", "aria-label": t("board") });
   const ctx = { lang: p.lang, labels: labels || {}, act, t, el };
   let drew = false;
