@@ -151,6 +151,8 @@ class Room:
             "log": self.log(seat, lang),
             "board": f"/boards/{s.game_id}.js" if info.hooks.web_board else None,
             "bot_error": self.bot_error,
+            # the game's own text view of what this seat sees (the terminal's), for the generic page
+            "view_text": text.render(s, seat, lang) if seat is not None and text is not None else None,
         }
         if seat is not None and not over and seat in s.to_act():
             out["prompt"] = s.prompt(seat).text(lang)

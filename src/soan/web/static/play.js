@@ -113,7 +113,8 @@ function render() {
     el("div", { class: "grid2" },
       el("div", {}, drew ? boardBox : null,
         p.prompt ? el("section", { class: "panel" }, el("p", { class: "prompt", id: "prompt" }, p.prompt), el("p", { class: "error", id: "err", role: "alert" }), choices(p)) : null,
-        el("details", { class: "panel", open: !drew }, el("summary", {}, t("obs")), obsTable(p.observation))),
+        p.view_text && !drew ? el("section", { class: "panel" }, el("pre", { class: "viewtext", id: "view-text" }, p.view_text)) : null,
+        el("details", { class: "panel" }, el("summary", {}, t("obs")), obsTable(p.observation))),
       el("section", { class: "panel" }, el("h2", {}, t("log")), logBox)),
     endScreen(p) || "");
   logBox.scrollTop = logBox.scrollHeight;
