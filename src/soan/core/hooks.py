@@ -60,6 +60,9 @@ class GameHooks:
     greedy: Mapping[str, Any] = field(default_factory=dict)  # greedy's defaults for this game
     # lab
     measures: Callable[[int], Any] | None = None  # players -> listener with per-seat `m_*` measures
+    # state -> the seats in this round's turn order, start player first; None (or absent) for a game whose
+    # players choose simultaneously. The lab reads it at setup: start player and turn position per seat.
+    turn_order: Callable[[Any], list[int]] | None = None
     # text: the game's module of texts (terminal and web), see docs/new-game.md
     text: ModuleType | None = None
     # components (deck export/import, data check)
