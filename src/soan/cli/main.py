@@ -126,7 +126,7 @@ def _seat_table(title: str, seats: list[dict], players: int) -> Table:
         tab.add_column(col, justify="right")
     for s in seats:
         lo, hi = s["win_share_ci"]
-        tab.add_row(str(s["seat"]), f"{s['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}", f"{s['mean_score']:.2f}",
+        tab.add_row(str(s["seat"] + 1), f"{s['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}", f"{s['mean_score']:.2f}",
                     str(s.get("min_score", "")), str(s.get("max_score", "")))
     return tab
 
@@ -150,7 +150,7 @@ def sim(
     """Play N bot games: win share per seat, scores, games per second (and a study folder with --out)."""
     from ..agents import parse_agents
     from ..core.game import check_config
-    from ..lab.runner import run_games, summarize, wilson
+    from ..lab.runner import run_games, summarize
 
     try:
         info, np_, vs, ps = check_config(game, players, variant, parse_params(param))
@@ -164,7 +164,7 @@ def sim(
     except SoanError as e:
         fail(e)
     if out:
-        from ..lab.stats import seat_shares
+        from ..lab.stats import position_shares, seat_shares
         from ..lab.study import load, run_study, settings_for
 
         try:
@@ -177,8 +177,9 @@ def sim(
         seats = [{"seat": x["seat"], "win_share": x["win_share"], "win_share_ci": x["ci"],
                   "mean_score": x["mean_score"], "min_score": x["min_score"], "max_score": x["max_score"]}
                  for x in seat_shares(seats_t, np_)]
+        positions = position_shares(seats_t, np_)
         summ = {"game": info.id, "games": games_t.num_rows, "players": np_, "agents": ags, "variants": list(vs),
-                "seats": seats, "seconds": dt, "played": r["played"], "write_seconds": r["write_seconds"],
+                "seats": seats, "positions": positions, "seconds": dt, "played": r["played"], "write_seconds": r["write_seconds"],
                 "games_per_s": r["played"] / r["seconds"] if r["seconds"] else 0.0, "out": out}
     else:
         try:
@@ -188,13 +189,23 @@ def sim(
             fail(e)
         summ = summarize(res, np_)
         summ.update(game=info.id, players=np_, agents=ags, variants=list(vs), seconds=dt, games_per_s=n / dt)
-        for s in summ["seats"]:
-            s["win_share_ci"] = list(wilson(s["win_share"] * n, n))
+        from ..lab.seatadv import from_results, seats_from_results
+
+        for s, x in zip(summ["seats"], seats_from_results(res, np_), strict=True):
+            s["win_share_ci"] = x["ci"]  # one value per game, ties share the win
+
+        summ["positions"] = from_results(res, np_)
     if as_json:
         print(json.dumps(summ, ensure_ascii=False))
         return
     console.print(_seat_table(f"{info.name}: {summ['games']} games, {np_} players, agents {','.join(ags)} (rotated)"
                               + (f", variants {','.join(vs)}" if vs else ""), summ["seats"], np_))
+    from ..lab.seatadv import no_order_line, position_lines
+
+    console.print("Seat advantage by turn position (95% intervals, one value per game; ties share the win):"
+                  if summ["positions"] else no_order_line("en"), highlight=False)
+    for x in position_lines(summ["positions"], np_, "en"):
+        console.print("  " + x, highlight=False)
     extra = f"; mean length {summ['mean_length']:.1f} actions" if "mean_length" in summ else ""
     console.print(f"chance is {1 / np_:.0%} per seat{extra}; {summ['games_per_s']:,.0f} games/s "
                   f"({summ['seconds']:.2f} s, jobs={jobs})" + (f"; results in {out}" if out else ""), highlight=False)
