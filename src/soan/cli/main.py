@@ -529,3 +529,4 @@ def demo(n: int = typer.Option(300, "-n", help="games per game"),
 
 def main() -> None:  # pragma: no cover
     app()
+from . import ask  # noqa: E402,F401  (registers `soan ask` and `soan aa`)

@@ -63,6 +63,8 @@ class GameHooks:
     # state -> the seats in this round's turn order, start player first; None (or absent) for a game whose
     # players choose simultaneously. The lab reads it at setup: start player and turn position per seat.
     turn_order: Callable[[Any], list[int]] | None = None
+    # (card key as in the measures' `played_<key>` columns, lang) -> the card's name for a person
+    card_name: Callable[[str, str], str] | None = None
     # text: the game's module of texts (terminal and web), see docs/new-game.md
     text: ModuleType | None = None
     # components (deck export/import, data check)

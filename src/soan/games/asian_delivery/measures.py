@@ -10,6 +10,21 @@ from typing import Any
 from .actions import PlayCard
 
 
+def card_slug(name: str) -> str:
+    return name.lower().replace(" ", "-").replace("'", "")
+
+
+def card_name(key: str, lang: str) -> str:
+    """A card's key (as in `played_<key>`) → its name."""
+    from .model import load_components
+
+    m = load_components(None)[0]
+    for c in [*m.business_cards, *m.base_cards]:
+        if card_slug(c.name) == key:
+            return c.name_ja if lang == "ja" else c.name
+    return key
+
+
 def turn_order(state) -> list[int]:
     """AD-S2 / AD-R2: clockwise from this round's start player."""
     n = state.cfg.players
@@ -84,7 +99,7 @@ class Measures:
         elif kind == "round_end":
             self.standing.append(d["standing"])
         elif kind == "play" and d["face"] == "up":
-            k = "played_" + d["card"].lower().replace(" ", "-").replace("'", "")
+            k = "played_" + card_slug(d["card"])
             self.rows[p][k] = self.rows[p].get(k, 0) + 1
 
     def per_seat(self, state) -> list[dict[str, Any]]:

@@ -38,7 +38,7 @@ register(GameInfo(
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         greedy={"samples": 4},
-        measures=measures.Measures, text=text,
+        measures=measures.Measures, card_name=measures.card_name, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
     ),
 ))

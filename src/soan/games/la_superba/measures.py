@@ -7,9 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import CREW, SHIP, WEATHER, voyage_power
+from .model import CREW, SHIP, SUITS, WEATHER, voyage_power
 
 GOODS = ("pepper", "glass", "silk")
+
+
+def card_name(key: str, lang: str) -> str:
+    """A card type's key (`weather-3`, `crew-1`, `ship-x4`, as in `played_<key>`) → its name."""
+    from .model import load_components
+
+    suit, _, value = key.partition("-")
+    names = load_components(None)[0].suits
+    if suit not in names:
+        return key
+    nm = names[suit].name_ja if lang == "ja" else names[suit].name
+    return f"{nm}{value.replace('x', '×')}" if lang == "ja" else f"{nm} {value.replace('x', '×')}"
 
 
 class Measures:
@@ -43,16 +55,21 @@ class Measures:
             r = dict(row)
             r["mean_power"] = r.pop("power_sum") / max(r.pop("rounds"), 1)
             for k in ("all_weather", "all_weather_first", "serial_rank", "glass_rank", "serial_effect",
-                      "community_added", "community_changed_first", "all_tie_wipeouts", "first"):
+                      "community_added", "community_changed_first", "all_tie_wipeouts", "first", "max_power",
+                      "power_range"):
                 r[k] = 0
             out.append(r)
         R = state.R
+        for r in out:
+            for c in R.deck:
+                r.setdefault(f"played_{SUITS[R.suit[c]]}-{R.power[c] if R.suit[c] != SHIP else 'x' + str(R.mult[c])}", 0)
         events = {e.id: e for e in R.events}
         for d in self.entries:
             self._round(d, R, events[d["event"]], out)
         rounds = max(len(self.entries), 1)
         for r in out:
             r["community_added_mean"] = r.pop("community_added") / rounds
+            r["power_range_mean"] = r.pop("power_range") / rounds  # the round's highest minus lowest power
         return out
 
     def _round(self, d: dict[str, Any], R, ev, out: list[dict[str, Any]]) -> None:
@@ -86,6 +103,11 @@ class Measures:
             counting = played[i] + cm
             suits = [R.suit[c] for c in counting]
             r[f"power_r{rnd}"] = power[i]
+            for c in played[i]:  # per card type, for "which card is too strong" (item 4)
+                k = f"played_{SUITS[R.suit[c]]}-{R.power[c] if R.suit[c] != SHIP else 'x' + str(R.mult[c])}"
+                r[k] = r.get(k, 0) + 1
+            r["max_power"] = max(r["max_power"], power[i])
+            r["power_range"] += max(power) - min(power)
             r[f"weather_r{rnd}"] = suits.count(WEATHER)
             r[f"crew_r{rnd}"] = suits.count(CREW)
             r[f"ship_r{rnd}"] = suits.count(SHIP)

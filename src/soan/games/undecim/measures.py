@@ -51,6 +51,16 @@ class HandFluidity:
         }
 
 
+def card_name(key: str, lang: str) -> str:
+    """An action card's id (as in `played_<id>`) → its name."""
+    from .model import load_components
+
+    for a in load_components(None)[0].action_cards:
+        if a.id == key:
+            return a.name_ja if lang == "ja" else a.name
+    return key
+
+
 def turn_order(state) -> list[int]:
     """UN-S4: clockwise from the start player."""
     n = state.cfg.players
@@ -104,6 +114,7 @@ class Measures:
                 r["dealt_" + c] = int(dealt)
                 r["dealt_kept_" + c] = int(dealt and self.end_hand is not None and c in self.end_hand[p])
             r["dealt_cards"] = " ".join(self.dealt[p])
+            r["unchanged_share"] = r["unchanged_turns"] / r["turns"] if r["turns"] else 0.0
             led = state.ledger[p]
             for k, v in zip(("land", "scenario", "start", "cards", "majority", "buildings", "gold", "enemy"), led,
                             strict=True):
