@@ -257,9 +257,12 @@ def report(out: str = typer.Argument(..., help="a study folder"),
     console.print(f"report: {p}", highlight=False)
 
 
-def _print_compare(rows, a: str, b: str) -> None:
+def _print_compare(rows, a: str, b: str, lang: str = "en") -> None:
+    from ..lab.compare import tr
+
     tab = Table(title=f"A = {a}   B = {b}")
-    for col in ("measure", "A", "B", "B − A", "95% interval", "significant"):
+    for col in (tr("measure", lang), "A", "B", tr("diff", lang), tr("interval", lang), tr("padj", lang),
+                tr("sig", lang)):
         tab.add_column(col, justify="right")
 
     def f(x):
@@ -267,26 +270,32 @@ def _print_compare(rows, a: str, b: str) -> None:
 
     for r in rows:
         tab.add_row(r["measure"], f(r["a"]), f(r["b"]), f(r["diff"]), f"{f(r['ci'][0])} – {f(r['ci'][1])}",
-                    "[bold]yes[/bold]" if r["significant"] else "")
+                    f(r.get("p_adj")), f"[bold]{tr('yes', lang)}[/bold]" if r["significant"] else "")
     console.print(tab)
+    paired = bool(rows and rows[0].get("paired"))
+    console.print(f"{tr('paired' if paired else 'unpaired', lang)} {tr('units', lang).format(n=len(rows))}",
+                  highlight=False)
 
 
 @app.command("compare")
 def compare_(dir_a: str = typer.Argument(...), dir_b: str = typer.Argument(...),
              html_out: str | None = typer.Option(None, "--html", help="also write this HTML file"),
+             lang: str = typer.Option("en", "--lang", help="en | ja"),
              as_json: bool = typer.Option(False, "--json")) -> None:
-    """Each measure of two studies side by side: difference, 95% interval, significance."""
+    """Each measure of two studies side by side, game by game: difference, 95% interval, Holm-adjusted p."""
     from ..lab.compare import compare, compare_html
 
     try:
+        if lang not in ("en", "ja"):
+            raise SoanError(f"--lang takes en or ja, got {lang!r}")
         rows = compare(dir_a, dir_b)
     except SoanError as e:
         fail(e)
     if as_json:
         print(json.dumps(rows))
         return
-    _print_compare(rows, dir_a, dir_b)
-    p = compare_html(rows, dir_a, dir_b, html_out or f"{dir_b.rstrip('/')}/compare.html")
+    _print_compare(rows, dir_a, dir_b, lang)
+    p = compare_html(rows, dir_a, dir_b, html_out or f"{dir_b.rstrip('/')}/compare.html", lang)
     console.print(f"html: {p}", highlight=False)
 
 

@@ -29,13 +29,12 @@ from ..core.game import check_config, game_info
 from .stats import (
     ALPHA,
     adjust,
-    column,
+    card_rows,
     diff_test,
     game_measures,
     mean_ci,
     position_shares,
     seat_shares,
-    share_test,
 )
 from .study import load, run_study, settings_for
 
@@ -287,44 +286,17 @@ def _seats(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     return {"rows": rows, "clear": all(r["clear"] for r in rows)}
 
 
-def _per_card(t, P: int, prefix: str, kept_prefix: str | None) -> list[dict[str, Any]]:
-    """Per card (columns m_<prefix><card>): share of seat-games with it, the win share of the seats
-    that had it (one value per game: their mean), and (if given) the share of those who kept it."""
-    skip = ("m_dealt_kept_", "m_dealt_cards")
-    cols = [c for c in t.column_names if c.startswith("m_" + prefix) and not c.startswith(skip)]
-    win = column(t, "win")
-    index = column(t, "index")
-    out = []
-    for c in cols:
-        card = c[len("m_" + prefix):]
-        x = np.nan_to_num(column(t, c))
-        has = x > 0
-        if not has.any():
-            continue
-        keys, inv = np.unique(index[has], return_inverse=True)
-        per_game = np.bincount(inv, weights=win[has]) / np.bincount(inv)
-        r = share_test(per_game, 1 / P)
-        row = {"card": card, "use": float(has.mean()), "win_share": r["win_share"], "ci": r["ci"], "p": r["p"],
-               "games": r["games"]}
-        kc = "m_" + (kept_prefix or "") + card
-        if kept_prefix and kc in t.column_names:
-            row["kept"] = float(np.nan_to_num(column(t, kc))[has].clip(0, 1).mean())
-        out.append(row)
-    adjust(out)
-    return out
-
-
 def _cards(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     P = _players(a.game, q)[0]
     g, t = a.tables(_setting(a.game, {}, P, bot))
-    rows = _per_card(t, P, "played_", "held_")
+    rows = card_rows(t, P, "played_", "held_")
     return {"rows": rows, "clear": True, "players": P}
 
 
 def _dealt(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     P = _players(a.game, q)[0]
     g, t = a.tables(_setting(a.game, {}, P, bot))
-    rows = _per_card(t, P, "dealt_", "dealt_kept_")
+    rows = card_rows(t, P, "dealt_", "dealt_kept_")
     return {"rows": rows, "clear": True, "players": P}
 
 

@@ -37,10 +37,16 @@ L = {
     "length": ("Game length (decisions)", "ゲームの長さ（選択の回数）"),
     "lead": ("Lead changes per game", "首位の入れ替わり回数"),
     "options": ("Decisions: share with a real choice, mean options", "選択：複数の選択肢がある割合と平均選択肢数"),
-    "cards": ("Cards: how often played, and the win share of those who played them",
-              "カード：使用回数と、使用したプレイヤーの勝率"),
+    "cards": ("Cards: how often played, the win share of those who played them (95% interval), held to the end",
+              "カード：使用率、使用したプレイヤーの勝率（95%区間）、最後まで保持した割合"),
     "played": ("times played", "使用回数"), "winwhen": ("win share when played", "使用時の勝率"),
     "held": ("held to the end", "最後まで保持"),
+    "use_rate": ("share of seat-games that played it", "使った席・ゲームの割合"),
+    "held_share": ("share of those who kept it", "保持していた割合"),
+    "card_flag": ("{c}: its players win {w:.0%} [{lo:.0%}, {hi:.0%}] — {f}", "{c}：使ったプレイヤーの勝率 {w:.0%} [{lo:.0%}, {hi:.0%}]。{f}"),
+    "strong": ("too strong?", "強すぎる可能性"), "weak": ("too weak?", "弱すぎる可能性"),
+    "no_card_flag": ("No card's win share differs from chance after Holm's correction.",
+                     "Holm補正後、勝率が期待値から外れるカードはありません。"),
     "ls_panel": ("La Superba (LS-A1): voyage power and goods' effects", "ラ・スペルバ（LS-A1）：航海力とアイテム効果"),
     "power": ("mean voyage power per game", "１ゲームの平均航海力"),
     "effects": ("effects won per game, and the win share of who won them", "獲得したアイテム効果と勝率"),
@@ -201,27 +207,48 @@ def settings_table(settings: dict, lang: str) -> str:
 
 
 def _card_panel(settings, seats, lang, plt) -> list[str]:
-    names = [k[len("m_played_"):] for k in seats.column_names if k.startswith("m_played_")]
-    if not names:
+    """Item 4: per card, use rate, win share when played (95% interval, one value per game), held to the
+    end; cards whose win share differs from chance after Holm's correction are named in words."""
+    from ..core.game import game_info
+    from .stats import card_rows
+
+    P = settings["players"]
+    rows = card_rows(seats, P, "played_", "held_")
+    if not rows:
         return []
-    win = column(seats, "win")
-    played = [column(seats, "m_played_" + c) for c in names]
-    has_held = any("m_held_" + c in seats.column_names for c in names)
-    counts = [float(np.nansum(p)) for p in played]
-    share = [float(win[p > 0].mean()) if (p > 0).any() else math.nan for p in played]
-    fig, axes = plt.subplots(1, 3 if has_held else 2, figsize=(12 if has_held else 9, 0.5 + 0.28 * len(names)),
+    name_of = game_info(settings["game"]).hooks.card_name
+    names = [name_of(r["card"], lang) if name_of else r["card"] for r in rows]
+    has_held = any(r.get("kept") is not None for r in rows)
+    fig, axes = plt.subplots(1, 3 if has_held else 2, figsize=(12 if has_held else 9, 0.8 + 0.3 * len(rows)),
                              sharey=True)
-    axes[0].barh(names, counts, color="#4c78a8")
+    axes[0].barh(names, [r["use"] for r in rows], color="#4c78a8")
     axes[0].set_title(t("played", lang))
-    axes[1].barh(names, share, color="#f58518")
-    axes[1].axvline(1 / settings["players"], color="#e45756", ls="--")
+    axes[0].set_xlabel(t("use_rate", lang))
+    axes[0].set_xlim(0, 1)
+    w = [r["win_share"] for r in rows]
+    axes[1].errorbar(w, range(len(rows)), xerr=[[r["win_share"] - r["ci"][0] for r in rows],
+                                                [r["ci"][1] - r["win_share"] for r in rows]],
+                     fmt="o", color="#f58518", capsize=3)
+    axes[1].axvline(1 / P, color="#e45756", ls="--", label=t("chance", lang))
+    axes[1].set_xlim(0, 1)
     axes[1].set_title(t("winwhen", lang))
+    axes[1].set_xlabel(t("share", lang))
+    axes[1].legend(fontsize=8)
     if has_held:
-        held = [column(seats, "m_held_" + c) if "m_held_" + c in seats.column_names else np.zeros(len(win))
-                for c in names]
-        axes[2].barh(names, [float(np.nansum(h)) for h in held], color="#54a24b")
+        axes[2].barh(names, [r.get("kept") or 0.0 for r in rows], color="#54a24b")
         axes[2].set_title(t("held", lang))
-    return [f"<h3>{t('cards', lang)}</h3>", _fig_html(fig)]
+        axes[2].set_xlabel(t("held_share", lang))
+        axes[2].set_xlim(0, 1)
+    axes[0].invert_yaxis()
+    flagged = [(n, r) for n, r in zip(names, rows, strict=True) if r["significant"]]
+    if flagged:
+        words = [t("card_flag", lang).format(c=n, w=r["win_share"], lo=r["ci"][0], hi=r["ci"][1],
+                                              f=t("strong" if r["win_share"] > 1 / P else "weak", lang))
+                 for n, r in flagged]
+    else:
+        words = [t("no_card_flag", lang)]
+    return [f"<h3>{t('cards', lang)}</h3>", "<ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in words) + "</ul>",
+            _fig_html(fig)]
 
 
 def _game_panel(settings, seats, lang, plt) -> list[str]:
