@@ -149,3 +149,18 @@ def test_asian_delivery_worker_measures_add_up():
             assert x["workers_supply_r1"] == 4 and x["workers_supply_min"] >= 0
             assert (x["decay_losses"] > 0) == decays or not decays
             assert {f"cubes_standing_r{k}" for k in range(1, 9)} <= set(x)
+
+
+def test_a_study_grown_past_a_partial_chunk_plays_the_missing_games(tmp_path):
+    st = settings_for("undecim", 8, 3, ["random"] * 3, 4, [], {})
+    run_study(dict(st), tmp_path)
+    r = run_study({**st, "n": 20}, tmp_path)
+    _, g, _ = load(tmp_path)
+    assert r["played"] == 20 and g.num_rows == 20 and g.column("index").to_pylist() == list(range(20))
+
+
+def test_a_share_without_variation_gets_an_exact_test():
+    r = share_test(np.zeros(8), 0.25)  # 8 games, never won: not rare enough to flag
+    # exact binomial, two-sided: P(X=0) + P(X=4) + P(X≥5) for X ~ B(8, 1/4) = 0.100113 + 0.086517 + 0.027298;
+    # Wilson's upper bound for 0 of 8: z²/(n + z²) = 3.8415/11.8415
+    assert r["p"] == pytest.approx(0.213928, abs=1e-5) and r["ci"][0] == 0 and r["ci"][1] == pytest.approx(0.3244, abs=1e-3)

@@ -40,6 +40,7 @@ from .study import load, run_study, settings_for
 
 BOTS = ("random", "greedy")  # two bot levels: easy and normal (the `easy`/`normal` level specs)
 START_N = {"random": 100, "greedy": 8}
+MAX_N = 6400  # a study stops growing here: intervals are then about ±1 point
 KINDS = ("compare", "level", "seats", "cards", "dealt")
 
 
@@ -182,12 +183,19 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
                       key=lambda s: s.name)
         if not grow:
             break
-        est = sum(a.cost.get(s, 0.05) * a.n[s] for s in grow)
-        if est > left:  # grow what fits, cheapest bot first
-            grow = [s for s in grow if s.bot == bots[0]]
-            est = sum(a.cost.get(s, 0.05) * a.n[s] for s in grow)
-            if not grow or est > left:
-                break
+        grow = [s for s in grow if a.n[s] < MAX_N]
+        # double the unclear studies, the bot with the fewest games first, as far as the budget goes
+        chosen: list[Setting] = []
+        est = 0.0
+        for b in sorted(bots, key=lambda b: min((a.n[s] for s in grow if s.bot == b), default=math.inf)):
+            group = [s for s in grow if s.bot == b]
+            cost = sum(a.cost.get(s, 0.05) * a.n[s] for s in group)
+            if group and est + cost <= left:
+                chosen += group
+                est += cost
+        grow = chosen
+        if not grow:
+            break
         for s in grow:
             a.ensure(s, a.n[s] * 2)
         answers = [answer(a, q, doc["names"]) for q in qs]

@@ -55,8 +55,12 @@ def share_test(x: np.ndarray, chance: float) -> dict[str, Any]:
         from scipy import stats
 
         p = float(stats.ttest_1samp(x, chance).pvalue)
-    elif n > 1:
-        p = 0.0 if m != chance else 1.0
+    elif n >= 1:  # every game alike (all lost or all won): the t-test has nothing to go on
+        from scipy import stats
+
+        k = int(round(float(x.sum())))
+        lo, hi = wilson(k, n)
+        p = float(stats.binomtest(k, n, chance).pvalue)
     return {"games": n, "win_share": m, "ci": [lo, hi], "p": p}
 
 

@@ -107,7 +107,7 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
         settings["n"] = max(settings["n"], old.get("n", 0))
     sfile.write_text(json.dumps(settings, indent=2, ensure_ascii=False))
     n, chunk = settings["n"], settings["chunk"]
-    done = {int(p.stem.split("-")[1]) for p in parts.glob("games-*.parquet")}
+    done = _done_chunks(parts, n, chunk)
     todo = [c for c in range(0, (n + chunk - 1) // chunk) if c not in done]
     if progress:
         progress(sum(min(chunk, n - c * chunk) for c in done))
@@ -149,6 +149,18 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
     write_s += time.perf_counter() - t
     return {"out": str(out), "games": n, "played": sum(len(t[1][6]) for t in tasks), "seconds": play_s,
             "write_seconds": write_s}
+
+
+def _done_chunks(parts: Path, n: int, chunk: int) -> set[int]:
+    """Chunks saved with all their games (a study grown past a partial chunk replays that chunk)."""
+    import pyarrow.parquet as pq
+
+    done = set()
+    for p in parts.glob("games-*.parquet"):
+        c = int(p.stem.split("-")[1])
+        if pq.ParquetFile(p).metadata.num_rows >= min(chunk, n - c * chunk):
+            done.add(c)
+    return done
 
 
 def _indexed(task):
