@@ -220,7 +220,8 @@ def _js(x):
 def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
     fn = {"compare": _compare, "level": _level, "seats": _seats, "cards": _cards, "dealt": _dealt}[q["kind"]]
     by_bot = {b: fn(a, q, b, names) for b in a.bots}
-    return {"id": q["id"], "kind": q["kind"], "q": q, "by_bot": by_bot}
+    return {"id": q["id"], "kind": q["kind"], "q": q, "by_bot": by_bot,
+            "names": {k: names[k] for k in q.get("also", []) if k in names}}
 
 
 def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:

@@ -27,10 +27,13 @@ W = {
     "random": ("random", "ランダム"), "greedy": ("greedy", "貪欲"),
     "flag_strong": ("too strong", "強すぎる"), "flag_weak": ("too weak", "弱すぎる"),
     "no_flags": ("no card stands out after Holm's correction", "Holm補正後、突出したカードはない"),
-    "method": ("Each game counts once; both sides of a comparison play the same seeds (paired t-test); p-values "
-               "are adjusted with Holm's method within each question. Intervals are 95%.",
-               "１ゲームを１単位とし、比較の両側は同じシードのゲームを使います（対応のあるt検定）。p値は質問ごとに"
-               "Holm法で補正しています。区間はすべて95%です。"),
+    "method": ("Each game counts once; both sides of a comparison play the same seeds (paired t-test). Intervals "
+               "are 95% for each figure on its own; a verdict calls a difference clear only when it stands after "
+               "Holm's correction across the question's comparisons, so an interval just off zero can still read "
+               "'no clear difference'.",
+               "１ゲームを１単位とし、比較の両側は同じシードのゲームを使います（対応のあるt検定）。区間は各数値ごとの"
+               "95%区間です。結論で「差がある」とするのは、質問内の比較全体にHolm補正をかけても有意な場合だけです。"
+               "そのため、区間が０をわずかに外れていても「はっきりした差はない」となることがあります。"),
     "diff": ("difference (B − A)", "差（B − A）"), "winshare": ("win share", "勝率"), "chance": ("chance", "期待値"),
     "use": ("use rate", "使用率"), "kept": ("kept to the end", "最後まで保持"),
     "card": ("card", "カード"), "base": ("base game", "基本ルール"),
@@ -89,18 +92,28 @@ def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
                f"{_fmt(r['ci'][1], q.get('format', 'num'), True)}]")
         effs = [ans["by_bot"][b]["rows"][i] for b in bots]
         e = [x["effect"] for x in effs]
-        if len(bots) == 1 or len(set(e)) == 1:
-            tail = w("both", lang).format(b0=_bot(bots[0], lang), b1=_bot(bots[-1], lang)) if len(bots) > 1 else ""
+        if len(bots) == 1:
+            tail = ""
+        elif len(set(e)) == 1:
+            tail = w("both", lang).format(b0=_bot(bots[0], lang), b1=_bot(bots[-1], lang))
         elif e[0] != "none" and e[1] == "none":
             tail = w("unclear_one", lang).format(b0=_bot(bots[0], lang), b1=_bot(bots[1], lang), n=effs[1]["games"][1])
         else:
             tail = w("depends", lang).format(b0=_bot(bots[0], lang), b1=_bot(bots[1], lang), e0=w(e[0], lang),
                                              e1=w(e[1], lang))
         n = r["games"][1] if isinstance(r["games"], list) else r["games"]
+        also = []
+        for k, d in r.get("also", {}).items():
+            nm = ans.get("names", {}).get(k)
+            if nm and d["diff"] is not None:
+                also.append(f"{nm['ja' if lang == 'ja' else 'en']} {_fmt(d['a'], 'num')} → {_fmt(d['b'], 'num')} "
+                            f"[{_fmt(d['ci'][0], 'num', True)}, {_fmt(d['ci'][1], 'num', True)}]")
+        sep = "、" if lang == "ja" else "; "
+        more = (("（参考：" + sep.join(also) + "）") if lang == "ja" else (" (also: " + sep.join(also) + ")")) if also else ""
         if lang == "ja":
-            out.append(f"{lab}は{w(e[0], lang)}：{fig}（{_bot(b0, 'ja')}ボット、{n}ゲーム）。{tail}。")
+            out.append(f"{lab}は{w(e[0], lang)}：{fig}（{_bot(b0, 'ja')}ボット、{n}ゲーム）{more}。" + (f"{tail}。" if tail else ""))
         else:
-            out.append(f"{lab} {w(e[0], lang)}: {fig} ({b0} bots, {n} games); {tail}.")
+            out.append(f"{lab} {w(e[0], lang)}: {fig} ({b0} bots, {n} games){more}" + (f"; {tail}." if tail else "."))
     return out
 
 
