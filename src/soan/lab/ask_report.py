@@ -205,7 +205,9 @@ def figure(game: str, ans: dict, lang: str, plt) -> str | None:
         ax.set_yticks([i * (len(bots) + 1) + (len(bots) - 1) / 2 for i in range(len(labs))], labs, fontsize=8)
         ax.invert_yaxis()
         ax.set_xlabel(f"{w('diff', lang)}: {_name(q, lang)}")
-        ax.set_title(q["ja" if lang == "ja" else "en"][:60], fontsize=9)
+        import textwrap
+
+        ax.set_title(textwrap.fill(q["ja" if lang == "ja" else "en"], 44 if lang == "ja" else 90), fontsize=9)
         ax.legend(fontsize=8)
         return _fig_html(fig)
     if kind == "level":
