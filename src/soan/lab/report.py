@@ -55,7 +55,9 @@ L = {
                  "アジアンデリバリー（AD-A1）：ラウンドごとのワーカー・回収・物流"),
     "round": ("round", "ラウンド"), "per_seat": ("mean per seat", "１人あたり平均"),
     "unchanged": ("share of turns whose hand did not change", "手札が変わらなかった手番の割合"),
-    "agents": ("Agents", "エージェント"), "settings": ("Settings", "設定"),
+    "agents": ("Agents", "エージェント"), "agent": ("agent", "エージェント"),
+    "seat_games": ("seat-games", "席×ゲーム数"), "interval": ("95% interval", "95%区間"),
+    "mean_score": ("mean score", "平均得点"), "mean_rank": ("mean rank", "平均順位"), "settings": ("Settings", "設定"),
 }
 
 
@@ -146,8 +148,9 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html") -
     rows = "".join(f"<tr><td>{html.escape(a['agent'])}</td><td>{a['games']}</td><td>{a['win_share']:.1%}</td>"
                    f"<td>{a['ci'][0]:.1%}–{a['ci'][1]:.1%}</td><td>{a['mean_score']:.2f}</td>"
                    f"<td>{a['mean_rank']:.2f}</td></tr>" for a in ag)
-    parts.append(f"<h3>{t('agents', lang)}</h3><table><tr><th>agent</th><th>n</th><th>win</th><th>95%</th>"
-                 f"<th>score</th><th>rank</th></tr>{rows}</table>")
+    parts.append(f"<h3>{t('agents', lang)}</h3><table><tr><th>{t('agent', lang)}</th><th>{t('seat_games', lang)}</th>"
+                 f"<th>{t('share', lang)}</th><th>{t('interval', lang)}</th><th>{t('mean_score', lang)}</th>"
+                 f"<th>{t('mean_rank', lang)}</th></tr>{rows}</table>")
     parts.append(f"<h3>{t('settings', lang)}</h3>{settings_table(settings, lang)}")
     doc = (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{t('title', lang)}</title>"
            "<style>body{font-family:sans-serif;max-width:960px;margin:2em auto;}img{margin:4px;}"
