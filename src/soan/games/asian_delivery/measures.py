@@ -124,6 +124,9 @@ class Measures:
                 if r["seat"] == p:
                     for key in ("workers_spent", "retrievals", "moved_card", "moved_vehicle", "moved_gate"):
                         x[f"{key}_r{r['round']}"] = r[key]
+            owners = [{state.fac[4 * a + f] for f in range(4)} - {-1} for a in range(2, 11)]
+            x["shared_areas"] = sum(1 for o in owners if len(o) > 1)  # areas ②–⑩ with facilities of 2+ players
+            x["areas_with_others"] = sum(1 for o in owners if p in o and len(o) > 1)  # of them, with this seat's
             x["facilities"] = state.T.tokens - state.tokens[p]
             x["path"] = state.longest_path(p)
             x["pairs"] = state.pairs(p)
