@@ -149,6 +149,7 @@ def test_asian_delivery_worker_measures_add_up():
             assert x["workers_supply_r1"] == 4 and x["workers_supply_min"] >= 0
             assert (x["decay_losses"] > 0) == decays or not decays
             assert {f"cubes_standing_r{k}" for k in range(1, 9)} <= set(x)
+            assert 0 <= x["areas_with_others"] <= x["shared_areas"] <= 9
 
 
 def test_a_study_grown_past_a_partial_chunk_plays_the_missing_games(tmp_path):
