@@ -184,12 +184,16 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
         if not grow:
             break
         grow = [s for s in grow if a.n[s] < MAX_N]
-        # double the unclear studies, the bot with the fewest games first, as far as the budget goes
+        # double the unclear studies, the cheapest bot level first, as far as the budget goes
         chosen: list[Setting] = []
         est = 0.0
-        for b in sorted(bots, key=lambda b: min((a.n[s] for s in grow if s.bot == b), default=math.inf)):
+
+        def cost_of(group: list[Setting]) -> float:
+            return sum(a.cost.get(s, 0.05) * a.n[s] for s in group)
+
+        for b in sorted(bots, key=lambda b: cost_of([s for s in grow if s.bot == b])):
             group = [s for s in grow if s.bot == b]
-            cost = sum(a.cost.get(s, 0.05) * a.n[s] for s in group)
+            cost = cost_of(group)
             if group and est + cost <= left:
                 chosen += group
                 est += cost
