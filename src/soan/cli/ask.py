@@ -8,7 +8,8 @@ import time
 import typer
 
 from ..core.errors import SoanError
-from .main import GameArg, app, console, fail
+from .app import app, console
+from .common import GameArg, check_lang
 
 
 def _budget(text: str) -> float:
@@ -42,37 +43,33 @@ def ask_cmd(
     from ..lab.ask import ask, load_questions
     from ..lab.ask_report import lines, write_html
 
-    try:
-        if lang not in ("en", "ja"):
-            raise SoanError(f"--lang takes en or ja, got {lang!r}")
-        info = game_info(game)
-        qs = load_questions(info.id)["questions"]
-        if list_:
-            for q in qs:
-                console.print(f"{q['id']}: {q['ja' if lang == 'ja' else 'en']}", highlight=False)
-            return
-        seconds = _budget(budget)
-        bot_list = tuple(b.strip() for b in bots.split(",") if b.strip())
-        if not bot_list:
-            raise SoanError("--bots needs at least one bot spec, e.g. random,greedy")
-        from ..agents import parse_agents
+    check_lang(lang)
+    info = game_info(game)
+    qs = load_questions(info.id)["questions"]
+    if list_:
+        for q in qs:
+            console.print(f"{q['id']}: {q['ja' if lang == 'ja' else 'en']}", highlight=False)
+        return
+    seconds = _budget(budget)
+    bot_list = tuple(b.strip() for b in bots.split(",") if b.strip())
+    if not bot_list:
+        raise SoanError("--bots needs at least one bot spec, e.g. random,greedy")
+    from ..agents import parse_agents
 
-        parse_agents(",".join(bot_list), len(bot_list))  # a clear error for an unknown bot
-        from rich.progress import BarColumn, Progress, TextColumn
+    parse_agents(",".join(bot_list), len(bot_list))  # a clear error for an unknown bot
+    from rich.progress import BarColumn, Progress, TaskID, TextColumn
 
-        with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                      console=console, disable=as_json, transient=True) as prog:
-            tasks: dict[str, int] = {}
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  console=console, disable=as_json, transient=True) as prog:
+        tasks: dict[str, TaskID] = {}
 
-            def tick(name: str, k: int, n: int) -> None:
-                if name not in tasks:
-                    tasks[name] = prog.add_task(name, total=n)
-                prog.update(tasks[name], total=n)
-                prog.advance(tasks[name], k)
+        def tick(name: str, k: int, n: int) -> None:
+            if name not in tasks:
+                tasks[name] = prog.add_task(name, total=n)
+            prog.update(tasks[name], total=n)
+            prog.advance(tasks[name], k)
 
-            res = ask(info.id, question or None, seconds, out, jobs, bot_list, tick)
-    except SoanError as e:
-        fail(e)
+        res = ask(info.id, question or None, seconds, out, jobs, bot_list, tick)
     if as_json:
         print(json.dumps(res, ensure_ascii=False, default=lambda x: x.item() if hasattr(x, "item") else str(x)))
         return
@@ -103,13 +100,10 @@ def aa_cmd(
     from ..lab.stats import compare_tables
     from ..lab.study import _tables
 
-    try:
-        info, P, vs, ps = check_config(game, players, [], {})
-        ags = parse_agents(agents, P)
-        if n < 10 or reps < 1:
-            raise SoanError("-n must be at least 10 and --reps at least 1")
-    except SoanError as e:
-        fail(e)
+    info, P, vs, ps = check_config(game, players, [], {})
+    ags = parse_agents(agents, P)
+    if n < 10 or reps < 1:
+        raise SoanError("-n must be at least 10 and --reps at least 1")
     st = {"game": info.id, "players": P, "variants": [], "params": {}}
     flagged = raw = 0
     measures = 0

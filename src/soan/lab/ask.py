@@ -50,7 +50,7 @@ def questions_path(game: str) -> Path:
     mod = info.new_state.__module__.rsplit(".", 1)[0]
     import importlib
 
-    return Path(importlib.import_module(mod).__file__).parent / "data" / "questions.yaml"
+    return Path(str(importlib.import_module(mod).__file__)).parent / "data" / "questions.yaml"
 
 
 def load_questions(game: str) -> dict[str, Any]:
@@ -140,7 +140,8 @@ class Asker:
         st = settings_for(self.game, n, s.players, [s.bot] * s.players, 0, list(s.variants), dict(s.params))
         d = self.folder(s)
         t0 = time.perf_counter()
-        tick = (lambda k: self.progress(s.name, k, n)) if self.progress else None
+        report = self.progress
+        tick = (lambda k: report(s.name, k, n)) if report is not None else None
         r = run_study(st, d, self.jobs, progress=tick)
         if r["played"]:
             self.cost[s] = (time.perf_counter() - t0) / r["played"]
@@ -167,7 +168,8 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
     out = Path(out)
     (out / info.id).mkdir(parents=True, exist_ok=True)
     state_file = out / info.id / "ask-state.json"
-    state = json.loads(state_file.read_text()) if state_file.exists() else {"spent_s": 0.0, "n": {}}
+    state: dict[str, Any] = (json.loads(state_file.read_text()) if state_file.exists()
+                             else {"spent_s": 0.0, "n": {}})
     a = Asker(info.id, out, jobs, bots, progress)
     t0 = time.perf_counter()
     need = {b: sorted({s for q in qs for s in settings_for_question(info.id, q, b)}, key=lambda s: s.name)

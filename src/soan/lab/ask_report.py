@@ -248,8 +248,8 @@ def figure(game: str, ans: dict, lang: str, plt) -> str | None:
     fig, ax = plt.subplots(figsize=(7, 0.8 + 0.3 * len(rows)))
     for j, b in enumerate(bots):
         rr = ans["by_bot"][b]["rows"]
-        y = [i + (j - (len(bots) - 1) / 2) * 0.3 for i in range(len(rr))]
-        ax.errorbar([r["win_share"] for r in rr], y,
+        ys = [float(i) + (j - (len(bots) - 1) / 2) * 0.3 for i in range(len(rr))]
+        ax.errorbar([r["win_share"] for r in rr], ys,
                     xerr=[[r["win_share"] - r["ci"][0] for r in rr], [r["ci"][1] - r["win_share"] for r in rr]],
                     fmt="o", color=colours[j], capsize=3, label=_bot(b, lang))
     P = ans["by_bot"][bots[0]]["players"]

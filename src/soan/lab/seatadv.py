@@ -1,11 +1,25 @@
 """Seat advantage in words: by turn position (the start player first) and, as a second view, by seat
-index. People count seats and positions from 1."""
+index. People count seats and positions from 1. Works on a light install too (no numpy/scipy: a
+normal-approximation interval instead of Student's t)."""
 
 from __future__ import annotations
 
-import numpy as np
+import math
 
-from .stats import share_test
+
+def _share(xs: list[float], chance: float) -> dict:
+    """`stats.share_test` when the lab libraries are there; else mean ± 1.96·s/√n."""
+    try:
+        import numpy as np
+
+        from .stats import share_test
+    except ModuleNotFoundError:
+        n = len(xs)
+        m = sum(xs) / n if n else math.nan
+        sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else math.nan
+        h = 1.96 * sd / math.sqrt(n) if n > 1 else math.nan
+        return {"games": n, "win_share": m, "ci": [m - h, m + h], "p": math.nan}
+    return share_test(np.array(xs, dtype=float), chance)
 
 
 def position_name(k: int, players: int, lang: str) -> str:
@@ -26,7 +40,7 @@ def seat_name(i: int, lang: str) -> str:
 
 def _flag(r: dict, chance: float, lang: str) -> str:
     lo, hi = r["ci"]
-    if lo is None or np.isnan(lo):
+    if lo is None or math.isnan(lo):
         return ""
     if lo > chance:
         return "（有意に高い）" if lang == "ja" else " (significantly above chance)"
@@ -38,7 +52,7 @@ def _flag(r: dict, chance: float, lang: str) -> str:
 def line(name: str, r: dict, players: int, lang: str) -> str:
     c = 1 / players
     lo, hi = r["ci"]
-    h = (hi - lo) / 2 if lo is not None and not np.isnan(lo) else float("nan")
+    h = (hi - lo) / 2 if lo is not None and not math.isnan(lo) else float("nan")
     if lang == "ja":
         return f"{name}の勝率は {r['win_share']:.0%} ± {h:.0%}（期待値 {c:.0%}）{_flag(r, c, lang)}"
     return f"{name[0].upper() + name[1:]} wins {r['win_share']:.0%} ± {h:.0%}, chance is {c:.0%}{_flag(r, c, lang)}"
@@ -62,19 +76,19 @@ def from_results(results, players: int) -> list[dict]:
     """Win share per turn position from in-memory results (`runner.GameResult`), one value per game."""
     if not results or results[0].turn_order is None:
         return []
-    x = np.zeros((len(results), players))
-    for g, r in enumerate(results):
+    cols: list[list[float]] = [[] for _ in range(players)]
+    for r in results:
         w = r.winners
         for k, seat in enumerate(r.turn_order):
-            x[g, k] = 1 / len(w) if seat in w else 0.0
-    return [{"turn_pos": k, **share_test(x[:, k], 1 / players)} for k in range(players)]
+            cols[k].append(1 / len(w) if seat in w else 0.0)
+    return [{"turn_pos": k, **_share(cols[k], 1 / players)} for k in range(players)]
 
 
 def seats_from_results(results, players: int) -> list[dict]:
     """Win share per seat index from in-memory results, one value per game."""
-    x = np.zeros((len(results), players))
-    for g, r in enumerate(results):
+    cols: list[list[float]] = [[] for _ in range(players)]
+    for r in results:
         w = r.winners
-        for seat in w:
-            x[g, seat] = 1 / len(w)
-    return [{"seat": i, **share_test(x[:, i], 1 / players)} for i in range(players)]
+        for i in range(players):
+            cols[i].append(1 / len(w) if i in w else 0.0)
+    return [{"seat": i, **_share(cols[i], 1 / players)} for i in range(players)]

@@ -224,8 +224,8 @@ def adjust(rows: list[dict[str, Any]], method: str = CORRECTION) -> list[dict[st
 def compare_tables(a: tuple, b: tuple, players: int) -> tuple[list[dict[str, Any]], bool]:
     """Every measure of two studies ((games, seats) each): rows with the difference, interval, p and the
     Holm-adjusted significance; paired when both studies hold the same game seeds."""
-    sa, ma = game_measures(*a, players)
-    sb, mb = game_measures(*b, players)
+    sa, ma = game_measures(a[0], a[1], players)
+    sb, mb = game_measures(b[0], b[1], players)
     paired = len(sa) == len(sb) and len(sa) > 1 and bool(np.all(sa == sb))
     if not paired:  # the same seeds in another order, or one study longer: pair the shared games
         common = sorted(set(sa.tolist()) & set(sb.tolist()))
