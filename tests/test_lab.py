@@ -133,7 +133,8 @@ def test_compare_json_and_html(studies):
     assert {"length", "score", "win_share_seat_0", "mean_power"} <= set(by)
     mp = by["mean_power"]
     assert mp["ci"][0] <= mp["diff"] <= mp["ci"][1]
-    assert mp["significant"] == (mp["ci"][0] > 0 or mp["ci"][1] < 0)
+    assert mp["paired"] and mp["p_adj"] >= mp["p"]  # same seeds on both sides; Holm never lowers a p
+    assert mp["significant"] == (mp["p_adj"] < 0.05)
     r = runner.invoke(app, ["compare", str(studies / "a"), str(studies / "b")])
     assert r.exit_code == 0 and (studies / "b" / "compare.html").exists()
     r = runner.invoke(app, ["compare", str(studies / "a"), str(studies / "u")])
