@@ -62,36 +62,38 @@ def games(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> N
 def play(
     game: str = GameArg,
     players: int = typer.Option(4, "--players", "-p"),
-    seat: int = typer.Option(0, "--seat", help="your seat (0-based)"),
-    humans: str | None = typer.Option(None, "--humans", help="several people at one keyboard, e.g. 0,1"),
+    seat: int = typer.Option(1, "--seat", help="your seat, counted from 1"),
+    humans: str | None = typer.Option(None, "--humans", help="several people at one keyboard, seats from 1, e.g. 1,2"),
     bots: str = typer.Option("random", "--bots", help="bot specs for the other seats, comma-separated"),
     seed: int | None = typer.Option(None, "--seed"),
-    lang: str = typer.Option("en", "--lang", help="en | ja"),
+    lang: str | None = typer.Option(None, "--lang", help="en | ja (default en; a resumed game keeps its own)"),
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
     components: str | None = typer.Option(None, "--components", help="your own component file"),
     record: str | None = typer.Option(None, "--record", help="where to save the record"),
     resume: str | None = typer.Option(None, "--resume", help="a saved record to go on with"),
     campaign: bool = typer.Option(False, "--campaign", help="undecim: the 3-season campaign"),
+    auto: bool = typer.Option(True, "--auto/--no-auto", help="a step with a single option goes on by itself"),
 ) -> None:
-    """Play at the terminal against bots, or with friends at one keyboard."""
+    """Play at the terminal against bots, or with friends at one keyboard (seats count from 1)."""
     import random as _random
 
     from ..agents import parse_agents
     from .play import Session
 
-    if lang not in ("en", "ja"):
+    if lang not in (None, "en", "ja"):
         fail(SoanError(f"--lang takes en or ja, got {lang!r}"))
     try:
-        hs = [int(x) for x in humans.split(",")] if humans else [seat]
-        if any(not 0 <= h < players for h in hs):
-            raise SoanError(f"seats are 0..{players - 1}; got humans {hs}")
+        people = [int(x) for x in humans.split(",") if x.strip()] if humans is not None else [seat]
+        if any(not 1 <= h <= players for h in people):
+            raise SoanError(f"seats are 1..{players}; got {','.join(map(str, people))}")
+        hs = [h - 1 for h in people]  # the Python API counts seats from 0
         bs = parse_agents(bots)
         sd = seed if seed is not None else _random.randrange(1 << 31)
         ps = parse_params(param)
         if campaign:
             ps["campaign"] = "true"
-        sess = Session(game, players, hs, bs, sd, lang, variant or [], ps, components, record, resume)
+        sess = Session(game, players, hs, bs, sd, lang, variant or [], ps, components, record, resume, auto=auto)
     except (SoanError, ValueError) as e:
         fail(e)
     raise typer.Exit(sess.run())
@@ -126,7 +128,7 @@ def _seat_table(title: str, seats: list[dict], players: int) -> Table:
         tab.add_column(col, justify="right")
     for s in seats:
         lo, hi = s["win_share_ci"]
-        tab.add_row(str(s["seat"]), f"{s['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}", f"{s['mean_score']:.2f}",
+        tab.add_row(str(s["seat"] + 1), f"{s['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}", f"{s['mean_score']:.2f}",
                     str(s.get("min_score", "")), str(s.get("max_score", "")))
     return tab
 
@@ -134,7 +136,7 @@ def _seat_table(title: str, seats: list[dict], players: int) -> Table:
 @app.command()
 def sim(
     game: str = GameArg,
-    n: int = typer.Option(1000, "-n", help="number of games"),
+    n: int = typer.Option(1000, "-n", min=1, help="number of games"),
     players: int | None = typer.Option(None, "--players", "-p"),
     agents: str = typer.Option("random", "--agents", help="one spec per seat, comma-separated (rotated)"),
     seed: int = typer.Option(0, "--seed"),
@@ -284,7 +286,7 @@ def study(
     game: str = GameArg,
     variants: str = typer.Option(..., "--variants", help="variant sets to compare, e.g. base,weather-double "
                                  "(join variants of one set with +)"),
-    n: int = typer.Option(1000, "-n"),
+    n: int = typer.Option(1000, "-n", min=1),
     players: int | None = typer.Option(None, "--players", "-p"),
     agents: str = typer.Option("greedy", "--agents"),
     seed: int = typer.Option(0, "--seed"),
@@ -328,7 +330,7 @@ def study(
 def sweep(
     game: str = GameArg,
     param: list[str] = typer.Option(..., "--param", "-P", help="k=v1,v2,... (list values: k=1,2,3|4,5,6)"),
-    n: int = typer.Option(500, "-n", help="games per setting"),
+    n: int = typer.Option(500, "-n", min=1, help="games per setting"),
     players: int | None = typer.Option(None, "--players", "-p"),
     agents: str = typer.Option("greedy", "--agents"),
     variant: list[str] | None = VariantOpt,
@@ -367,7 +369,7 @@ def sweep(
 def ladder(
     game: str = GameArg,
     agents: str = typer.Option(..., "--agents", help="one spec per seat, e.g. greedy,random,random,random"),
-    n: int = typer.Option(400, "-n", help="games (a multiple of the player count rotates evenly)"),
+    n: int = typer.Option(400, "-n", min=1, help="games (a multiple of the player count rotates evenly)"),
     seed: int = typer.Option(0, "--seed"),
     jobs: int = typer.Option(1, "--jobs", "-j"),
     variant: list[str] | None = VariantOpt,
@@ -408,8 +410,8 @@ def ladder(
 def bench(
     game: str = GameArg,
     players: int | None = typer.Option(None, "--players", "-p"),
-    games_: int = typer.Option(1000, "--games", help="games per run"),
-    runs: int = typer.Option(5, "--runs", help="runs; figures are medians"),
+    games_: int = typer.Option(1000, "--games", min=1, help="games per run"),
+    runs: int = typer.Option(5, "--runs", min=1, help="runs; figures are medians"),
     agent: str | None = typer.Option(None, "--agent", help="benchmark a bot's search, e.g. mcts:iters=200"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -507,7 +509,7 @@ def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False
 
 
 @app.command()
-def demo(n: int = typer.Option(300, "-n", help="games per game"),
+def demo(n: int = typer.Option(300, "-n", min=1, help="games per game"),
          out: str = typer.Option("out/demo", "--out", help="where the studies and reports go"),
          jobs: int = typer.Option(2, "--jobs", "-j")) -> None:
     """The main job: a small study of each game with default bots, a report each, a summary table."""

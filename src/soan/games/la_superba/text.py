@@ -6,6 +6,7 @@ from pathlib import Path
 
 import yaml
 
+from ...core.width import ljust
 from .actions import GOOD_EN, GOOD_JA, Carry, Deliver, Play
 
 _HELP = Path(__file__).parent / "data" / "help.yaml"
@@ -26,7 +27,7 @@ def t(key: str, lang: str) -> str:
 
 def _goods(counts, lang: str) -> str:
     names = GOOD_JA if lang == "ja" else GOOD_EN
-    return " ".join(f"{names[g]}×{n}" for g, n in enumerate(counts) if n) or "-"
+    return " ".join(f"{names[g]}{n}" for g, n in enumerate(counts) if n) or "-"
 
 
 def _event_line(state, idx: int, lang: str) -> str:
@@ -37,7 +38,30 @@ def _event_line(state, idx: int, lang: str) -> str:
 
 def player_name(seat: int, lang: str, me: int | None = None) -> str:
     base = f"{t('player', lang)} {seat + 1}"
-    return f"{base} ({t('you', lang)})" if seat == me else base
+    return f"{base}（{t('you', lang)}）" if seat == me and lang == "ja" else f"{base} ({t('you', lang)})" if seat == me else base
+
+
+def action_text(state, action, lang: str = "en") -> str:
+    """An option as a person reads it."""
+    if lang == "ja":
+        if isinstance(action, Play):
+            return "、".join(state.card_name(c, lang) for c in action.cards) + "を伏せて出す"
+        if isinstance(action, Carry):
+            return ("何も運ばない" if not sum(action.counts) else _goods(action.counts, lang).replace(" ", "・") + "を運ぶ")
+        if isinstance(action, Deliver):
+            c = getattr(action, "counts", None)
+            if c is not None:
+                return "何も輸送しない" if not sum(c) else _goods(c, lang).replace(" ", "・") + "を輸送する"
+    return state.action_text(action, lang)
+
+
+def round_points(state, rnd: int, seat: int) -> tuple[int, list[tuple[int, int, int]]]:
+    """LS-R7: the chits a seat delivered in round `rnd`: total and (good, value, count)."""
+    chits = [(g, v) for r, g, v in state.observation(seat)["delivered"][seat] if r == rnd]
+    parts: dict[tuple[int, int], int] = {}
+    for g, v in chits:
+        parts[(g, v)] = parts.get((g, v), 0) + 1
+    return sum(v for _, v in chits), [(g, v, k) for (g, v), k in sorted(parts.items())]
 
 
 def render(state, seat: int, lang: str = "en") -> str:
@@ -62,9 +86,9 @@ def render(state, seat: int, lang: str = "en") -> str:
         status = ""
         if o["phase"] == "voyage":
             status = t("committed", lang) if o["committed"][i]["carried"] else t("waiting", lang)
-        lines.append(f"  {player_name(i, lang, seat):<18} {t('score', lang)} {o['scores'][i]:>3}  "
-                     f"{t('supply', lang)}: {_goods(o['supply'][i], lang):<24} "
-                     f"{t('lost', lang)}: {_goods(o['lost'][i], lang):<12} {status}")
+        lines.append(f"  {ljust(player_name(i, lang, seat), 20)} {t('score', lang)}{o['scores'][i]:>3}  "
+                     f"{t('supply', lang)} {ljust(_goods(o['supply'][i], lang), 18)}"
+                     f"{t('lost', lang)} {ljust(_goods(o['lost'][i], lang), 10)}{status}")
     hand = ", ".join(state.card_name(c, lang) for c in o["hand"])
     lines.append(f"{t('hand', lang)}: {hand}")
     if o["played"]:
@@ -85,12 +109,21 @@ def render_reveal(state, rv: dict, lang: str, me: int | None = None, delivered: 
     for i in order:
         cards = ", ".join(state.card_name(c, lang) for c in rv["played"][i])
         got = [(GOOD_JA if lang == "ja" else GOOD_EN)[g] for g, name in enumerate(GOOD_EN) if i in eff[name]]
-        extra = f" [{'/'.join(got)}]" if got else ""
-        d = f" → {_goods(delivered[i], lang)}" if delivered else ""
-        lines.append(f"  #{rv['ranks'][i]} {player_name(i, lang, me):<18} "
-                     f"{'航海力' if lang == 'ja' else 'power'} {rv['power'][i]:>2}  {cards}  "
-                     f"{'運搬' if lang == 'ja' else 'carried'} {_goods(rv['carried'][i], lang)}{extra}  "
-                     f"{'輸送枠' if lang == 'ja' else 'quota'} {rv['quotas'][i]}{d}")
+        extra = ((f"（効果: {'・'.join(got)}）" if lang == "ja" else f" (effects: {'/'.join(got)})") if got else "")
+        ja = lang == "ja"
+        rank = f"{rv['ranks'][i]}位" if ja else f"#{rv['ranks'][i]}"
+        lines.append(f"  {rank} {ljust(player_name(i, lang, me), 20)} "
+                     f"{'航海力' if ja else 'power'} {rv['power'][i]:>2}: {cards}")
+        row = (f"      {'運んだ' if ja else 'carried'} {_goods(rv['carried'][i], lang)}{extra}  "
+               f"{'輸送枠' if ja else 'quota'} {rv['quotas'][i]}")
+        if delivered:
+            pts, parts = round_points(state, rv["round"], i)
+            names = GOOD_JA if ja else GOOD_EN
+            how = " + ".join(f"{names[g]}{k}×{v}" for g, v, k in parts)
+            row += (f"  {'輸送' if ja else 'delivered'} {_goods(delivered[i], lang)}"
+                    + (f" → +{pts}{'点' if ja else ' points'}（{how}）" if ja and pts else
+                       f" → +{pts} points ({how})" if pts else (" → 0点" if ja else " → 0 points")))
+        lines.append(row)
     if rv.get("all_tied"):
         lines.append("  全員同値：全員ロスト" if lang == "ja" else "  Everyone tied: everyone loses the cargo")
     return "\n".join(lines)
