@@ -31,11 +31,18 @@ class Script:
             raise EOFError
         if self.lines:
             return self.lines.pop(0)
-        if "[y/N]" in prompt:
+        if "[y/N]" in prompt or "はい＝y" in prompt:
             return "y"
         if self.then_first:
-            return "1"
+            return self.first_option()
         raise EOFError
+
+    def first_option(self) -> str:
+        """The first number of the last list shown (numbers stay stable within a step, so not always 1)."""
+        for i in range(len(self.out) - 1, -1, -1):
+            if self.out[i] in ("Options:", "選択肢:"):
+                return self.out[i + 1].split(".")[0].strip()
+        return "1"
 
     def print(self, text: str) -> None:
         self.out.append(text)
@@ -47,7 +54,8 @@ class Script:
 
 def session(tmp_path, script, **kw):
     args = dict(game="la-superba", players=4, humans=[0], bots=["random"], seed=5, lang="en",
-                record=str(tmp_path / "rec.jsonl"), input_fn=script.input, output=script.print, clear=False)
+                record=str(tmp_path / "rec.jsonl"), input_fn=script.input, output=script.print, clear=False,
+                width=80)
     args.update(kw)
     return Session(**args)
 
@@ -57,8 +65,9 @@ def test_a_whole_game_at_the_prompt_with_bad_input_re_prompting(tmp_path):
     s = session(tmp_path, sc)
     assert s.run() == 0
     t = sc.text
-    assert "No option 99; choose 1-10." in t
-    assert "Not a legal action now: unknown action 'fly'" in t
+    assert "No option 99; choose a number from the list (1-10)." in t
+    assert "'fly away' is not an action: unknown action 'fly'" in t
+    assert "'carry pepper=9' is not an action" in t
     assert "Trade cards:" in t and "Pepper boom" in t  # help shows the cards' texts
     assert "Nothing of yours to undo" in t
     assert "Final scores" in t and "Winner:" in t
@@ -197,9 +206,10 @@ def test_undecim_whole_campaign_at_the_prompt(tmp_path, lang):
     assert final.is_over() and final.season == 3
     if lang == "en":
         assert "Council normal" in t and "Frontier" in t and "Action cards:" in t and "Final scores" in t
+        assert "Season 1 result" in t and "land majority" in t
         assert "Not a legal action now" in t
     else:
-        assert "議会 ノーマル" in t and "開拓地" in t and "アクションカード:" in t and "最終得点" in t
+        assert "議会（通常）" in t and "開拓地" in t and "シーズン1の結果" in t and "アクションカード:" in t and "最終得点" in t
 
 
 def test_undecim_undo_within_a_turn(tmp_path):
@@ -226,10 +236,10 @@ def test_asian_delivery_whole_game_at_the_prompt(tmp_path, lang):
     final = soan.replay(tmp_path / "rec.jsonl")
     assert final.is_over() and final.round == 8
     if lang == "en":
-        assert "Request display" in t and "train@" in t and "Business cards:" in t and "End your action step?" in t
+        assert "Request display" in t and "Train at" in t and "Business cards:" in t and "End your action step?" in t
         assert "Undone: play" in t and "No option 99" in t
     else:
-        assert "依頼置き場" in t and "列車@" in t and "アクションを終了しますか？" in t and "最終得点" in t
+        assert "依頼置き場" in t and "列車 エリア" in t and "中間決算" in t and "最終決算" in t and "アクションを終了しますか？" in t and "最終得点" in t
 
 
 def test_asian_delivery_end_step_needs_confirmation(tmp_path):
@@ -244,8 +254,12 @@ def test_bot_reasons_shown_for_public_moves_only(tmp_path):
     sc = Script([], limit=4)
     s = session(tmp_path, sc, game="undecim", players=3, seed=1, humans=[2], bots=["greedy:samples=1"])
     s.run()
-    assert "why:" in sc.text
-    sc2 = Script([], limit=3)
+    assert "weighed:" not in sc.text  # reasons only on request
+    sc = Script(["why"], limit=4)
+    s = session(tmp_path, sc, game="undecim", players=3, seed=1, humans=[2], bots=["greedy:samples=1"])
+    s.run()
+    assert "weighed:" in sc.text
+    sc2 = Script(["why"], limit=3)
     s2 = session(tmp_path, sc2, game="la-superba", players=3, seed=1, humans=[2], bots=["greedy:samples=1"])
     s2.run()
-    assert "why:" not in sc2.text  # La Superba's moves are secret: no reasons that would leak them
+    assert "weighed:" not in sc2.text and "secret until the reveal" in sc2.text  # La Superba's moves are secret: no reasons that would leak them

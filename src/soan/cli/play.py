@@ -248,8 +248,8 @@ class Session:
                 return x
         try:
             return self.action_text(self.state, x)
-        except (SoanError, ValueError, KeyError, IndexError, AttributeError):
-            return str(x)
+        except (SoanError, ValueError, KeyError, IndexError, AttributeError, TypeError):
+            return x.text(self.lang) if hasattr(x, "text") else str(x)
 
     def handover(self, seat: int) -> None:
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
@@ -348,7 +348,7 @@ class Session:
                     self.out(msg("not_action", lang, raw=raw, e=e))
                     continue
                 if action not in legal:
-                    self.out(msg("not_legal", lang, raw=raw, e=self.action_text(s, action)))
+                    self.out(msg("not_legal", lang, raw=raw, e=self._plain_json(action)))
                     continue
             confirm = self._t("confirm")
             question = confirm(s, action, lang) if confirm else None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 MSG = {
     "prompt": ("Your choice (a number; help, view, log, why, undo, quit)",
-               "番号を入力（h＝ヘルプ、v＝盤面、l＝記録、w＝ボットの理由、u＝取り消し、q＝中断）"),
+               "番号を入力（h:ヘルプ v:盤面 l:記録 w:ボットの理由 u:取り消し q:中断）"),
     "bad_number": ("No option {n}; choose a number from the list ({lo}-{k}).",
                    "{n}番はありません。一覧の番号（{lo}〜{k}）から選んでください。"),
     "bad_number_one": ("No option {n}; the only option is {k}.", "{n}番はありません。選べるのは{k}番だけです。"),

@@ -121,10 +121,10 @@ def render_map(s, o, lang: str, width: int = 80) -> list[str]:
     if s.T.big:
         top, bottom = _cell(s, o, 1, lang)
         lines.append(("①は外周に接続: " if ja else "① attached to: ") + str(o["clockwise"][1]) + " " + top + bottom)
-    lines.append(("凡例: 駅 港＝ターミナル  *列 *船＝列車・船のいる場所  事 広 市 門＝事業所・広告塔・市場・"
+    lines.append("凡例: 駅 港＝ターミナル  *列 *船＝列車・船のいる場所  事 広 市 門＝事業所・広告塔・市場・"
                   "転移門（数字は持ち主）  荷物 L＜N＜H" if ja else
                   "Legend: S station, P port; *t *s train and ship here; O office, T ad tower, M market, "
-                  "G transfer gate (digit: owner); cubes L < N < H"))
+                  "G transfer gate (digit: owner); cubes L < N < H")
     adj = s.adj
     lines.append(("隣接: " if ja else "Adjacent: ") + "  ".join(
         f"{a}–{','.join(str(b) for b in sorted(adj[a]))}" for a in range(1, 11)))

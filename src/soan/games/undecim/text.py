@@ -195,8 +195,8 @@ def season_result(state, r: dict, lang: str) -> list[str]:
                 en, jw = LEDGER_WORDS[k]
                 parts.append(f"{jw} {v:+d}" if ja else f"{en} {v:+d}")
         body = ("、".join(parts) if ja else ", ".join(parts)) or "0"
-        lines.append((f"  {r['ranks'][i]}位 {player_name(i, lang)}: {r['scores'][i]}VP（{body}）" if ja else
-                      f"  #{r['ranks'][i]} {player_name(i, lang)}: {r['scores'][i]} VP ({body})"))
+        lines.append(f"  {r['ranks'][i]}位 {player_name(i, lang)}: {r['scores'][i]}VP（{body}）" if ja else
+                      f"  #{r['ranks'][i]} {player_name(i, lang)}: {r['scores'][i]} VP ({body})")
     return lines
 
 
