@@ -209,7 +209,7 @@ def test_undecim_whole_campaign_at_the_prompt(tmp_path, lang):
         assert "Season 1 result" in t and "land majority" in t
         assert "Not a legal action now" in t
     else:
-        assert "議会（通常）" in t and "開拓地" in t and "シーズン1の結果" in t and "アクションカード:" in t and "最終得点" in t
+        assert "議会（ノーマルエリア）" in t and "開拓地" in t and "シーズン1の結果" in t and "アクションカード:" in t and "最終得点" in t
 
 
 def test_undecim_undo_within_a_turn(tmp_path):

@@ -295,7 +295,8 @@ class Session:
                 self._apply(seat, legal[0])
                 return True
             # one option (auto off): no "choose 1-3" over a list that holds only one thing
-            self.out(msg("only_one", lang) if len(legal) == 1 else s.prompt(seat).text(lang))
+            pt = self._t("prompt_text")
+            self.out(msg("only_one", lang) if len(legal) == 1 else pt(s, seat, lang) if pt else s.prompt(seat).text(lang))
             numbered = self._numbered(seat, legal)
             self.out(msg("options", lang))
             for i, a in numbered:

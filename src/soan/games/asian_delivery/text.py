@@ -178,7 +178,7 @@ def action_text(s, action, lang: str = "en") -> str:
             return (f"{s.card_text(action.card, lang)}を表でプレイ：{card_effect(s, action.card, lang)}" if ja
                     else f"play {s.card_text(action.card, lang)} face up: {card_effect(s, action.card, lang)}")
         return (f"{s.card_text(action.card, lang)}を裏でプレイ：人力輸送（荷物１個を隣のエリアへ）" if ja
-                else f"play {s.card_text(action.card, lang)} face down: porter (人力輸送), 1 cube to an adjacent area")
+                else f"play {s.card_text(action.card, lang)} face down: a porter move, 1 cube to an adjacent area")
     if isinstance(action, OptionPick) and s.stack and s.stack[-1][0] == "choice":
         ops = s.stack[-1][2][action.option - 1]
         return ("＋" if ja else " + ").join(op_text(o, lang) for o in ops)
@@ -188,6 +188,15 @@ def action_text(s, action, lang: str = "en") -> str:
     if isinstance(action, EndStep):
         return "アクションを終了する" if ja else "end the action step"
     return s.action_text(action, lang)
+
+
+def prompt_text(s, seat: int, lang: str = "en") -> str:
+    """The question of the step, in words of the chosen language only."""
+    p = s.prompt(seat)
+    if lang != "ja" and p.kind == "action":
+        return (f"Round {s.round}/{s.T.rounds}: play a card (face up: its effect; face down: a porter move, "
+                "1 cube to an adjacent area), load or unload, or end the action step.")
+    return p.text(lang)
 
 
 def summarize_turn(s, seat: int, actions: list, lang: str, me: int | None = None) -> str:

@@ -165,7 +165,7 @@ def help_text(state, lang: str = "en") -> str:
         lines.append("ヴァリアント:" if lang == "ja" else "Variants:")
         for v in state.cfg.variants:
             var = info.variants[v]
-            lines.append(f"  {v} ({var.rule}): {var.doc_ja if lang == 'ja' else var.doc}")
+            lines.append(f"  {var.rule}: {var.doc_ja}" if lang == "ja" else f"  {v} ({var.rule}): {var.doc}")
     return "\n".join(lines)
 
 

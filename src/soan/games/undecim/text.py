@@ -90,7 +90,7 @@ def rule_change_text(sc, lang: str) -> str:
 def _settlement(kind: int, cards, k: int, lang: str) -> str:
     items = ("・" if _ja(lang) else "+").join(item_name(x % 10, lang) for x in cards)
     if _ja(lang):
-        return f"入植地{k}（{'同種' if kind >= 0 else '混合'}）：{items}"
+        return f"入植地{k}（{'同一資源' if kind >= 0 else '異なる資源'}）：{items}"
     return f"settlement {k} ({'same kind' if kind >= 0 else 'mixed'}): {items}"
 
 
@@ -112,9 +112,9 @@ def render(state, seat: int, lang: str = "en") -> str:
         head = "== ゲーム終了 ==" if ja else "== Game over =="
     lines.append(head)
     sep = "、" if ja else ", "
-    lines.append(("議会（通常）: " if ja else "Council normal: ")
+    lines.append(("議会（ノーマルエリア）: " if ja else "Council normal: ")
                  + (sep.join(_card_name(state, c, lang) for c in o["council"]["normal"]) or "-"))
-    lines.append(("議会（ボーナス）: " if ja else "Council bonus:  ")
+    lines.append(("議会（ボーナスエリア）: " if ja else "Council bonus:  ")
                  + (sep.join(_card_name(state, c, lang) for c in o["council"]["bonus"]) or "-"))
     lines.append(("開拓地（上/下）: " if ja else "Frontier (top/bottom): ")
                  + sep.join(_halves(state, c, lang) for c in o["frontier"])
@@ -145,7 +145,7 @@ def action_text(state, action, lang: str = "en") -> str:
         c = state.card(action.card)
         if isinstance(action, Take):
             bonus = state.T.card_index[action.card] in state.bonus
-            verb = ("を取る（ボーナス）" if bonus else "を取る") if ja else ("take " if not bonus else "take (bonus) ")
+            verb = ("をボーナスエリアから取る" if bonus else "をノーマルエリアから取る") if ja else ("take " if not bonus else "take (bonus) ")
         else:
             verb = "を使う" if ja else "play "
         return f"{c.name_ja}{verb}：{c.text_ja}" if ja else f"{verb}{c.name} [{action.card}]: {c.text}"
@@ -222,7 +222,7 @@ def full_log(state, lang: str, me: int | None = None) -> str:
     lines = []
     o = state.observation(me or 0)
     for season, seat, took, bonus, played, _changed in o["log"]:
-        area = ("ボーナス" if ja else "bonus") if bonus else ("通常" if ja else "normal")
+        area = ("ボーナスエリア" if ja else "bonus") if bonus else ("ノーマルエリア" if ja else "normal")
         t, p = _card_name(state, took, lang), _card_name(state, played, lang) if played else "-"
         lines.append(f"  S{season} {player_name(seat, lang, me)}: "
                      + (f"{t}（{area}）を取り、{p}を使った" if ja else f"took {t} ({area}), played {p}"))
@@ -245,7 +245,7 @@ def help_text(state, lang: str = "en") -> str:
         rc = rule_change_text(s, lang)
         lines.append(f"  {s.name_ja if ja else s.name}: {condition_text(s, lang)} → {s.vp}VP"
                      + ((f"（達成後のルール変更：{rc}）" if ja else f" (then: {rc})") if rc else ""))
-    lines.append("入植地: 同種＝同じ資源だけ、混合＝ちがう資源の組み合わせ" if ja
+    lines.append("入植地: 同一資源＝同じ資源だけの入植地、異なる資源＝ちがう資源を集めた入植地" if ja
                  else "Settlements: same kind = one resource only; mixed = different resources")
     return "\n".join(lines)
 
