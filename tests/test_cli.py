@@ -8,56 +8,10 @@ import pytest
 from typer.testing import CliRunner
 
 import soan
+from play_helpers import Script, session
 from soan.cli.main import app
-from soan.cli.play import Session
 
 runner = CliRunner()
-
-
-class Script:
-    """Feeds typed lines to the prompt; `first` answers each prompt with option 1 once exhausted."""
-
-    def __init__(self, lines, then_first=True, limit=400):
-        self.lines = list(lines)
-        self.then_first = then_first
-        self.asked = 0
-        self.limit = limit
-        self.out: list[str] = []
-
-    def input(self, prompt: str) -> str:
-        self.out.append(prompt)
-        self.asked += 1
-        if self.asked > self.limit:
-            raise EOFError
-        if self.lines:
-            return self.lines.pop(0)
-        if "[y/N]" in prompt or "はい＝y" in prompt:
-            return "y"
-        if self.then_first:
-            return self.first_option()
-        raise EOFError
-
-    def first_option(self) -> str:
-        """The first number of the last list shown (numbers stay stable within a step, so not always 1)."""
-        for i in range(len(self.out) - 1, -1, -1):
-            if self.out[i] in ("Options:", "選択肢:"):
-                return self.out[i + 1].split(".")[0].strip()
-        return "1"
-
-    def print(self, text: str) -> None:
-        self.out.append(text)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.out)
-
-
-def session(tmp_path, script, **kw):
-    args = dict(game="la-superba", players=4, humans=[0], bots=["random"], seed=5, lang="en",
-                record=str(tmp_path / "rec.jsonl"), input_fn=script.input, output=script.print, clear=False,
-                width=80)
-    args.update(kw)
-    return Session(**args)
 
 
 def test_a_whole_game_at_the_prompt_with_bad_input_re_prompting(tmp_path):

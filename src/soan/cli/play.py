@@ -112,8 +112,9 @@ class Session:
         self.thinking: int | None = None
 
     # ------------------------------------------------------------------------------------------
-    def out(self, text: str) -> None:
-        if text.startswith("\x1b"):
+    def out(self, text: str, raw: bool = False) -> None:
+        """Print, folded to the terminal's width; `raw` for lines to copy (commands, paths)."""
+        if raw or text.startswith("\x1b"):
             self._print(text)
         else:
             self._print(fold(text, self.width))
@@ -383,7 +384,7 @@ class Session:
                 self.spectator_seen = len(self.moves)
 
     def _saved(self) -> None:
-        self.out(msg("saved", self.lang, f=self.path, g=self.state.game_id))
+        self.out(msg("saved", self.lang, f=self.path, g=self.state.game_id), raw=True)
 
     def run(self) -> int:
         self.why_from = dict(self.seen)
@@ -433,4 +434,4 @@ class Session:
             self.out(msg("rank_line", lang, r=rk[seat], p=who, t=tag, v=sc[seat]))
         self.out(msg("winner", lang, p="、".join(self.text.player_name(w, lang, me) for w in s.winners())
                      if lang == "ja" else ", ".join(self.text.player_name(w, lang, me) for w in s.winners())))
-        self.out(msg("finished", lang, f=self.path))
+        self.out(msg("finished", lang, f=self.path), raw=True)

@@ -17,11 +17,11 @@ MSG = {
                   "「{e}」は今は選べません。一覧から選んでください。"),
     "handover_mark": ("-- hand-over --", "―― 交代 ――"),
     "handover": ("Pass the keyboard to {p}. Nobody else may look. Press Enter when ready.",
-                 "{p}に交代してください。他の人は見ないでください。準備ができたらEnter。"),
+                 "{p}に交代してください。他の人は見ないでください。準備ができたらエンターキーを押してください。"),
     "saved": ("Record saved: {f}\nResume with: soan play {g} --resume {f}",
               "記録を保存しました: {f}\n続きから遊ぶには: soan play {g} --resume {f}"),
-    "finished": ("Record saved: {f} (look at it again with: soan replay {f})",
-                 "記録を保存しました: {f}（見直すには: soan replay {f}）"),
+    "finished": ("Record saved: {f}\nLook at it again with: soan replay {f}",
+                 "記録を保存しました: {f}\n見直すには: soan replay {f}"),
     "undone": ("Undone: {a}", "取り消しました: {a}"),
     "no_undo": ("Nothing of yours to undo since the last reveal.", "最後の公開以降、取り消せる行動がありません。"),
     "over": ("Final scores:", "最終得点:"),
@@ -38,7 +38,7 @@ MSG = {
                    "このゲームではボットの行動は公開まで秘密なので、理由は表示しません。"),
     "since": ("Since your last decision:", "前回の選択以降:"),
     "winner": ("Winner: {p}", "勝者: {p}"),
-    "yes_no": (" [y/N] ", "（はい＝y、いいえ＝Enter）"),
+    "yes_no": (" [y/N] ", "（はい＝y、いいえ＝エンターキー）"),
 }
 
 # what a person may type besides a number: English and Japanese words, and one-letter shortcuts
