@@ -267,3 +267,13 @@ def test_asian_delivery_map_keeps_its_shape():
     lines = t.split("\n")
     legend = next(i for i, x in enumerate(lines) if x.startswith("凡例"))
     assert lines[legend + 1].startswith("隣接: 1–") and all(cols(x) <= 80 for x in lines[:legend])
+
+
+def test_replay_for_people_counts_seats_from_one(tmp_path):
+    sc = Script([])
+    session(tmp_path, sc, game="undecim", players=3, seed=4).run()
+    final = soan.replay(tmp_path / "rec.jsonl")
+    r = runner.invoke(app, ["replay", str(tmp_path / "rec.jsonl"), "--lang", "ja"])
+    assert r.exit_code == 0 and "ウーンデキム" in r.output and "最終得点" in r.output
+    best = final.ranking()[0]
+    assert f"1位 プレイヤー {best + 1}: {final.scores()[best]}点" in r.output

@@ -494,10 +494,14 @@ def deck_import(game: str = GameArg, deck: str = typer.Argument(...), csv_file: 
 
 
 @app.command()
-def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False, "--json")) -> None:
-    """Replay a record and print the final position's scores (or its whole view with --json)."""
+def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False, "--json"),
+           lang: str = typer.Option("en", "--lang", help="en | ja")) -> None:
+    """Replay a record: the final position and each player's score (or the whole view with --json,
+    seats from 0 as in the Python API)."""
     from ..core.records import replay as _replay
 
+    if lang not in ("en", "ja"):
+        fail(SoanError(f"--lang takes en or ja, got {lang!r}"))
     try:
         s = _replay(record)
     except SoanError as e:
@@ -505,7 +509,10 @@ def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False
     if as_json:
         print(json.dumps(s.view(), ensure_ascii=False))
         return
-    console.print(f"{s.game_id}: over={s.is_over()} scores={s.scores()} ranks={s.ranks()}")
+    from .play import replay_lines
+
+    for line in replay_lines(s, lang):
+        console.print(line, highlight=False)
 
 
 @app.command()

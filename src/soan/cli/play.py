@@ -435,3 +435,16 @@ class Session:
         self.out(msg("winner", lang, p="、".join(self.text.player_name(w, lang, me) for w in s.winners())
                      if lang == "ja" else ", ".join(self.text.player_name(w, lang, me) for w in s.winners())))
         self.out(msg("finished", lang, f=self.path), raw=True)
+
+
+def replay_lines(s, lang: str) -> list[str]:
+    """A replayed record for people: each player's score and rank, seats from 1."""
+    text = game_info(s.game_id).hooks.text
+    lines = [f"{game_info(s.game_id).name_ja if lang == 'ja' else game_info(s.game_id).name}"]
+    over = s.is_over()
+    lines.append(msg("over" if over else "not_over", lang))
+    sc, rk = s.scores(), s.ranks()
+    for seat in s.ranking():
+        who = text.player_name(seat, lang) if text is not None else f"{'プレイヤー' if lang == 'ja' else 'Player'} {seat + 1}"
+        lines.append(msg("rank_line", lang, r=rk[seat], p=who, t="", v=sc[seat]))
+    return lines

@@ -25,6 +25,7 @@ MSG = {
     "undone": ("Undone: {a}", "取り消しました: {a}"),
     "no_undo": ("Nothing of yours to undo since the last reveal.", "最後の公開以降、取り消せる行動がありません。"),
     "over": ("Final scores:", "最終得点:"),
+    "not_over": ("The game is not over; scores so far:", "ゲームは途中です。現在の得点:"),
     "rank_line": ("  #{r} {p}{t}: {v}", "  {r}位 {p}{t}: {v}点"),
     "bot_tag": ("bot {b}", "ボット {b}"),
     "options": ("Options:", "選択肢:"),

@@ -187,6 +187,15 @@ def action_text(s, action, lang: str = "en") -> str:
             f"{s.action_text(action, lang)}: {card_effect(s, action.card, lang)}"
     if isinstance(action, EndStep):
         return "アクションを終了する" if ja else "end the action step"
+    if isinstance(action, Load | Unload):
+        en, jv = VEHICLE[action.vehicle]
+        if isinstance(action, Load):
+            return f"{jv}に荷物{action.grade}を積む" if ja else f"load {action.grade} onto the {en}"
+        return f"{jv}から荷物{action.grade}を降ろす" if ja else f"unload {action.grade} from the {en}"
+    if isinstance(action, BuildAt):
+        f = FACILITIES.index(action.facility)
+        return (f"エリア{action.area}に{FAC_NAME['ja'][f]}を建設" if ja
+                else f"build a {FAC_NAME['en'][f]} in area {action.area}")
     return s.action_text(action, lang)
 
 
