@@ -146,8 +146,9 @@ def test_render_shows_only_own_hand(lang):
 
     s = soan.make("la-superba", seed=8)
     t = render(s, 0, lang)
-    other = ", ".join(s.card_name(c, lang) for c in s.hands[1])
-    assert other not in t and ", ".join(s.card_name(c, lang) for c in s.hands[0]) in t
+    sep = "、" if lang == "ja" else ", "
+    other = sep.join(s.card_name(c, lang) for c in s.hands[1])
+    assert other not in t and sep.join(s.card_name(c, lang) for c in s.hands[0]) in t
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

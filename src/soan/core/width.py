@@ -46,7 +46,7 @@ def _cut(cur: str, width: int, start: int) -> int:
         nw = max(wcwidth(nxt), 0) if nxt else 0
         if ch in _BREAK_AFTER or nxt == " ":
             strong = i + 1
-        elif nxt in "（(「【":
+        elif nxt in "（「【":
             strong = i + 1
         elif (cw == 2 or nw == 2) and not (_kata(ch) and _kata(nxt)) and not (ch.isascii() and ch.isalnum()) and not (ch.isascii() and ch.isalnum()
                                                                             and nxt.isascii() and nxt.isalnum()):

@@ -24,14 +24,14 @@ FAC_EFFECT = {
            "+1 VP per request you complete",
            "at the start of each of your turns, upgrade 1 cube in your supply",
            "at the start of each of your turns, 1 cube from your supply goes to a gate area of yours"),
-    "ja": ("建設時に事業置き場からカードを１枚得る。回収時、事業所１つにつき常駐カードを１枚残せる",
+    "ja": ("建設時に事業置き場からカードを1枚得る。回収時、事業所1つにつき常駐カードを1枚残せる",
            "依頼を達成するたびに＋1VP",
            "自分の手番開始時、手元の荷物を１個アップグレード",
-           "自分の手番開始時、手元の荷物１個を自分の転移門のあるエリアへ送る"),
+           "自分の手番開始時、手元の荷物1個を自分の転移門のあるエリアへ送る"),
 }
 RESIDENT = {
-    "transport_plus": ("resident: +1 cube per transport", "常駐：輸送できる荷物＋１個"),
-    "range_plus": ("resident: +1 transport range", "常駐：輸送の距離＋１"),
+    "transport_plus": ("resident: +1 cube per transport", "常駐：輸送できる荷物＋1個"),
+    "range_plus": ("resident: +1 transport range", "常駐：輸送の距離＋1"),
     "deliver_plus": ("resident: +1 VP per request completed", "常駐：依頼達成ごとに＋1VP"),
 }
 VEHICLE = {"train": ("train", "列車"), "ship": ("ship", "船")}
@@ -39,6 +39,17 @@ VEHICLE = {"train": ("train", "列車"), "ship": ("ship", "船")}
 
 def _ja(lang: str) -> bool:
     return lang == "ja"
+
+
+NB = "\u00a0"  # a space the layout never folds at: one request, one warehouse stays on one line
+
+
+def _nb(text: str) -> str:
+    return text.replace(" ", NB)
+
+
+def _list(items, lang: str, sep_en: str = ", ") -> str:
+    return ("、" if _ja(lang) else sep_en).join(items)
 
 
 def player_name(seat: int, lang: str, me: int | None = None) -> str:
@@ -61,7 +72,7 @@ def op_text(op, lang: str) -> str:
     if k == "restock":
         return f"在庫補充（L{n}個）" if ja else f"restock {n} L cube{'s' * (n > 1)}"
     if k == "take_request":
-        return "依頼置き場から依頼を１枚受注" if ja else "take a request from the display"
+        return "依頼置き場から依頼を1枚受注" if ja else "take a request from the display"
     if k == "choice":
         alts = ["＋".join(op_text(o, lang) for o in opt) if ja else " + ".join(op_text(o, lang) for o in opt)
                 for opt in op.options]
@@ -122,9 +133,11 @@ def render_map(s, o, lang: str, width: int = 80) -> list[str]:
         top, bottom = _cell(s, o, 1, lang)
         lines.append(("①は外周に接続: " if ja else "① attached to: ") + str(o["clockwise"][1]) + " " + top + bottom)
     lines.append("凡例: 駅 港＝ターミナル  *列 *船＝列車・船のいる場所  事 広 市 門＝事業所・広告塔・市場・"
-                  "転移門（数字は持ち主）  荷物 L＜N＜H" if ja else
-                  "Legend: S station, P port; *t *s train and ship here; O office, T ad tower, M market, "
-                  "G transfer gate (digit: owner); cubes L < N < H")
+                 "転移門（数字は持ち主）  荷物のグレード L＜N＜H  依頼 #番号→目的エリア: 個数×グレード以上 VP（色）"
+                 if ja else
+                 "Legend: S station, P port; *t *s train and ship here; O office, T ad tower, M market, "
+                 "G transfer gate (digit: owner); cube grades L < N < H; request #id→area: count×grade or "
+                 "better, VP (colour)")
     adj = s.adj
     lines.append(("隣接: " if ja else "Adjacent: ") + "  ".join(
         f"{a}–{','.join(str(b) for b in sorted(adj[a]))}" for a in range(1, 11)))
@@ -142,7 +155,7 @@ def render(s, seat: int, lang: str = "en", width: int = 80) -> str:
     for a in range(1, 11):
         here = [f"{p + 1}:{_cubes(o['warehouses'][p][a])}" for p in range(o["players"]) if sum(o["warehouses"][p][a])]
         if here:
-            wh.append(f"[{a}] " + " ".join(here))
+            wh.append(_nb(f"[{a}] " + " ".join(here)))
     lines.append(("倉庫（エリア プレイヤー:荷物）: " if ja else "Warehouses (area player:cubes): ") + ("  ".join(wh) or "-"))
     for v in ("train", "ship"):
         d = o["vehicles"][v]
@@ -151,9 +164,9 @@ def render(s, seat: int, lang: str = "en", width: int = 80) -> str:
         lines.append(f"{jv if ja else en.capitalize()} " + (f"エリア{d['at']}  積荷 " if ja else f"at {d['at']}, cargo ")
                      + (cargo or "-"))
     lines.append(("依頼置き場: " if ja else "Request display: ")
-                 + "; ".join(s.request_text(r, lang) for r in o["request_display"]))
+                 + _list((_nb(s.request_text(r, lang)) for r in o["request_display"]), lang, "; "))
     lines.append(("事業置き場: " if ja else "Business display: ")
-                 + "; ".join(s.card_text(c, lang) for c in o["business_display"]))
+                 + _list((s.card_text(c, lang) for c in o["business_display"]), lang, "; "))
     for p in range(o["players"]):
         mark = " ←" if o["seat_on_turn"] == p else ""
         lines.append(f"  {ljust(player_name(p, lang, seat), 20)} VP{o['vp'][p]:>3}  "
@@ -161,12 +174,12 @@ def render(s, seat: int, lang: str = "en", width: int = 80) -> str:
                      f"{'ワーカー' if ja else 'workers'} {o['workers'][p]}/{o['workers'][p] + o['hub_workers'][p]}  "
                      f"{'達成' if ja else 'done'} {len(o['completed'][p])}  "
                      f"{'施設' if ja else 'built'} {T.tokens - o['tokens'][p]}{mark}")
-    lines.append(("手札: " if ja else "Your hand: ") + (", ".join(s.card_text(c, lang) for c in o["hands"][seat]) or "-"))
-    play = ", ".join(s.card_text(c, lang) + ("（常駐）" if ja else " (resident)") * (m == 2)
+    lines.append(("手札: " if ja else "Your hand: ") + (_list((s.card_text(c, lang) for c in o["hands"][seat]), lang) or "-"))
+    play = ("、" if ja else ", ").join(s.card_text(c, lang) + ("（常駐）" if ja else " (resident)") * (m == 2)
                      + ("（裏）" if ja else " (down)") * (m == 0) for c, m in o["play"][seat])
     lines.append(("プレイエリア: " if ja else "Play area: ") + (play or "-"))
     lines.append(("受注置き場: " if ja else "Your requests: ")
-                 + ("; ".join(s.request_text(r, lang) for r in o["orders"][seat]) or "-"))
+                 + (_list((_nb(s.request_text(r, lang)) for r in o["orders"][seat]), lang, "; ") or "-"))
     return "\n".join(lines)
 
 
@@ -177,7 +190,7 @@ def action_text(s, action, lang: str = "en") -> str:
         if action.face == "up":
             return (f"{s.card_text(action.card, lang)}を表でプレイ：{card_effect(s, action.card, lang)}" if ja
                     else f"play {s.card_text(action.card, lang)} face up: {card_effect(s, action.card, lang)}")
-        return (f"{s.card_text(action.card, lang)}を裏でプレイ：人力輸送（荷物１個を隣のエリアへ）" if ja
+        return (f"{s.card_text(action.card, lang)}を裏でプレイ：人力輸送（荷物1個を隣のエリアへ）" if ja
                 else f"play {s.card_text(action.card, lang)} face down: a porter move, 1 cube to an adjacent area")
     if isinstance(action, OptionPick) and s.stack and s.stack[-1][0] == "choice":
         ops = s.stack[-1][2][action.option - 1]
@@ -302,7 +315,7 @@ def announce(before, after, lang: str) -> list[str] | str:
             items = [(f"色のセット{npairs}組" + (f"（{detail}）" if detail else "") + f"×{per}＝{npairs * per}VP") if ja
                      else f"colour pairs {npairs}" + (f" ({detail})" if detail else "") + f" × {per} = {npairs * per} VP"]
             if mid:
-                items.append("ワーカー１人回復" if ja else "1 worker back")
+                items.append("ワーカー1人回復" if ja else "1 worker back")
             else:
                 path = after.longest_path(p)
                 open_ = len(after.orders[p])
@@ -318,7 +331,7 @@ def full_log(s, lang: str, me: int | None = None) -> str:
     o = s.observation(me or 0)
     ja = _ja(lang)
     return "\n".join(f"  {player_name(p, lang, me)}: VP {o['vp'][p]}, "
-                     + ("達成 " if ja else "completed ") + (", ".join(s.request_text(r, lang) for r in o["completed"][p])
+                     + ("達成 " if ja else "completed ") + (_list((_nb(s.request_text(r, lang)) for r in o["completed"][p]), lang)
                                                           or "-")
                      for p in range(o["players"]))
 

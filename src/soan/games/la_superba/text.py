@@ -89,10 +89,11 @@ def render(state, seat: int, lang: str = "en") -> str:
         lines.append(f"  {ljust(player_name(i, lang, seat), 20)} {t('score', lang)}{o['scores'][i]:>3}  "
                      f"{t('supply', lang)} {ljust(_goods(o['supply'][i], lang), 18)}"
                      f"{t('lost', lang)} {ljust(_goods(o['lost'][i], lang), 10)}{status}")
-    hand = ", ".join(state.card_name(c, lang) for c in o["hand"])
+    sep = "、" if lang == "ja" else ", "
+    hand = sep.join(state.card_name(c, lang) for c in o["hand"])
     lines.append(f"{t('hand', lang)}: {hand}")
     if o["played"]:
-        lines.append(f"{t('played', lang)}: " + ", ".join(state.card_name(c, lang) for c in o["played"]))
+        lines.append(f"{t('played', lang)}: " + sep.join(state.card_name(c, lang) for c in o["played"]))
     if o["carried"]:
         lines.append(f"{t('carried', lang)}: {_goods(o['carried'], lang)}")
     if o["reveal"]:
@@ -107,7 +108,7 @@ def render_reveal(state, rv: dict, lang: str, me: int | None = None, delivered: 
     eff = rv["effects"]
     order = sorted(range(len(rv["ranks"])), key=lambda i: rv["ranks"][i])
     for i in order:
-        cards = ", ".join(state.card_name(c, lang) for c in rv["played"][i])
+        cards = ("、" if lang == "ja" else ", ").join(state.card_name(c, lang) for c in rv["played"][i])
         got = [(GOOD_JA if lang == "ja" else GOOD_EN)[g] for g, name in enumerate(GOOD_EN) if i in eff[name]]
         extra = ((f"（効果: {'・'.join(got)}）" if lang == "ja" else f" (effects: {'/'.join(got)})") if got else "")
         ja = lang == "ja"
@@ -157,7 +158,7 @@ def help_text(state, lang: str = "en") -> str:
     for g in m.goods:
         lines.append(f"  {g.name_ja if lang == 'ja' else g.name}: {g.effect_ja if lang == 'ja' else g.effect}")
     lines.append(("航海カード: " if lang == "ja" else "Voyage cards: ")
-                 + ", ".join(state.card_name(c, lang) for c in state.R.deck))
+                 + ("、" if lang == "ja" else ", ").join(state.card_name(c, lang) for c in state.R.deck))
     if state.cfg.variants:
         from ...core.game import game_info
 
