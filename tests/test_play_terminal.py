@@ -102,7 +102,7 @@ def test_scores_shown_when_they_change_add_up(tmp_path_factory):
                 got = [a + b for a, b in zip(got, block, strict=True)]
             rnd, who, block, delivered = (m.group(1) if m else None), None, [0] * 3, False
             continue
-        p = re.search(r"\d位 プレイヤー (\d)", x)
+        p = re.search(r"\d位 P(\d)", x)
         if p:
             who = int(p.group(1)) - 1
         if "→" in x and who is not None:
@@ -158,7 +158,7 @@ def test_hot_seat_leaves_nothing_of_the_previous_seat(tmp_path):
         end = marks[k + 1][0] - 4 if k + 1 < len(marks) else len(sc.out)
         after = "\n".join(_without_reveals(sc.out[at + 1: end]))  # a past round's reveal is public
         assert after and not [c for c in secrets if c in after]
-        assert "（あなた）" not in after or f"プレイヤー {prev + 1}（あなた）" not in after
+        assert f"プレイヤー {prev + 1}（あなた）" not in after and f"P{prev + 1}（あなた）" not in after
 
 
 def _without_reveals(lines: list[str]) -> list[str]:
@@ -277,3 +277,17 @@ def test_replay_for_people_counts_seats_from_one(tmp_path):
     assert r.exit_code == 0 and "ウーンデキム" in r.output and "最終得点" in r.output
     best = final.ranking()[0]
     assert f"1位 プレイヤー {best + 1}: {final.scores()[best]}点" in r.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_table_rows_line_up_with_full_width_names(game, lang):
+    """The players' rows keep their columns although 'P1（あなた）' holds full-width characters."""
+    from soan.core.game import game_info
+
+    s = soan.make(game, players=3, seed=1)
+    t = game_info(s.game_id).hooks.text.render(s, 0, lang)
+    rows = [x for x in t.split("\n") if re.match(r"  P\d", x)]
+    assert len(rows) == 3 and ("（あなた）" if lang == "ja" else "(you)") in rows[0]
+    marker = {"la-superba": "得点" if lang == "ja" else "Score"}.get(game, "VP")
+    assert len({cols(x[:x.index(marker)]) for x in rows}) == 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from wcwidth import wcswidth, wcwidth
 
-_BREAK_AFTER = set(" 、。，．・；;|）)」】")
+_BREAK_AFTER = set(" 、。，．・；;|）)」】：／")
 
 
 def cols(s: str) -> int:

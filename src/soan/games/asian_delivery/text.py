@@ -57,6 +57,12 @@ def player_name(seat: int, lang: str, me: int | None = None) -> str:
     return f"{base}（あなた）" if seat == me and _ja(lang) else f"{base} (you)" if seat == me else base
 
 
+def short_name(seat: int, lang: str, me: int | None = None) -> str:
+    """The name in a table row: P1, P1（あなた）."""
+    you = ("（あなた）" if lang == "ja" else " (you)") if seat == me else ""
+    return f"P{seat + 1}{you}"
+
+
 def op_text(op, lang: str) -> str:
     """One effect of the vocabulary (AD-E*) written out."""
     ja = _ja(lang)
@@ -169,7 +175,7 @@ def render(s, seat: int, lang: str = "en", width: int = 80) -> str:
                  + _list((s.card_text(c, lang) for c in o["business_display"]), lang, "; "))
     for p in range(o["players"]):
         mark = " ←" if o["seat_on_turn"] == p else ""
-        lines.append(f"  {ljust(player_name(p, lang, seat), 20)} VP{o['vp'][p]:>3}  "
+        lines.append(f"  {ljust(short_name(p, lang, seat), 12)} VP{o['vp'][p]:>3}  "
                      f"{'手元' if ja else 'supply'} {ljust(_counts(o['supply'][p]), 10)}"
                      f"{'ワーカー' if ja else 'workers'} {o['workers'][p]}/{o['workers'][p] + o['hub_workers'][p]}  "
                      f"{'達成' if ja else 'done'} {len(o['completed'][p])}  "

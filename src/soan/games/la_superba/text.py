@@ -41,6 +41,12 @@ def player_name(seat: int, lang: str, me: int | None = None) -> str:
     return f"{base}（{t('you', lang)}）" if seat == me and lang == "ja" else f"{base} ({t('you', lang)})" if seat == me else base
 
 
+def short_name(seat: int, lang: str, me: int | None = None) -> str:
+    """The name in a table row: P1, P1（あなた）."""
+    you = ("（あなた）" if lang == "ja" else " (you)") if seat == me else ""
+    return f"P{seat + 1}{you}"
+
+
 def action_text(state, action, lang: str = "en") -> str:
     """An option as a person reads it."""
     if lang == "ja":
@@ -86,9 +92,9 @@ def render(state, seat: int, lang: str = "en") -> str:
         status = ""
         if o["phase"] == "voyage":
             status = t("committed", lang) if o["committed"][i]["carried"] else t("waiting", lang)
-        lines.append(f"  {ljust(player_name(i, lang, seat), 20)} {t('score', lang)}{o['scores'][i]:>3}  "
-                     f"{t('supply', lang)} {ljust(_goods(o['supply'][i], lang), 18)}"
-                     f"{t('lost', lang)} {ljust(_goods(o['lost'][i], lang), 10)}{status}")
+        lines.append(f"  {ljust(short_name(i, lang, seat), 12)} {t('score', lang)}{o['scores'][i]:>3} "
+                     f"{ljust(status, 8)} {t('supply', lang)} {ljust(_goods(o['supply'][i], lang), 17)} "
+                     f"{t('lost', lang)} {_goods(o['lost'][i], lang)}".rstrip())
     sep = "、" if lang == "ja" else ", "
     hand = sep.join(state.card_name(c, lang) for c in o["hand"])
     lines.append(f"{t('hand', lang)}: {hand}")
@@ -113,7 +119,7 @@ def render_reveal(state, rv: dict, lang: str, me: int | None = None, delivered: 
         extra = ((f"（効果: {'・'.join(got)}）" if lang == "ja" else f" (effects: {'/'.join(got)})") if got else "")
         ja = lang == "ja"
         rank = f"{rv['ranks'][i]}位" if ja else f"#{rv['ranks'][i]}"
-        lines.append(f"  {rank} {ljust(player_name(i, lang, me), 20)} "
+        lines.append(f"  {rank} {ljust(short_name(i, lang, me), 12)} "
                      f"{'航海力' if ja else 'power'} {rv['power'][i]:>2}: {cards}")
         row = (f"      {'運んだ' if ja else 'carried'} {_goods(rv['carried'][i], lang)}{extra}  "
                f"{'輸送枠' if ja else 'quota'} {rv['quotas'][i]}")

@@ -57,6 +57,12 @@ def player_name(seat: int, lang: str, me: int | None = None) -> str:
     return f"{base}（あなた）" if seat == me and _ja(lang) else f"{base} (you)" if seat == me else base
 
 
+def short_name(seat: int, lang: str, me: int | None = None) -> str:
+    """The name in a table row: P1, P1（あなた）."""
+    you = ("（あなた）" if lang == "ja" else " (you)") if seat == me else ""
+    return f"P{seat + 1}{you}"
+
+
 def _card_name(state, cid: str, lang: str) -> str:
     c = state.card(cid)
     return c.name_ja if _ja(lang) else f"{c.name} [{cid}]"
@@ -128,7 +134,7 @@ def render(state, seat: int, lang: str = "en") -> str:
         lines.append(f"  {sc.name_ja if ja else sc.name}: {condition_text(sc, lang)} → {sc.vp}VP{done}")
     for i in range(o["players"]):
         turn = " ←" if o["seat_to_act"] == i else ""
-        lines.append(f"  {ljust(player_name(i, lang, seat), 20)} VP{o['scores'][i]:>3}  "
+        lines.append(f"  {ljust(short_name(i, lang, seat), 12)} VP{o['scores'][i]:>3}  "
                      f"{'手札' if ja else 'hand'} {o['hand_sizes'][i]}  {_tableau(o, i, lang)}{turn}")
         for k, (kind, cards) in enumerate(o["settlements"][i], 1):
             lines.append("      " + _settlement(kind, cards, k, lang))
