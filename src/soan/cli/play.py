@@ -375,8 +375,19 @@ class Session:
         d = self.bots[seat].decide(SeatView(self.state, seat))
         if d.why:
             self.why[len(self.moves)] = d.why
+        desc = self._plain_json(d.action) if not self.humans else ""  # in words, before the move changes the state
         self._apply(seat, d.action)
-        if not self.humans:  # a spectator sees every turn as it ends
+        if not self.humans:  # a spectator (no secrets to keep) sees every move, or one line per turn
+            if self._t("summarize_turn") is None:
+                k = len(self.moves) - 1
+                self.out(msg("bot", self.lang, p=self.text.player_name(seat, self.lang), a=desc))
+                for line in [x for at, x in self.events if at == k + 1]:
+                    self.out(line)
+                if d.why:
+                    self.out(msg("why_inline", self.lang,
+                                 w=", ".join(f"{self._plain_json(x)} {v:.2f}" for x, v in d.why[:3])))
+                self.spectator_seen = len(self.moves)
+                return
             acting = () if self.state.is_over() else self.state.to_act()
             if seat not in acting:
                 for x in self._log_lines(self.spectator_seen, None):

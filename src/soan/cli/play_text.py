@@ -32,6 +32,8 @@ MSG = {
     "only_one": ("Only one thing can be done here; confirm it with its number.",
                  "ここでできることは１つだけです。番号を入力して進めてください。"),
     "auto": ("→ {a} (the only option)", "→ {a}（選択肢が１つなので自動）"),
+    "bot": ("{p} (bot) → {a}", "{p}（ボット）→ {a}"),
+    "why_inline": ("    why: {w}", "    理由: {w}"),
     "thinking": ("{p} is thinking…", "{p}が考えています…"),
     "why": ("  {p}: {a} — weighed: {w}", "  {p}: {a} — 検討した手と評価: {w}"),
     "why_none": ("No bot reasons since your last decision.", "前回の選択以降、ボットの理由はありません。"),
