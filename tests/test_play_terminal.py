@@ -65,6 +65,7 @@ def test_no_english_word_on_a_japanese_screen(tmp_path_factory, game):
     en_sc, _, _ = whole_game(tmp_path_factory, game, "en")
     assert latin_words(sc.text) == set(), sorted(latin_words(sc.text))[:20]
     assert len(latin_words(en_sc.text)) > 30  # the same scan finds the game's words on English screens
+    assert set(re.findall(r"[\u3040-\u30ff\u4e00-\u9fff]+", en_sc.text)) <= {"ほげ"}  # English screens: no Japanese but what was typed
 
 
 def latin_words(text: str) -> set[str]:
