@@ -199,7 +199,7 @@ def season_result(state, r: dict, lang: str) -> list[str]:
             v = led[k]
             if v:
                 en, jw = LEDGER_WORDS[k]
-                parts.append(f"{jw} {v:+d}" if ja else f"{en} {v:+d}")
+                parts.append(f"{jw}\u00a0{v:+d}" if ja else f"{en}\u00a0{v:+d}")  # never folded apart
         body = ("、".join(parts) if ja else ", ".join(parts)) or "0"
         lines.append(f"  {r['ranks'][i]}位 {player_name(i, lang)}: {r['scores'][i]}VP（{body}）" if ja else
                       f"  #{r['ranks'][i]} {player_name(i, lang)}: {r['scores'][i]} VP ({body})")
