@@ -10,13 +10,14 @@ from __future__ import annotations
 import shutil
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..agents import SeatView, make_agent
 from ..core.actions import parse_action
 from ..core.errors import IllegalAction, RecordError, SoanError
 from ..core.game import game_info, make
+from ..core.hooks import GameText
 from ..core.records import Recorder, read_record, state_from_header
 from ..core.rng import derive
 from ..core.width import fold
@@ -39,6 +40,14 @@ def _line_editing() -> None:
             import readline  # noqa: F401
         except ImportError:  # pragma: no cover - e.g. Windows without pyreadline
             pass
+
+
+def text_module(game_id: str) -> GameText:
+    """The game's text module (`hooks.text`): terminal play needs one."""
+    info = game_info(game_id)
+    if info.hooks.text is None:
+        raise SoanError(f"{info.id} declares no text module (hooks.text), which terminal play needs")
+    return info.hooks.text
 
 
 class Session:
@@ -69,7 +78,7 @@ class Session:
             humans = header.get("humans", humans)
             bots = header.get("bots", bots)
             lang = lang or header.get("lang")
-            self.text = game_info(s.game_id).hooks.text
+            self.text = text_module(s.game_id)
             for seat, aj in raw:
                 a = parse_action(s.game_id, aj)
                 self.epochs.append(self.text.epoch(s))
@@ -86,7 +95,7 @@ class Session:
                      components=components)
             self.state = s
             self.lang = lang or "en"
-            self.text = game_info(s.game_id).hooks.text
+            self.text = text_module(s.game_id)
             stamp = time.strftime("%Y%m%d-%H%M%S")
             self.path = Path(record) if record else Path("records") / f"{s.game_id}-{seed}-{stamp}.jsonl"
             self.rec = Recorder(self.path, s, humans=humans, bots=bots, lang=self.lang)
@@ -105,11 +114,17 @@ class Session:
         self.spectator_seen = len(self.moves)
         self.why: dict[int, list] = {}  # move index -> a bot's top actions and values
         self.events: list[tuple[int, str]] = []  # (moves applied when it happened, text): scores as they change
-        self.seen_rounds = {h: len(getattr(self.state, "history", ())) for h in self.humans}
+        self.seen_rounds = {h: len(self.rounds(self.state)) for h in self.humans}
         self.last_human: int | None = None
         self.numbers: dict = {}  # stable option numbers within a step
         self.numbers_key: tuple | None = None
         self.thinking: int | None = None
+
+    def rounds(self, state) -> Sequence:
+        """The public round records the game's text module shows between decisions (its optional
+        `rounds(state)`; a game without it shows moves only)."""
+        fn = getattr(self.text, "rounds", None)
+        return fn(state) if fn else ()
 
     # ------------------------------------------------------------------------------------------
     def out(self, text: str, raw: bool = False) -> None:
@@ -210,7 +225,7 @@ class Session:
     def show_log(self, seat: int) -> None:
         lang = self.lang
         lines = self._log_lines(self.seen[seat], seat)
-        hist = getattr(self.state, "history", ())
+        hist = self.rounds(self.state)
         rounds = [self.text.render_round(self.state, e, lang, seat) for e in hist[self.seen_rounds[seat]:]]
         lines += [r for r in rounds if r.strip()]
         if lines:  # no empty header on the first screen
@@ -432,7 +447,7 @@ class Session:
         if self.humans:
             start = min(self.seen.values())
             lines = self._log_lines(start, me)
-            hist = getattr(s, "history", ())
+            hist = self.rounds(s)
             lines += [r for r in (self.text.render_round(s, e, lang, me)
                                   for e in hist[min(self.seen_rounds.values()):]) if r.strip()]
             for x in lines:
@@ -451,7 +466,7 @@ class Session:
 def replay_lines(s, lang: str) -> list[str]:
     """A replayed record for people: each player's score and rank, seats from 1."""
     text = game_info(s.game_id).hooks.text
-    lines = [f"{game_info(s.game_id).name_ja if lang == 'ja' else game_info(s.game_id).name}"]
+    lines: list[str] = [f"{game_info(s.game_id).name_ja if lang == 'ja' else game_info(s.game_id).name}"]
     over = s.is_over()
     lines.append(msg("over" if over else "not_over", lang))
     sc, rk = s.scores(), s.ranks()
