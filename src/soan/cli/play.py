@@ -197,7 +197,7 @@ class Session:
 
         def flush() -> None:
             nonlocal run
-            if run:
+            if run and run_seat is not None:
                 if summarize:
                     lines.append("  " + summarize(self.state, run_seat, run, lang, me))
                 else:
