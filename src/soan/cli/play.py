@@ -279,13 +279,19 @@ class Session:
         self.last_human = seat
 
     def _numbered(self, seat: int, legal: list) -> list[tuple[int, object]]:
-        """Option numbers stay the same within a step: an option keeps its number while it is offered."""
+        """Option numbers stay the same within a step: an option keeps its number while it is offered,
+        also when the step comes back after a sub-step (a card's transport within the action step);
+        a sub-step opened anew numbers from 1."""
         s = self.state
         key = (seat, self.text.epoch(s))
         if key != self.numbers_key:
             self.numbers_key = key
             self.numbers = {}
         kind = s.prompt(seat).kind
+        if kind in self.numbers:  # back at a step: the sub-steps opened since then are over
+            kinds = list(self.numbers)
+            for k in kinds[kinds.index(kind) + 1:]:
+                del self.numbers[k]
         table = self.numbers.setdefault(kind, {})
         if not any(a in table for a in legal):  # a fresh list: number it from 1
             table.clear()
