@@ -48,7 +48,8 @@ def _cut(cur: str, width: int, start: int) -> int:
             strong = i + 1
         elif nxt in "（「【":
             strong = i + 1
-        elif (cw == 2 or nw == 2) and not (_kata(ch) and _kata(nxt)) and not (ch.isascii() and ch.isalnum()) and not (ch.isascii() and ch.isalnum()
+        elif (cw == 2 or nw == 2) and not (_kata(ch) and _kata(nxt)) and not (ch.isascii() and ch.isalnum()) \
+                and ch not in "＋－×#" and not nxt.isdigit() and not (ch.isascii() and ch.isalnum()
                                                                             and nxt.isascii() and nxt.isalnum()):
             weak = i + 1
     else:

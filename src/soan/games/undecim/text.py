@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from ...core.width import ljust
-from .actions import BonusDraw, Keep, Pick, Play, Settle, Take, item_name
+from .actions import BonusDraw, Keep, Pick, Play, Settle, Skip, Take, item_name
 from .model import ENEMY, GOLD, LANDS, RESOURCES
 from .rules import LEDGER
 
@@ -124,7 +124,7 @@ def render(state, seat: int, lang: str = "en") -> str:
                  + (sep.join(_card_name(state, c, lang) for c in o["council"]["bonus"]) or "-"))
     lines.append(("開拓地（上/下）: " if ja else "Frontier (top/bottom): ")
                  + sep.join(_halves(state, c, lang) for c in o["frontier"])
-                 + (f"  （山札 {o['deck_size']}枚）" if ja else f"   (deck {o['deck_size']})"))
+                 + (f"  （山札\u00a0{o['deck_size']}枚）" if ja else f"   (deck\u00a0{o['deck_size']})"))
     m = state.cfg.components
     by = {s.id: s for s in m.scenario_cards}
     lines.append("ストーリー:" if ja else "Story:")
@@ -162,6 +162,8 @@ def action_text(state, action, lang: str = "en") -> str:
             return f"{action.text('ja').split(' ', 1)[1]}を獲得する"
         if isinstance(action, Keep):
             return f"{action.text('ja').split(' ', 1)[1]}を上にして置く"
+        if isinstance(action, Skip):
+            return "見送る"
         if isinstance(action, Settle):
             a, b = action.text("ja").split(" ", 1)[1].split("+")
             return f"{a}と{b}で入植する"
