@@ -284,7 +284,7 @@ def pairs_by_colour(s, p: int) -> list[int]:
 
 
 def _colour_name(s, k: int, lang: str) -> str:
-    from .rules import _colour
+    from .prompts import _colour
 
     return _colour(s, k, lang)
 
