@@ -292,3 +292,15 @@ def test_table_rows_line_up_with_full_width_names(game, lang):
     assert len(rows) == 3 and ("（あなた）" if lang == "ja" else "(you)") in rows[0]
     marker = {"la-superba": "得点" if lang == "ja" else "Score"}.get(game, "VP")
     assert len({cols(x[:x.index(marker)]) for x in rows}) == 1
+
+
+def test_width_helpers_count_full_width_and_fold_at_allowed_places():
+    from soan.core.width import ljust, wrap
+
+    assert cols("プレイヤー 1（あなた）") == 22 and cols(ljust("P1（あなた）", 14)) == 14
+    line = "手札: " + "、".join(f"アップグレード／在庫補充#{k}(緑)" for k in range(12))
+    out = wrap(line, 40)
+    assert len(out) > 3 and all(cols(x) <= 40 for x in out)
+    assert not any(x.strip()[0] in "、。）」" for x in out[1:])  # kinsoku
+    assert "".join(x.strip() for x in out).replace(" ", "") == line.replace(" ", "")  # nothing lost
+    assert all(any(f"在庫補充#{k}(緑)" in x for x in out) for k in range(12))  # no card cut in two

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from wcwidth import wcswidth, wcwidth
 
+_NO_LINE_START = set("、。，．）」】』：；！？ー・")
 _BREAK_AFTER = set(" 、。，．・；;|）)」】：／")
 
 
@@ -44,6 +45,8 @@ def _cut(cur: str, width: int, start: int) -> int:
             continue
         nxt = cur[i + 1] if i + 1 < len(cur) else ""
         nw = max(wcwidth(nxt), 0) if nxt else 0
+        if nxt in _NO_LINE_START:  # kinsoku: a line never starts with 、。）」 and the like
+            continue
         if ch in _BREAK_AFTER or nxt == " ":
             strong = i + 1
         elif nxt in "（「【":
