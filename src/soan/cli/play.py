@@ -116,6 +116,7 @@ class Session:
         self.events: list[tuple[int, str]] = []  # (moves applied when it happened, text): scores as they change
         self.seen_rounds = {h: len(self.rounds(self.state)) for h in self.humans}
         self.last_human: int | None = None
+        self.last_board: dict[int, str] = {}
         self.numbers: dict = {}  # stable option numbers within a step
         self.numbers_key: tuple | None = None
         self.thinking: int | None = None
@@ -276,6 +277,7 @@ class Session:
             self.input(msg("handover", self.lang, p=self.text.player_name(seat, self.lang)) + " ")
             if self.clear:
                 self.out(CLEAR)
+            self.last_board.clear()  # the screen was wiped: draw the board again
         self.last_human = seat
 
     def _numbered(self, seat: int, legal: list) -> list[tuple[int, object]]:
@@ -306,7 +308,10 @@ class Session:
         s = self.state
         self.handover(seat)
         self.show_log(seat)
-        self.out(self.text.render(s, seat, lang))
+        board = self.text.render(s, seat, lang)
+        if board != self.last_board.get(seat):  # a sub-step that changed nothing does not draw it again
+            self.out(board)
+            self.last_board[seat] = board
         while True:
             s = self.state
             if seat not in s.to_act():
