@@ -125,12 +125,12 @@ def import_(records: list[str] = typer.Argument(..., help="records saved by soan
 @app.command()
 def report(out: str = typer.Argument(..., help="a study folder"),
            lang: str = typer.Option("en", "--lang", help="en | ja")) -> None:
-    """Write DIR/report.html: a self-contained page of plots and a summary in plain words."""
+    """Write DIR/report.html (report-ja.html in Japanese, as the demo names it): plots and a summary in words."""
     from ..lab.report import summary_lines, write_report
     from ..lab.study import load
 
     check_lang(lang)
-    p = write_report(out, lang)
+    p = write_report(out, lang, "report-ja.html" if lang == "ja" else "report.html")
     settings, g, s = load(out)
     for line in summary_lines(settings, g, s, lang):
         console.print("• " + line, highlight=False)
