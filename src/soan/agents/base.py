@@ -38,6 +38,7 @@ def game_hooks(game_id: str) -> dict[str, Any]:
             "evaluate": hooks.evaluate or _default_evaluate,
             "info_key": hooks.info_key or _default_info_key,
             "horizon": hooks.horizon,
+            "lookahead_end": hooks.lookahead_end,
             "greedy": dict(hooks.greedy),  # the game's defaults for greedy: samples, horizon
         }
     return h

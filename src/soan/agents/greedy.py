@@ -1,12 +1,13 @@
 """greedy: one-step look-ahead through chance by sampling, scored by the game's evaluation.
 
 For each legal action: sample `samples` states consistent with the seat's observation, apply the
-action, let play run on at random for the game's horizon (the rest of a round, so that simultaneous
-choices are revealed), and score the result with the game's evaluation as own value minus the best
-other seat's. The best average wins; ties go to the first action.
-A game sets its defaults (`GameInfo.hooks.greedy`): La Superba and Undecim sample and roll out;
-Asian Delivery, open but for deck order and with many small steps, samples less
-(1 sample, horizon 10: a tenth of the cost of the defaults, about as strong). `greedy:samples=S:horizon=H` overrides them.
+action, let play run on at random to the game's next comparable point (`hooks.lookahead_end`: the
+start of the next round in La Superba, after the reveal; the start of the next turn in Undecim), and
+score the result with the game's evaluation as own value minus the best other seat's. The best
+average wins; ties go to the first action. Every seat's look-ahead thus ends at the same kind of
+point, never after a fixed count of steps that would reach a reveal for some seats only.
+`horizon` caps the steps (a game without `lookahead_end` runs exactly `horizon` steps).
+A game sets its defaults (`hooks.greedy`); `greedy:samples=S:horizon=H` overrides them.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ def advantage(vals: list[float], seat: int) -> float:
     return vals[seat] - (max(others) if others else 0.0)
 
 
-def random_playout(s, steps: int, rng: Rng) -> None:
+def random_playout(s, steps: int, rng: Rng, end=None) -> None:
+    """Random legal steps until the game ends, `end(s)` holds (a comparable point) or `steps` are
+    played."""
     for _ in range(steps):
-        if s.is_over():
+        if s.is_over() or (end is not None and end(s)):
             return
         seat = s.to_act()[0]
         la = s.legal_actions(seat)
@@ -48,6 +51,7 @@ class GreedyAgent(Agent):
         g = hooks["greedy"]
         horizon = self.horizon if self.horizon is not None else g.get("horizon", hooks["horizon"])
         samples = self.samples if self.samples is not None else g.get("samples", 6)
+        end = hooks["lookahead_end"]
         seat = view.seat
         totals = [0.0] * len(legal)
         for _ in range(samples):
@@ -56,7 +60,7 @@ class GreedyAgent(Agent):
                 d = base.clone()
                 d.apply(seat, a)
                 if horizon:
-                    random_playout(d, horizon, Rng(self.rng.next64(), raw=True))
+                    random_playout(d, horizon, Rng(self.rng.next64(), raw=True), end)
                 totals[k] += advantage(ev(d), seat)
         best = max(range(len(legal)), key=lambda k: totals[k])
         why = sorted(((str(legal[k]), totals[k] / samples) for k in range(len(legal))), key=lambda x: -x[1])

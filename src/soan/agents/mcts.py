@@ -2,7 +2,8 @@
 
 Each iteration samples a complete state from the seat's observation (`determinize`), walks the tree
 with UCB over the actions legal in that sample (counting availability, as ISMCTS does), expands one
-node, plays on at random for a cut-off number of steps, scores every seat with the game's
+node, plays on at random to the game's next comparable point (`hooks.lookahead_end`, e.g. the start
+of the next round; `rollout` caps the steps), scores every seat with the game's
 evaluation and backs the values up, each node for the seat that decides there. Nodes are keyed by
 the deciding seat's information set, so another seat's node never depends on a choice it cannot see:
 simultaneous secret choices stay secret inside the search too.
@@ -56,6 +57,7 @@ class MCTSAgent(Agent):
         hooks = game_hooks(view.game_id)
         ev = hooks["evaluate"]
         key_of = hooks["info_key"]
+        end = hooks["lookahead_end"]
         rollout = self.rollout if self.rollout is not None else hooks["horizon"]
         me = view.seat
         root_key = (me, view.info_key())
@@ -109,7 +111,7 @@ class MCTSAgent(Agent):
             if d.is_over():
                 vals = final_values(d)
             else:
-                random_playout(d, rollout, Rng(self.rng.next64(), raw=True))
+                random_playout(d, rollout, Rng(self.rng.next64(), raw=True), end)
                 vals = final_values(d) if d.is_over() else win_values(ev(d), self.temp)
             for node, a, s in path:
                 st = node[a]

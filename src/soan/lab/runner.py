@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import SeatView, make_agent
+from ..agents.drive import play_step
 from ..core.game import game_info, make
 from ..core.rng import derive
 
@@ -56,12 +57,10 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
     options = 0
     leader = None
     lead_changes = 0
-    views = [SeatView(s, i) for i in range(players)]
-    while not s.is_over():
-        seat = s.to_act()[0]
-        view = views[seat]
+    def act(seat: int, view: SeatView):
+        nonlocal multi, options
         if collect:
-            la = s.legal_actions(seat)
+            la = view.legal_actions()
             view.cache = la
             options += len(la)
             multi += len(la) > 1
@@ -72,9 +71,12 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
         else:
             a = bots[seat].act(view)
         view.cache = None
-        s.apply(seat, a)
-        length += 1
         decisions[seat] += 1
+        return a
+
+    while not s.is_over():
+        # seats acting at once decide on the same state, whatever order they are asked in
+        length += len(play_step(s, act))
         if collect:
             sc = s.scores()
             best = max(sc)

@@ -27,6 +27,7 @@ register(GameInfo(
     new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
+        lookahead_end=evaluate.lookahead_end,
         measures=measures.Measures, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
     ),

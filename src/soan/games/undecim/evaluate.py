@@ -41,4 +41,10 @@ def info_key(s, seat: int) -> tuple:
     )
 
 
-HORIZON = 10
+def lookahead_end(s) -> bool:
+    """Look-ahead stops where every seat stands alike: a turn is about to begin (its take step) or
+    the game is over."""
+    return s.stage in ("take", "over")
+
+
+HORIZON = 40  # a cap on the look-ahead's steps; a turn rarely takes more than a dozen
