@@ -38,7 +38,7 @@ register(GameInfo(
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         lookahead_end=evaluate.lookahead_end,
-        greedy={"samples": 4},
+        greedy={"samples": 3},
         measures=measures.Measures, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
     ),

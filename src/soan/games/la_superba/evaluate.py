@@ -58,7 +58,7 @@ def info_key(s, seat: int) -> tuple:
 def lookahead_end(s) -> bool:
     """Look-ahead stops where every seat stands alike: a round has just begun (LS-R1: all voyages
     still secret, the previous reveal and deliveries done) or the game is over."""
-    return s.phase == "over" or (s.phase == "voyage" and all(p is None for p in s.played))
+    return s.phase == "over" or (s.phase == "voyage" and s.played.count(None) == len(s.played))
 
 
 HORIZON = 40  # a cap on the look-ahead's steps; a round takes at most 3 steps a seat
