@@ -44,6 +44,17 @@ def game_hooks(game_id: str) -> dict[str, Any]:
     return h
 
 
+def evaluator(game_id: str, style: str | None = None):
+    """The game's evaluation, with a play style's weights (`games/<g>/data/styles.yaml`) if named."""
+    ev = game_hooks(game_id)["evaluate"]
+    if style is None:
+        return ev
+    from .styles import style_weights
+
+    w = style_weights(game_id, style)
+    return lambda s: ev(s, w)
+
+
 class SeatView:
     """What a bot may use to decide: observation, legal actions, and determinized samples."""
 

@@ -516,5 +516,8 @@ def demo(n: int = typer.Option(300, "-n", help="games per game"),
     run_demo(console, n, jobs, out)
 
 
+from . import bots as _bots  # noqa: E402,F401  (seatcheck, styles: the bots' commands)
+
+
 def main() -> None:  # pragma: no cover
     app()

@@ -1,5 +1,9 @@
 """La Superba (草案６a): Genoese merchants, simultaneous secret voyages, 5 rounds."""
 
+from functools import partial
+from pathlib import Path
+
+from ...agents.styles import load_styles
 from ...core.game import GameInfo, Param, Variant, register
 from ...core.hooks import ComponentsModel, GameHooks
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
@@ -38,6 +42,7 @@ register(GameInfo(
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         lookahead_end=evaluate.lookahead_end,
+        styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         greedy={"samples": 3},
         measures=measures.Measures, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
