@@ -150,3 +150,22 @@ def test_seatcheck_and_styles_commands(tmp_path):
     assert m["power"]["goods"]["share"] + m["goods"]["power"]["share"] == pytest.approx(1.0)
     r = CliRunner().invoke(app, ["styles", "la-superba", "--styles", "power,flying"])
     assert r.exit_code != 0 and "no style 'flying'" in r.output
+
+
+def test_tune_writes_weights_as_a_style_and_resumes(tmp_path):
+    args = ["tune", "undecim", "--agent", "greedy:samples=1", "--trials", "2", "--games", "2", "--validate", "2",
+            "--out", str(tmp_path), "--json"]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 0, r.output
+    res = json.loads(r.output)
+    assert res["trials"] == 2 and set(res["validation"]) >= {"share", "ci", "significant"}
+    tuned = tmp_path / "tuned.yaml"
+    assert tuned.exists() and (tmp_path / "optuna.db").exists()
+    r = CliRunner().invoke(app, [*args[:5], "3", *args[6:]])  # resumed: one more trial, not three
+    assert json.loads(r.output)["trials"] == 3
+    # the tuned weights play as a style, and still see only their seat
+    s = soan.make("undecim", players=4, seed=4)
+    seat = s.to_act()[0]
+    t = s.determinize(seat, Rng(5))
+    spec = f"greedy:samples=1:style={tuned}"
+    assert make_agent(spec, seed=1).act(SeatView(s, seat)) == make_agent(spec, seed=1).act(SeatView(t, seat))

@@ -61,6 +61,7 @@ def load_styles(path: Path, defaults: Mapping[str, float]) -> dict[str, Style]:
 
 
 _CACHE: dict[str, dict[str, Style]] = {}
+_FILES: dict[tuple[str, str], Mapping[str, float]] = {}
 
 
 def game_styles(game_id: str) -> dict[str, Style]:
@@ -74,6 +75,17 @@ def game_styles(game_id: str) -> dict[str, Style]:
 
 
 def style_weights(game_id: str, name: str) -> Mapping[str, float]:
+    """A style's weights by name, or from a styles file (`tuned.yaml` of `soan tune`) by its path."""
+    if name.endswith((".yaml", ".yml")):
+        if (game_id, name) not in _FILES:
+            base = game_styles(game_id).get("balanced")
+            if base is None:
+                raise ConfigError(f"{game_id} has no weights to change")
+            found = load_styles(Path(name), base.weights)
+            if len(found) != 1:
+                raise ConfigError(f"{name}: a styles file for a bot holds one style, found {sorted(found)}")
+            _FILES[game_id, name] = next(iter(found.values())).weights
+        return _FILES[game_id, name]
     styles = game_styles(game_id)
     if name not in styles:
         if not styles:

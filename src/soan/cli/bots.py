@@ -142,3 +142,51 @@ def styles(
     console.print(msg)
     if out:
         console.print(("ヒートマップ: " if ja else "heat map: ") + str(Path(out) / "styles.png"))
+
+
+@app.command()
+def tune(
+    game: str = GameArg,
+    agent: str = typer.Option("greedy", "--agent", help="the bot whose weights are tuned: greedy or mcts[:options]"),
+    trials: int = typer.Option(30, "--trials", help="Optuna trials (a resumed run adds up to this many in all)"),
+    games: int = typer.Option(40, "--games", help="games per trial, candidate against the default"),
+    validate: int = typer.Option(400, "--validate", help="fresh games to validate the best weights"),
+    players: int | None = typer.Option(None, "--players", "-p"),
+    seed: int = typer.Option(0, "--seed"),
+    jobs: int = typer.Option(1, "--jobs", "-j"),
+    out: str = typer.Option("", "--out", help="output folder (default tune-GAME); resumable"),
+    lang: str = typer.Option("en", "--lang", help="en | ja"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Tune a bot's evaluation weights by self-play (Optuna), validate them against the default."""
+    from ..core.game import check_config
+    from ..lab.tune import tune as _tune
+
+    _lang(lang)
+    try:
+        info, np_, _, _ = check_config(game, players, [], {})
+        folder = Path(out or f"tune-{info.id}")
+        res, _ = _run_with_progress(trials, f"{info.id} tune", as_json, lambda tick: _tune(
+            info.id, np_, folder, agent, trials, games, validate, seed, jobs, progress=tick))
+    except SoanError as e:
+        fail(e)
+    if as_json:
+        print(json.dumps(res, ensure_ascii=False))
+        return
+    v = res["validation"]
+    ja = lang == "ja"
+    tab = Table(title=f"{info.name}: " + ("調整した重み" if ja else "tuned weights"))
+    tab.add_column("重み" if ja else "weight")
+    tab.add_column("値" if ja else "value", justify="right")
+    for k, x in res["weights"].items():
+        tab.add_row(k, f"{x:.3f}")
+    console.print(tab)
+    share = f"{v['share']:.1%} ({v['ci'][0]:.1%}–{v['ci'][1]:.1%})"
+    if ja:
+        console.print(f"検証：新しい{v['games']}ゲームで標準の重みに対する勝率 {share}、公平な割合 {v['fair']:.0%}。")
+        console.print("有意に強くなりました。" if v["significant"] else "有意な差はありません。標準の重みはそのままにしてください。")
+        console.print(f"重みの保存先: {folder / 'tuned.yaml'}（使い方: {agent}:style={folder / 'tuned.yaml'}）")
+    else:
+        console.print(f"Validation: win share {share} in {v['games']} fresh games against the default; fair {v['fair']:.0%}.")
+        console.print("Significantly stronger." if v["significant"] else "No significant gain: keep the default weights.")
+        console.print(f"Weights written to {folder / 'tuned.yaml'} (use: {agent}:style={folder / 'tuned.yaml'})")

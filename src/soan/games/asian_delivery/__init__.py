@@ -72,7 +72,7 @@ register(GameInfo(
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
-        greedy={"samples": 1, "plan": 150},
+        greedy={"samples": 1, "plan": 20},
         lookahead_end=evaluate.lookahead_end,
         styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         measures=measures.Measures, text=text,
