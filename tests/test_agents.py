@@ -19,13 +19,13 @@ SPECS = ["random", "greedy:samples=2", "mcts:iters=30"]
 
 def test_spec_strings_and_levels():
     assert make_agent("hard").spec == "mcts:iters=400"
-    assert make_agent("normal").name == "greedy" and make_agent("easy").name == "random"
+    assert make_agent("normal").name == "greedy" and make_agent("easy").name == "greedy"
     a = make_agent("mcts:iters=400:c=1.4")
     assert (a.iters, a.c) == (400, 1.4)
     assert make_agent("mcts:time=0.5").time == 0.5
     assert parse_agents("greedy,random", 4) == ["greedy", "random", "greedy", "random"]
     for bad, words in [("alpha", "unknown agent 'alpha'"), ("mcts:iters", "key=value"),
-                       ("greedy:depth=3", "it takes ['samples', 'horizon']"), ("", "no agents")]:
+                       ("greedy:depth=3", "it takes ['samples', 'horizon', 'plan', 'style']"), ("", "no agents")]:
         with pytest.raises(soan.ConfigError, match=words.replace("[", r"\[").replace("]", r"\]")):
             parse_agents(bad)
 
