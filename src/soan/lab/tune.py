@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..agents.styles import Style, game_styles
+from ..agents.styles import game_styles
 from ..core.errors import ConfigError
 from .runner import run_games, wilson
 
@@ -60,8 +60,11 @@ def tune(game: str, players: int, out: Path, agent: str = "greedy", trials: int 
     sp = space(defaults)
 
     def spec_for(name: str, w: dict[str, float]) -> str:
-        styles[name] = Style(name, name, name, {**defaults, **w})  # in this process and forked workers
-        return f"{agent}:style={name}"
+        """The candidate as a styles file, so that worker processes read the same weights."""
+        path = out / "trials" / f"{name}.yaml"
+        path.parent.mkdir(exist_ok=True)
+        _write_style(path, {"name": name, "weights": {**defaults, **w}})
+        return f"{agent}:style={path}"
 
     def objective(trial) -> float:
         w = {k: trial.suggest_float(k, lo, hi) for k, (lo, hi) in sp.items()}
@@ -95,6 +98,10 @@ def tune(game: str, players: int, out: Path, agent: str = "greedy", trials: int 
 def _write_style(path: Path, r: dict[str, Any]) -> None:
     import yaml
 
+    if "validation" not in r:  # a trial's candidate
+        body = {r["name"]: {"en": "a tuning candidate", "ja": "調整の候補", "weights": r["weights"]}}
+        path.write_text(yaml.safe_dump(body, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        return
     v = r["validation"]
     note = (f"validated on {v['games']} fresh games against the default: win share {v['share']:.1%} "
             f"({v['ci'][0]:.1%}-{v['ci'][1]:.1%}), fair {v['fair']:.0%}")
