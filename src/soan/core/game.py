@@ -17,7 +17,7 @@ class Param:
     name: str
     default: Any
     doc: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     requires: str | None = None  # a variant id the parameter only applies under
     rule: str = ""
     kind: type | None = None  # the value's type when the default is None ("decided by the rules/data")
@@ -81,7 +81,7 @@ class GameInfo:
     variants: dict[str, Variant]
     params: dict[str, Param]
     new_state: Callable[..., Any]
-    state_from_view: Callable[[dict], Any]
+    state_from_view: Callable[[dict[str, Any]], Any]
     load_components: Callable[[Any], Any]
     default_players: int = 4
     hooks: GameHooks = field(default_factory=GameHooks)
@@ -165,7 +165,7 @@ class Config:
         }
 
 
-_COMPILED: dict[tuple, Any] = {}
+_COMPILED: dict[tuple[Any, ...], Any] = {}
 
 
 def compiled(cfg: Config, compile_fn: Callable[..., Any], *args: Any) -> Any:
@@ -224,7 +224,7 @@ def make(
     variants: list[str] | tuple[str, ...] | None = None,
     params: dict[str, Any] | None = None,
     components: str | None = None,
-):
+) -> Any:
     """A new game state. Bad ids, player counts, variants, parameters or component files raise clearly."""
     info, n, vs, ps = check_config(game_id, players, variants, params)
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -241,7 +241,7 @@ def config_from_view(v: dict[str, Any]) -> tuple[GameInfo, Config]:
     return info, Config(info.id, n, int(v.get("seed", 0)), vs, ps, v.get("components"), comps, h)
 
 
-def from_view(view: dict[str, Any]):
+def from_view(view: dict[str, Any]) -> Any:
     """The state a (possibly edited) view describes."""
     if not isinstance(view, dict) or "game" not in view:
         raise ConfigError("a view is a dict with a 'game' field, as state.view() returns")

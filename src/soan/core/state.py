@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Config
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,11 @@ class GameState:
 
     __slots__ = ("cfg", "listener")
     game_id = "?"
+    cfg: Config
+    listener: Callable[[str, dict[str, Any]], None] | None
+
+    def ranks(self) -> list[int]:  # pragma: no cover - every game implements it
+        raise NotImplementedError
 
     # --- derived -----------------------------------------------------------------------------
     def ranking(self) -> list[int]:

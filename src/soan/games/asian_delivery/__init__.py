@@ -5,7 +5,7 @@ from pathlib import Path
 
 from ...agents.styles import load_styles
 from ...core.game import GameInfo, Param, Variant, register
-from ...core.hooks import ComponentsModel, GameHooks
+from ...core.hooks import ComponentsModel, GameHooks, ReportPanel
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import AsianDelivery, new_state, state_from_view
@@ -67,6 +67,13 @@ PARAMS = {
                            rule="AD-V13"),
 }
 
+
+def _report_panels() -> list[ReportPanel]:
+    from .report import PANELS  # numpy and matplotlib: imported only when a report is written
+
+    return PANELS
+
+
 register(GameInfo(
     id="asian-delivery", name="Asian Delivery", name_ja="アジアンデリバリー", players=(3, 4), variants=VARIANTS,
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
@@ -75,7 +82,7 @@ register(GameInfo(
         greedy={"samples": 1, "plan": 20},
         lookahead_end=evaluate.lookahead_end,
         styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
-        measures=measures.Measures, text=text,
+        measures=measures.Measures, report_panels=_report_panels, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
     ),
 ))

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from ...agents.styles import load_styles
 from ...core.game import GameInfo, Param, Variant, register
-from ...core.hooks import ComponentsModel, GameHooks
+from ...core.hooks import Analysis, ComponentsModel, GameHooks, ReportPanel
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import LaSuperba, new_state, state_from_view
@@ -36,6 +36,29 @@ PARAMS = {
                                    "false is the notes' reading (ship×2 + crew×2 = 16).", rule="LS-A1"),
 }
 
+
+def _report_panels() -> list[ReportPanel]:
+    from .report import PANELS  # numpy and matplotlib: imported only when a report is written
+
+    return PANELS
+
+
+def _power(variants: list[str], params: dict, components: str | None) -> dict:
+    from .analysis import power_analysis
+
+    return power_analysis(variants, params, components)
+
+
+def _power_text(result: dict, lang: str) -> list[str]:
+    from .analysis_text import power_text
+
+    return power_text(result, lang)
+
+
+POWER = Analysis("power", "LS-A1: the voyage-power arithmetic over the real deck, both readings of the crew rule",
+                 _power, _power_text, doc_ja="LS-A1：実際のデッキでの航海力の計算（船員ルールの２つの読み方）")
+
+
 register(GameInfo(
     id="la-superba", name="La Superba", name_ja="ラ・スペルバ", players=(3, 4), variants=VARIANTS,
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
@@ -44,7 +67,8 @@ register(GameInfo(
         lookahead_end=evaluate.lookahead_end,
         styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         greedy={"samples": 3},
-        measures=measures.Measures, text=text,
+        measures=measures.Measures, report_panels=_report_panels, text=text,
+        analyses={"power": POWER},
         components=ComponentsModel(model.Components, model.DATA, model.check),
     ),
 ))

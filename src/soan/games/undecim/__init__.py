@@ -5,7 +5,7 @@ from pathlib import Path
 
 from ...agents.styles import load_styles
 from ...core.game import GameInfo, Param, Variant, register
-from ...core.hooks import ComponentsModel, GameHooks
+from ...core.hooks import ComponentsModel, GameHooks, ReportPanel
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import Undecim, new_state, state_from_view
@@ -26,6 +26,13 @@ PARAMS = {
     "gold_rate": Param("gold_rate", 1, "VP per loose gold per settlement (UN-F3).", rule="UN-F3"),
 }
 
+
+def _report_panels() -> list[ReportPanel]:
+    from .report import PANELS  # numpy and matplotlib: imported only when a report is written
+
+    return PANELS
+
+
 register(GameInfo(
     id="undecim", name="Undecim", name_ja="ウーンデキム", players=(3, 4), variants=VARIANTS, params=PARAMS,
     new_state=new_state, state_from_view=state_from_view, load_components=load_components,
@@ -33,7 +40,7 @@ register(GameInfo(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         lookahead_end=evaluate.lookahead_end,
         styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
-        measures=measures.Measures, text=text,
+        measures=measures.Measures, report_panels=_report_panels, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
     ),
 ))
