@@ -62,7 +62,7 @@ class SeatView:
 
     def __init__(self, state, seat: int) -> None:
         self._state = state
-        self.cache = None  # the legal actions, when the driver already has them
+        self.cache: list | None = None  # the legal actions, when the driver already has them
         self.seat = seat
         self.game_id = state.game_id
         self.players = state.cfg.players

@@ -1,21 +1,18 @@
 """Bot commands: `soan seatcheck` (is a seat effect the rules' or the bots'?), `soan styles`
-(a round-robin of play styles). Registered on the main app by one import in cli/main.py."""
+(a round-robin of play styles), `soan tune` (evaluation weights by self-play)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
 from rich.table import Table
 
-from ..core.errors import ConfigError, SoanError
-from .main import GameArg, ParamOpt, VariantOpt, _run_with_progress, app, console, fail, parse_params
-
-
-def _lang(lang: str) -> None:
-    if lang not in ("en", "ja"):
-        fail(SoanError(f"--lang takes en or ja, got {lang!r}"))
+from ..core.errors import ConfigError
+from .app import app, console
+from .common import GameArg, ParamOpt, VariantOpt, check_lang, parse_params, run_with_progress
 
 
 @app.command()
@@ -35,22 +32,21 @@ def seatcheck(
     from ..agents import parse_agents
     from ..agents.check import seat_effect_robust, tally
     from ..core.game import check_config
-    from ..lab.runner import run_games
+    from ..lab.runner import GameResult, run_games
 
-    _lang(lang)
-    try:
-        two = parse_agents(levels)
-        if len(two) != 2:
-            raise ConfigError(f"--levels takes two bot levels, e.g. normal,random; got {len(two)}: {levels!r}")
-        if n < 1:
-            raise ConfigError(f"-n must be at least 1, got {n}")
-        info, np_, vs, ps = check_config(game, players, variant, parse_params(param))
-    except SoanError as e:
-        fail(e)
+    check_lang(lang)
+    two = parse_agents(levels)
+    if len(two) != 2:
+        raise ConfigError(f"--levels takes two bot levels, e.g. normal,random; got {len(two)}: {levels!r}")
+    if n < 1:
+        raise ConfigError(f"-n must be at least 1, got {n}")
+    info, np_, vs, ps = check_config(game, players, variant, parse_params(param))
     tallies = []
     for lv in two:
-        res, _ = _run_with_progress(n, f"{info.id} {lv}", as_json, lambda tick, lv=lv: run_games(
-            info.id, n, np_, [lv] * np_, seed, vs, ps, jobs=jobs, progress=tick))
+        def play(tick: Callable[[int], None], lv: str = lv) -> list[GameResult]:
+            return run_games(info.id, n, np_, [lv] * np_, seed, vs, ps, jobs=jobs, progress=tick)
+
+        res, _ = run_with_progress(n, f"{info.id} {lv}", as_json, play)
         tallies.append(tally(lv, (r.winners for r in res), np_))
     check = seat_effect_robust(*tallies)
     if as_json:
@@ -94,18 +90,15 @@ def styles(
     from ..core.game import check_config
     from ..lab.styles import heatmap, round_robin
 
-    _lang(lang)
-    try:
-        info, np_, _, _ = check_config(game, players, [], {})
-        make_agent(agent)
-        if agent.split(":")[0] not in ("greedy", "mcts"):
-            raise ConfigError(f"--agent must be greedy or mcts (with options), got {agent!r}")
-        names = [s.strip() for s in only.split(",")] if only else sorted(game_styles(info.id))
-        pairs = len(list(combinations(names, 2)))
-        res, _ = _run_with_progress(n * pairs, f"{info.id} styles", as_json, lambda tick: round_robin(
-            info.id, np_, n, agent, names, seed, jobs, progress=tick))
-    except SoanError as e:
-        fail(e)
+    check_lang(lang)
+    info, np_, _, _ = check_config(game, players, [], {})
+    make_agent(agent)
+    if agent.split(":")[0] not in ("greedy", "mcts"):
+        raise ConfigError(f"--agent must be greedy or mcts (with options), got {agent!r}")
+    names = [s.strip() for s in only.split(",")] if only else sorted(game_styles(info.id))
+    pairs = len(list(combinations(names, 2)))
+    res, _ = run_with_progress(n * pairs, f"{info.id} styles", as_json, lambda tick: round_robin(
+        info.id, np_, n, agent, names, seed, jobs, progress=tick))
     if out:
         d = Path(out)
         d.mkdir(parents=True, exist_ok=True)
@@ -162,14 +155,11 @@ def tune(
     from ..core.game import check_config
     from ..lab.tune import tune as _tune
 
-    _lang(lang)
-    try:
-        info, np_, _, _ = check_config(game, players, [], {})
-        folder = Path(out or f"tune-{info.id}")
-        res, _ = _run_with_progress(trials, f"{info.id} tune", as_json, lambda tick: _tune(
-            info.id, np_, folder, agent, trials, games, validate, seed, jobs, progress=tick))
-    except SoanError as e:
-        fail(e)
+    check_lang(lang)
+    info, np_, _, _ = check_config(game, players, [], {})
+    folder = Path(out or f"tune-{info.id}")
+    res, _ = run_with_progress(trials, f"{info.id} tune", as_json, lambda tick: _tune(
+        info.id, np_, folder, agent, trials, games, validate, seed, jobs, progress=tick))
     if as_json:
         print(json.dumps(res, ensure_ascii=False))
         return

@@ -19,11 +19,9 @@ from . import bench  # noqa: F401  bench
 from . import analyze  # noqa: F401  analyze
 from . import deck  # noqa: F401  deck export|import
 from . import demo  # noqa: F401  demo
+from . import bots  # noqa: F401  seatcheck, styles, tune
 
 __all__ = ["app", "main"]
-
-
-from . import bots as _bots  # noqa: E402,F401  (seatcheck, styles: the bots' commands)
 
 
 def main() -> None:  # pragma: no cover

@@ -108,8 +108,8 @@ class GameHooks:
     # state -> True where a look-ahead may stop: a point every seat reaches alike (start of a round or
     # of a turn, after a reveal). Search and rollouts end there, never after a fixed count of steps.
     lookahead_end: Callable[[Any], bool] | None = None
-    # named play styles: name -> evaluation weights (games/<g>/data/styles.yaml); see docs/agents.md
-    styles: Callable[[], Mapping[str, Mapping[str, float]]] | None = None
+    # named play styles: () -> {name: agents.styles.Style} (games/<g>/data/styles.yaml); docs/agents.md
+    styles: Callable[[], Mapping[str, Any]] | None = None
     # lab
     measures: Callable[[int], Any] | None = None  # players -> listener with per-seat `m_*` measures
     # () -> the game's report panels; a function so that the game's plotting code (numpy, matplotlib)
