@@ -19,13 +19,13 @@ SPECS = ["random", "greedy:samples=2", "mcts:iters=30"]
 
 def test_spec_strings_and_levels():
     assert make_agent("hard").spec == "mcts:iters=400"
-    assert make_agent("normal").name == "greedy" and make_agent("easy").name == "random"
+    assert make_agent("normal").name == "greedy" and make_agent("easy").name == "greedy"
     a = make_agent("mcts:iters=400:c=1.4")
     assert (a.iters, a.c) == (400, 1.4)
     assert make_agent("mcts:time=0.5").time == 0.5
     assert parse_agents("greedy,random", 4) == ["greedy", "random", "greedy", "random"]
     for bad, words in [("alpha", "unknown agent 'alpha'"), ("mcts:iters", "key=value"),
-                       ("greedy:depth=3", "it takes ['samples', 'horizon']"), ("", "no agents")]:
+                       ("greedy:depth=3", "it takes ['samples', 'horizon', 'plan', 'style']"), ("", "no agents")]:
         with pytest.raises(soan.ConfigError, match=words.replace("[", r"\[").replace("]", r"\]")):
             parse_agents(bad)
 
@@ -107,3 +107,54 @@ def test_person_plays_against_mcts(tmp_path):
     s = Session("la-superba", 3, [0], ["mcts:iters=20"], 3, "en", record=str(tmp_path / "r.jsonl"),
                 input_fn=lambda p: "1", output=out.append, clear=False)
     assert s.run() == 0 and soan.replay(tmp_path / "r.jsonl").is_over()
+
+
+def test_simultaneous_seats_decide_the_same_whatever_order_they_are_asked_in():
+    """La Superba's voyage: asking the seats forward or backward gives each seat the same choices,
+    and whole bot games driven forward or backward end the same (the driver favours no seat)."""
+    from soan.agents.drive import play_step, simultaneous_choices
+
+    s = soan.make("la-superba", players=4, seed=21)
+    seats = list(s.to_act())
+    assert len(seats) == 4
+
+    def asker():
+        bots = [make_agent("greedy:samples=2", seed=10 + i) for i in range(4)]
+        return lambda seat, view: bots[seat].act(view)
+
+    before = s.view()
+    fwd = simultaneous_choices(s, seats, asker())
+    bwd = simultaneous_choices(s, seats[::-1], asker())
+    assert s.view() == before  # asking changes nothing
+    assert sorted(fwd, key=lambda m: m[0]) == sorted(bwd, key=lambda m: m[0])
+    assert {seat for seat, _ in fwd} == set(seats) and len(fwd) == 8  # play then carry, every seat
+
+    def play(order_reversed: bool):
+        g = soan.make("la-superba", players=4, seed=5)
+        act = asker()
+        while not g.is_over():
+            acting = sorted(g.to_act(), reverse=order_reversed)
+            for seat, a in simultaneous_choices(g, acting, act) if len(acting) > 1 else []:
+                g.apply(seat, a)
+            if len(acting) == 1:
+                play_step(g, act)
+        return g.scores()
+
+    assert play(False) == play(True)
+    with pytest.raises(ValueError, match="not to act now"):
+        simultaneous_choices(soan.make("undecim", players=4, seed=1), [0, 1], asker())
+
+
+@pytest.mark.parametrize("game", ["la-superba", "undecim"])
+def test_look_ahead_ends_at_a_comparable_point(game):
+    """greedy's and mcts's rollouts stop at the game's `lookahead_end` (start of a round / a turn)."""
+    from soan.agents.greedy import random_playout
+    from soan.core.game import game_info
+
+    end = game_info(game).hooks.lookahead_end
+    s = mid_game(game, 3, 5)
+    random_playout(s, 500, Rng(1), end)
+    assert s.is_over() or end(s)
+    seen = s.clone()
+    random_playout(seen, 500, Rng(1), end)
+    assert seen.view() == s.view()  # already at such a point: no step is taken

@@ -38,9 +38,21 @@ def game_hooks(game_id: str) -> dict[str, Any]:
             "evaluate": hooks.evaluate or _default_evaluate,
             "info_key": hooks.info_key or _default_info_key,
             "horizon": hooks.horizon,
+            "lookahead_end": hooks.lookahead_end,
             "greedy": dict(hooks.greedy),  # the game's defaults for greedy: samples, horizon
         }
     return h
+
+
+def evaluator(game_id: str, style: str | None = None):
+    """The game's evaluation, with a play style's weights (`games/<g>/data/styles.yaml`) if named."""
+    ev = game_hooks(game_id)["evaluate"]
+    if style is None:
+        return ev
+    from .styles import style_weights
+
+    w = style_weights(game_id, style)
+    return lambda s: ev(s, w)
 
 
 class SeatView:
@@ -50,7 +62,7 @@ class SeatView:
 
     def __init__(self, state, seat: int) -> None:
         self._state = state
-        self.cache = None  # the legal actions, when the driver already has them
+        self.cache: list | None = None  # the legal actions, when the driver already has them
         self.seat = seat
         self.game_id = state.game_id
         self.players = state.cfg.players

@@ -1,18 +1,23 @@
 """greedy: one-step look-ahead through chance by sampling, scored by the game's evaluation.
 
 For each legal action: sample `samples` states consistent with the seat's observation, apply the
-action, let play run on at random for the game's horizon (the rest of a round, so that simultaneous
-choices are revealed), and score the result with the game's evaluation as own value minus the best
-other seat's. The best average wins; ties go to the first action.
-A game sets its defaults (`GameInfo.hooks.greedy`): a game with hidden hands samples and rolls out;
-a game open but for deck order and with many small steps may sample less (e.g. 1 sample, horizon 10:
-a tenth of the cost of the defaults, about as strong). `greedy:samples=S:horizon=H` overrides them.
+action, let play run on at random to the game's next comparable point (`hooks.lookahead_end`, e.g.
+the start of the next round after a simultaneous reveal, or the start of the next turn), and
+score the result with the game's evaluation as own value minus the best other seat's. The best
+average wins; ties go to the first action. Every seat's look-ahead thus ends at the same kind of
+point, never after a fixed count of steps that would reach a reveal for some seats only.
+`horizon` caps the steps (a game without `lookahead_end` runs exactly `horizon` steps).
+With `plan=N` (a game may make it its default), the seat's own further steps up to that point are not
+played at random but searched: every completion of the macro-step (a card's source, destination and
+cubes) is tried, up to N positions per action, and the best counts.
+`style=NAME` scores with a play style's weights (docs/agents.md).
+A game sets its defaults (`hooks.greedy`); `greedy:samples=S:horizon=H:plan=N` overrides them.
 """
 
 from __future__ import annotations
 
 from ..core.rng import Rng
-from .base import Agent, Decision, SeatView, game_hooks
+from .base import Agent, Decision, SeatView, evaluator, game_hooks
 
 
 def advantage(vals: list[float], seat: int) -> float:
@@ -20,34 +25,61 @@ def advantage(vals: list[float], seat: int) -> float:
     return vals[seat] - (max(others) if others else 0.0)
 
 
-def random_playout(s, steps: int, rng: Rng) -> None:
+def random_playout(s, steps: int, rng: Rng, end=None) -> None:
+    """Random legal steps until the game ends, `end(s)` holds (a comparable point) or `steps` are
+    played."""
     for _ in range(steps):
-        if s.is_over():
+        if s.is_over() or (end is not None and end(s)):
             return
         seat = s.to_act()[0]
         la = s.legal_actions(seat)
         s.apply(seat, la[rng.below(len(la))])
 
 
+def best_completion(s, seat: int, end, ev, budget: list[int]) -> float:
+    """The best advantage `seat` can reach by its own steps before `end(s)`, another seat's
+    decision or the end of the game; `budget[0]` positions at most (then the position's own value)."""
+    if s.is_over() or end(s) or seat not in s.to_act() or budget[0] <= 0:
+        return advantage(ev(s), seat)
+    best = float("-inf")
+    for a in s.legal_actions(seat):
+        budget[0] -= 1
+        c = s.clone()
+        c.apply(seat, a)
+        v = best_completion(c, seat, end, ev, budget)
+        if v > best:
+            best = v
+        if budget[0] <= 0:
+            break
+    return best
+
+
 class GreedyAgent(Agent):
     name = "greedy"
 
-    def __init__(self, seed: int = 0, samples: int | None = None, horizon: int | None = None) -> None:
+    def __init__(self, seed: int = 0, samples: int | None = None, horizon: int | None = None,
+                 plan: int | None = None, style: str | None = None) -> None:
         super().__init__(seed)
         if samples is not None and samples < 1:
             raise ValueError("samples must be >= 1")
+        if plan is not None and plan < 0:
+            raise ValueError("plan must be >= 0")
         self.samples = samples
         self.horizon = horizon
+        self.plan = plan
+        self.style = None if style is None else str(style)
 
     def decide(self, view: SeatView) -> Decision:
         legal = view.legal_actions()
         if len(legal) == 1:
             return Decision(legal[0])
         hooks = game_hooks(view.game_id)
-        ev = hooks["evaluate"]
+        ev = evaluator(view.game_id, self.style)
         g = hooks["greedy"]
         horizon = self.horizon if self.horizon is not None else g.get("horizon", hooks["horizon"])
         samples = self.samples if self.samples is not None else g.get("samples", 6)
+        end = hooks["lookahead_end"]
+        plan = self.plan if self.plan is not None else g.get("plan", 0)
         seat = view.seat
         totals = [0.0] * len(legal)
         for _ in range(samples):
@@ -55,8 +87,11 @@ class GreedyAgent(Agent):
             for k, a in enumerate(legal):
                 d = base.clone()
                 d.apply(seat, a)
+                if plan and end is not None:
+                    totals[k] += best_completion(d, seat, end, ev, [plan])
+                    continue
                 if horizon:
-                    random_playout(d, horizon, Rng(self.rng.next64(), raw=True))
+                    random_playout(d, horizon, Rng(self.rng.next64(), raw=True), end)
                 totals[k] += advantage(ev(d), seat)
         best = max(range(len(legal)), key=lambda k: totals[k])
         why = sorted(((str(legal[k]), totals[k] / samples) for k in range(len(legal))), key=lambda x: -x[1])

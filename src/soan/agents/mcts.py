@@ -2,11 +2,12 @@
 
 Each iteration samples a complete state from the seat's observation (`determinize`), walks the tree
 with UCB over the actions legal in that sample (counting availability, as ISMCTS does), expands one
-node, plays on at random for a cut-off number of steps, scores every seat with the game's
+node, plays on at random to the game's next comparable point (`hooks.lookahead_end`, e.g. the start
+of the next round; `rollout` caps the steps), scores every seat with the game's
 evaluation and backs the values up, each node for the seat that decides there. Nodes are keyed by
 the deciding seat's information set, so another seat's node never depends on a choice it cannot see:
 simultaneous secret choices stay secret inside the search too.
-Budget: `iters` iterations or `time` seconds; deterministic for a seed and an iteration budget.
+`style=NAME` scores with a play style's weights. Budget: `iters` iterations or `time` seconds; deterministic for a seed and an iteration budget.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import time as _time
 from typing import Any
 
 from ..core.rng import Rng
-from .base import Agent, Decision, SeatView, game_hooks
+from .base import Agent, Decision, SeatView, evaluator, game_hooks
 from .greedy import random_playout
 
 
@@ -38,7 +39,7 @@ class MCTSAgent(Agent):
     name = "mcts"
 
     def __init__(self, seed: int = 0, iters: int = 400, time: float = 0.0, c: float = 0.7,
-                 rollout: int | None = None, temp: float = 2.0) -> None:
+                 rollout: int | None = None, temp: float = 2.0, style: str | None = None) -> None:
         super().__init__(seed)
         if iters < 1 and time <= 0:
             raise ValueError("give iters >= 1 or time > 0")
@@ -47,6 +48,7 @@ class MCTSAgent(Agent):
         self.c = float(c)
         self.rollout = rollout
         self.temp = float(temp)
+        self.style = None if style is None else str(style)
         self.last_iterations = 0
 
     def decide(self, view: SeatView) -> Decision:
@@ -55,8 +57,9 @@ class MCTSAgent(Agent):
             self.last_iterations = 0
             return Decision(legal[0])
         hooks = game_hooks(view.game_id)
-        ev = hooks["evaluate"]
+        ev = evaluator(view.game_id, self.style)
         key_of = hooks["info_key"]
+        end = hooks["lookahead_end"]
         rollout = self.rollout if self.rollout is not None else hooks["horizon"]
         me = view.seat
         root_key = (me, view.info_key())
@@ -110,7 +113,7 @@ class MCTSAgent(Agent):
             if d.is_over():
                 vals = final_values(d)
             else:
-                random_playout(d, rollout, Rng(self.rng.next64(), raw=True))
+                random_playout(d, rollout, Rng(self.rng.next64(), raw=True), end)
                 vals = final_values(d) if d.is_over() else win_values(ev(d), self.temp)
             for node, a, s in path:
                 st = node[a]

@@ -21,6 +21,7 @@ from . import deck  # noqa: F401  deck export|import
 from . import demo  # noqa: F401  demo
 from . import check  # noqa: F401  check
 from . import ask  # noqa: F401  ask, aa
+from . import bots  # noqa: F401  seatcheck, styles, tune
 from . import serve  # noqa: F401  serve, bench-serve
 
 __all__ = ["app", "main"]

@@ -114,6 +114,11 @@ class GameHooks:
     info_key: Callable[[Any, int], Any] | None = None  # (state, seat) -> hashable information-set key
     horizon: int = 8  # look-ahead fallback, in decisions
     greedy: Mapping[str, Any] = field(default_factory=dict)  # greedy's defaults for this game
+    # state -> True where a look-ahead may stop: a point every seat reaches alike (start of a round or
+    # of a turn, after a reveal). Search and rollouts end there, never after a fixed count of steps.
+    lookahead_end: Callable[[Any], bool] | None = None
+    # named play styles: () -> {name: agents.styles.Style} (games/<g>/data/styles.yaml); docs/agents.md
+    styles: Callable[[], Mapping[str, Any]] | None = None
     # lab
     measures: Callable[[int], Any] | None = None  # players -> listener with per-seat `m_*` measures
     # state -> the seats in this round's turn order, start player first; None (or absent) for a game whose

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import SeatView, make_agent
+from ..agents.drive import play_step
 from ..core.game import game_info, make
 from ..core.rng import derive
 
@@ -63,12 +64,10 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
     options = 0
     leader = None
     lead_changes = 0
-    views = [SeatView(s, i) for i in range(players)]
-    while not s.is_over():
-        seat = s.to_act()[0]
-        view = views[seat]
+    def act(seat: int, view: SeatView):
+        nonlocal multi, options
         if collect:
-            la = s.legal_actions(seat)
+            la = view.legal_actions()
             view.cache = la
             options += len(la)
             multi += len(la) > 1
@@ -79,13 +78,19 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
         else:
             a = bots[seat].act(view)
         view.cache = None
+        decisions[seat] += 1
+        return a
+
+    def apply(seat: int, a) -> None:
         if before is not None:
             before(s, seat, a)
         s.apply(seat, a)
         if after is not None:
             after(s, seat, a)
-        length += 1
-        decisions[seat] += 1
+
+    while not s.is_over():
+        # seats acting at once decide on the same state, whatever order they are asked in
+        length += len(play_step(s, act, apply if before is not None or after is not None else None))
         if collect:
             sc = s.scores()
             best = max(sc)

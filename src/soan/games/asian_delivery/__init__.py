@@ -1,5 +1,9 @@
 """Asian Delivery (アジアンデリバリー 草案６): pick-up-and-deliver across Hotan, 8 rounds."""
 
+from functools import partial
+from pathlib import Path
+
+from ...agents.styles import load_styles
 from ...core.game import GameInfo, Param, Variant, register
 from ...core.hooks import ComponentsModel, GameHooks, ReportPanel
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
@@ -75,7 +79,9 @@ register(GameInfo(
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
-        greedy={"samples": 1, "horizon": 10},
+        greedy={"samples": 1, "plan": 20},
+        lookahead_end=evaluate.lookahead_end,
+        styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         measures=measures.Measures, turn_order=measures.turn_order, card_name=measures.card_name,
         report_panels=_report_panels, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),

@@ -1,44 +1,144 @@
 """Asian Delivery's evaluation of a position per seat, as a designer would reason (bots use it).
 
 value = VP
-      + open requests whose cubes already stand at their destination: 80% of their VP
-      + other open requests: 25% of their VP (minus the end penalty's share late in the game)
-      + facilities: 2 each (future VP via towers, path, cards)
-      + cubes: 0.3 per cube in supply or in transit, 0.5 per cube in a warehouse, N/H count double
-      + 0.5 per worker in supply
+      + each open request: its VP × the chance to finish it, judged by how far its cubes stand
+        (cubes are assigned to requests, richest request first, nearest cubes first, each cube once):
+          all at the destination warehouse            → `ready` of its VP
+          the needed cubes on average d steps away    → `near` × `step_decay`^d of its VP
+          not enough cubes of the grade anywhere      → `short` × the share found
+        minus the end penalty (AD-K2, −2 each) × `penalty` times the chance to fail, counted in
+        full from the round share `penalty_floor` on and growing with the rounds
+      + facilities: `facility` each, `tower` more per ad tower while requests remain to be delivered,
+        plus the longest path as it stands (AD-K2) × `path`
+      + cubes not needed by any request: `cube` per grade step (L 1, N 2, H 3)
+      + `worker` per worker in supply, `card` per business card held (actions, colour pairs)
       + colour pairs already made: their pending settlement VP
+The weights are named (WEIGHTS) so that play styles (data/styles.yaml) and tuning can change them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 
-def evaluate(s) -> list[float]:
+from .model import TOWER
+
+WEIGHTS: dict[str, float] = {
+    "vp": 1.0,
+    "ready": 0.95,
+    "near": 0.8,
+    "step_decay": 0.72,
+    "short": 0.15,
+    "penalty": 1.0,
+    "penalty_floor": 0.0,
+    "facility": 1.5,
+    "tower": 0.5,
+    "path": 0.8,
+    "cube": 0.25,
+    "worker": 0.4,
+    "card": 0.3,
+    "pair": 1.0,
+}
+
+
+def _request_shares(s, p: int, w: Mapping[str, float]) -> list[tuple[int, float]]:
+    """(request, chance to finish it) for p's open requests, each cube counted for one request."""
     T = s.T
-    n = s.cfg.players
+    dist = s.dist
+    # where p's cubes are: (area, [L, N, H]) — supply stands at the hub, cargo where its vehicle is
+    pools: list[tuple[int, list[int]]] = [(1, list(s.supply[p]))]
+    wh = s.wh[p]
+    for a in range(2, 11):
+        c = wh[3 * a: 3 * a + 3]
+        if c[0] or c[1] or c[2]:
+            pools.append((a, list(c)))
+    for v in (0, 1):
+        c = s.cargo[v][p]
+        if c[0] or c[1] or c[2]:
+            pools.append((s.veh_at[v], list(c)))
+    late = s.round / T.rounds
+    decay = w["step_decay"] ** (1 + late)  # far cubes matter less as the rounds run out
+    out = []
+    for r in sorted(s.orders[p], key=lambda r: -T.req_vp[r]):
+        a, g0, need = T.req_area[r], T.req_grade[r], T.req_cubes[r]
+        near = sorted(pools, key=lambda x: dist[x[0]][a])
+        steps = 0
+        left = need
+        for area, c in near:
+            for g in range(g0, 3):  # lowest adequate grade first
+                k = min(left, c[g])
+                if k:
+                    c[g] -= k
+                    left -= k
+                    steps += k * dist[area][a]
+            if not left:
+                break
+        if left:
+            share = w["short"] * (need - left) / need
+        elif steps == 0:
+            share = w["ready"]
+        else:
+            share = w["near"] * decay ** (steps / need)
+        out.append((r, share))
+    return out
+
+
+def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     if s.is_over():
         return [float(v) for v in s.vp]
-    late = s.round / T.rounds
-    pair_vp = T.pair_mid if s.round <= 4 else T.pair_final
+    if len(_MEMO) > 200_000:
+        _MEMO.clear()
     out = []
-    for p in range(n):
-        v = float(s.vp[p])
-        for r in s.orders[p]:
-            if s._can_complete(p, r):
-                v += 0.8 * T.req_vp[r]
-            else:
-                v += 0.25 * T.req_vp[r] * (1 - late) - T.penalty * late * 0.5
-        v += 2.0 * (T.tokens - s.tokens[p])
-        w = s.wh[p]
-        v += sum(0.5 * w[3 * a] + w[3 * a + 1] + 1.5 * w[3 * a + 2] for a in range(2, 11))
-        sup = s.supply[p]
-        v += 0.3 * sup[0] + 0.6 * sup[1] + 0.9 * sup[2]
-        for veh in s.cargo:
-            c = veh[p]
-            v += 0.4 * (c[0] + 2 * c[1] + 3 * c[2])
-        v += 0.5 * s.workers[p]
-        v += pair_vp * s.pairs(p)
+    fac = tuple(s.fac)
+    for p in range(s.cfg.players):
+        # everything seat_value reads of p; a search changes one seat at a time, the others hit here
+        key = (id(s.T), id(w), p, s.round, s.vp[p], s.tokens[p], s.workers[p], fac, tuple(s.veh_at),
+               tuple(s.supply[p]), tuple(s.wh[p]), tuple(s.cargo[0][p]), tuple(s.cargo[1][p]),
+               tuple(s.orders[p]), tuple(s.hands[p]), tuple(s.play[p]), tuple(s.done[p]))
+        v = _MEMO.get(key)
+        if v is None:
+            v = _MEMO[key] = seat_value(s, p, w)
         out.append(v)
     return out
+
+
+_MEMO: dict[tuple, float] = {}
+
+
+def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS) -> float:
+    """The value of one seat (see the module's docstring)."""
+    T = s.T
+    late = s.round / T.rounds
+    pair_vp = T.pair_mid if s.round <= 4 else T.pair_final
+    v = w["vp"] * s.vp[p]
+    shares = _request_shares(s, p, w)
+    for r, share in shares:
+        v += share * T.req_vp[r] - w["penalty"] * T.penalty * (1 - share) * max(late, w["penalty_floor"])
+    built = T.tokens - s.tokens[p]
+    v += w["facility"] * built + w["tower"] * s._owned(p, TOWER) * len(shares)
+    if built:
+        v += w["path"] * s.longest_path(p)
+    sup = s.supply[p]
+    cubes = sup[0] + 2 * sup[1] + 3 * sup[2]
+    wh = s.wh[p]
+    cubes += sum(wh[0::3]) + 2 * sum(wh[1::3]) + 3 * sum(wh[2::3])
+    for veh in s.cargo:
+        c = veh[p]
+        cubes += c[0] + 2 * c[1] + 3 * c[2]
+    v += w["cube"] * cubes
+    v += w["worker"] * s.workers[p] + w["card"] * len(s.hands[p])
+    v += w["pair"] * pair_vp * s.pairs(p)
+    return v
+
+
+def lookahead_end(s) -> bool:
+    """Look-ahead stops at a top-level decision (AD-T2 action step, AD-T4 draft, AD-T5 retrieval,
+    AD-T1 start of a turn) or at the end: there a seat's macro-step (a card played and resolved,
+    its cubes moved) is complete, the same kind of point for every seat."""
+    st = s.stack
+    return not st or st[-1][0] in _TOP
+
+
+_TOP = frozenset({"action", "draft", "retrieve", "market", "lmarket", "gate", "wish", "v3_unload"})
 
 
 def info_key(s, seat: int) -> tuple:

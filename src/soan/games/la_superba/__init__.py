@@ -1,5 +1,9 @@
 """La Superba (草案６a): Genoese merchants, simultaneous secret voyages, 5 rounds."""
 
+from functools import partial
+from pathlib import Path
+
+from ...agents.styles import load_styles
 from ...core.game import GameInfo, Param, Variant, register
 from ...core.hooks import Analysis, ComponentsModel, GameHooks, ReportPanel
 from . import actions, evaluate, measures, model, text, views  # noqa: F401  (registers the action types)
@@ -61,7 +65,9 @@ register(GameInfo(
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
-        greedy={"samples": 4},
+        lookahead_end=evaluate.lookahead_end,
+        styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
+        greedy={"samples": 3},
         measures=measures.Measures, card_name=measures.card_name, report_panels=_report_panels, text=text,
         analyses={"power": POWER},
         components=ComponentsModel(model.Components, model.DATA, model.check),

@@ -1,21 +1,23 @@
 """La Superba's evaluation of a position for each seat, as a designer would reason (bots use it).
 
 value = points already on the trade cards
-      + chits still to deliver, capped by what the remaining rounds can carry (about 2 a round),
-        each worth a bit more than face up (pepper turns some face down)
-      + a little for strong cards kept in hand for the next round.
+      + chits still to deliver, capped by what the remaining rounds can carry (`per_round`, about 2
+        a round), each worth `chit` (a bit more than face up: pepper turns some face down)
+      + chits carried and being delivered now: `deliver` each
+      + `hand` × the power of the cards kept in hand for the next round.
+The weights are named (WEIGHTS) so that play styles (data/styles.yaml) and tuning can change them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .model import CREW, SHIP
 
-CHIT_VALUE = 1.3
-PER_ROUND = 2
-HAND_WEIGHT = 0.08
+WEIGHTS: dict[str, float] = {"chit": 1.3, "per_round": 2.0, "deliver": 1.0, "hand": 0.08}
 
 
-def evaluate(s) -> list[float]:
+def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     sc = s.scores()
     if s.is_over():
         return [float(x) for x in sc]
@@ -28,16 +30,16 @@ def evaluate(s) -> list[float]:
             sup_left = sup  # carried chits are still counted in the supply until the reveal
         else:
             sup_left = sup
-        future = min(sup_left, PER_ROUND * left) * CHIT_VALUE
+        future = min(sup_left, w["per_round"] * left) * w["chit"]
         if s.phase == "deliver":
             c = s.carried[i]
             d = s.choice[i] or c
             q = s.quota[i]
-            future += min(sum(d), q) * 1.0
+            future += min(sum(d), q) * w["deliver"]
         hand = s.hands[i]
         crews = sum(1 for c in hand if R.suit[c] == CREW)
         hp = sum(R.power[c] if R.suit[c] != SHIP else R.mult[c] * max(crews, 1) * 0.5 for c in hand)
-        out.append(sc[i] + future + HAND_WEIGHT * hp)
+        out.append(sc[i] + future + w["hand"] * hp)
     return out
 
 
@@ -55,4 +57,10 @@ def info_key(s, seat: int) -> tuple:
     )
 
 
-HORIZON = 12  # steps of look-ahead that cover the rest of a round
+def lookahead_end(s) -> bool:
+    """Look-ahead stops where every seat stands alike: a round has just begun (LS-R1: all voyages
+    still secret, the previous reveal and deliveries done) or the game is over."""
+    return s.phase == "over" or (s.phase == "voyage" and s.played.count(None) == len(s.played))
+
+
+HORIZON = 40  # a cap on the look-ahead's steps; a round takes at most 3 steps a seat

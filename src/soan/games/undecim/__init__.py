@@ -1,5 +1,9 @@
 """Undecim (ウーンデキム 草案８): a light 4X with a council of 11 action cards; a 3-season campaign."""
 
+from functools import partial
+from pathlib import Path
+
+from ...agents.styles import load_styles
 from ...core.game import GameInfo, Param, Variant, register
 from ...core.hooks import ComponentsModel, GameHooks, ReportPanel
 from . import actions, evaluate, measures, model, text, views  # noqa: F401  (registers the action types)
@@ -37,6 +41,8 @@ register(GameInfo(
     new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
+        lookahead_end=evaluate.lookahead_end,
+        styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         measures=measures.Measures, turn_order=measures.turn_order, card_name=measures.card_name,
         report_panels=_report_panels, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),

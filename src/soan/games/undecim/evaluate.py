@@ -1,18 +1,26 @@
 """Undecim's evaluation of a position for each seat, as a designer would reason (bots use it).
 
 value = VP already earned (land VP, scenarios, starting VP, card VP)
-      + the final scoring as it would stand now (majorities, buildings, gold, enemies), at 80%
-      + land VP still to come: land kinds held × own turns left
-      + half a point per loose resource (it can still settle or develop)
-At the end of a season, the VP themselves.
+      + the final scoring as it would stand now, each part weighted: majorities (`majority`),
+        buildings (`buildings`), gold (`gold`), enemies (`enemy`), 80% by default
+      + land VP still to come: land kinds held × own turns left × `lands`
+      + `resource` per loose resource (it can still settle or develop)
+At the end of a season, the VP themselves. The weights are named (WEIGHTS) so that play styles
+(data/styles.yaml) and tuning can change them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .model import LANDS, RESOURCES
 
+WEIGHTS: dict[str, float] = {
+    "majority": 0.8, "buildings": 0.8, "gold": 0.8, "enemy": 0.8, "lands": 1.0, "resource": 0.5,
+}
 
-def evaluate(s) -> list[float]:
+
+def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     sc = s.scores()
     if s.is_over():
         return [float(x) for x in sc]
@@ -22,12 +30,15 @@ def evaluate(s) -> list[float]:
     total = n * s.T.turns
     for k in range(s.turn_no, total):
         left_turns[(s.start + k) % n] += 1
+    wf = (w["majority"], w["buildings"], w["gold"], w["enemy"])
     out = []
     for i in range(n):
         c = s.cnt[i]
         kinds = sum(1 for x in LANDS if c[x])
         res = sum(c[x] for x in RESOURCES)
-        out.append(sc[i] + 0.8 * sum(fin[i]) + kinds * left_turns[i] + 0.5 * res)
+        f = fin[i]
+        out.append(sc[i] + wf[0] * f[0] + wf[1] * f[1] + wf[2] * f[2] + wf[3] * f[3]
+                   + w["lands"] * kinds * left_turns[i] + w["resource"] * res)
     return out
 
 
@@ -41,4 +52,10 @@ def info_key(s, seat: int) -> tuple:
     )
 
 
-HORIZON = 10
+def lookahead_end(s) -> bool:
+    """Look-ahead stops where every seat stands alike: a turn is about to begin (its take step) or
+    the game is over."""
+    return s.stage in ("take", "over")
+
+
+HORIZON = 40  # a cap on the look-ahead's steps; a turn rarely takes more than a dozen

@@ -1,0 +1,171 @@
+"""Bots: evaluations on concrete positions, play styles as data, the seat-effect check, bot CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import soan
+from soan.agents import SeatView, make_agent
+from soan.agents.check import SeatTally, seat_effect_robust, tally
+from soan.agents.styles import game_styles, load_styles
+from soan.cli.main import app
+from soan.core.rng import Rng
+
+GAMES = [g["id"] for g in soan.games()]
+
+
+def ad_with_cubes_next_to_a_request(seed: int = 3):
+    """Asian Delivery, round 1: the seat on turn holds one L request whose cubes stand in its
+    warehouse one step from the destination."""
+    s = soan.make("asian-delivery", players=4, seed=seed)
+    p = s.to_act()[0]
+    T = s.T
+    r = next(r for r in range(len(T.req_area)) if T.req_grade[r] == 0 and T.req_cubes[r] == 2
+             and r not in s.req_disp and all(r not in o for o in s.orders))
+    a = T.req_area[r]
+    b = next(b for b in range(2, 11) if s.dist[a][b] == 1)
+    s.req_deck.remove(r)
+    s.req_disc.extend(s.orders[p])
+    s.orders[p] = [r]
+    s.supply[p][0] -= 2
+    s.wh[p][3 * b] += 2
+    s._lc = None
+    return s, p, r
+
+
+def test_ad_bot_moves_the_cubes_and_delivers_the_request():
+    s, p, r = ad_with_cubes_next_to_a_request()
+    bot = make_agent("normal", seed=1)
+    while p in s.to_act() and s.round == 1 and s.turn_k == 0:
+        s.apply(p, bot.act(SeatView(s, p)))
+    assert r in s.done[p] and r not in s.orders[p]
+    assert s.vp[p] >= s.T.req_vp[r]
+
+
+def test_ad_evaluation_values_cubes_at_the_destination_above_cubes_away():
+    s, p, r = ad_with_cubes_next_to_a_request()
+    ev = soan.core.game.game_info("asian-delivery").hooks.evaluate
+    away = ev(s)[p]
+    a = s.T.req_area[r]
+    t = s.clone()
+    t.wh[p] = [0] * len(t.wh[p])
+    t.wh[p][3 * a] = 2
+    assert ev(t)[p] > away  # ready to deliver
+    u = s.clone()
+    u.wh[p] = [0] * len(u.wh[p])
+    u.supply[p][0] -= 10
+    assert ev(u)[p] < away  # no cubes left for it: the end penalty looms
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_ships_at_least_three_styles_and_they_change_the_weights(game):
+    styles = game_styles(game)
+    assert len(set(styles) - {"balanced"}) >= 3
+    weights = {tuple(sorted(st.weights.items())) for st in styles.values()}
+    assert len(weights) == len(styles)
+    for st in styles.values():
+        assert st.en and st.ja
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_style_changes_what_the_bot_values(game):
+    """The same position scored with each style's weights gives different values (not a label)."""
+    from soan.agents.base import evaluator
+
+    s = soan.make(game, players=4, seed=2)
+    rng = Rng(2)
+    for _ in range(40):  # a mid-game position
+        if s.is_over():
+            break
+        seat = s.to_act()[0]
+        la = s.legal_actions(seat)
+        s.apply(seat, la[rng.below(len(la))])
+    vals = {name: tuple(evaluator(game, name)(s)) for name in game_styles(game)}
+    assert len(set(vals.values())) > 1
+
+
+def test_bad_styles_are_named(tmp_path):
+    f = tmp_path / "styles.yaml"
+    f.write_text("fast:\n  en: x\n  ja: x\n  weights: {speed: 2}\n", encoding="utf-8")
+    with pytest.raises(soan.ConfigError, match=r"style 'fast': no weight 'speed'; the weights are \['a'\]"):
+        load_styles(f, {"a": 1.0})
+    f.write_text("fast:\n  en: x\n  weights: {}\n", encoding="utf-8")
+    with pytest.raises(soan.ConfigError, match="needs a description in 'ja'"):
+        load_styles(f, {"a": 1.0})
+    with pytest.raises(soan.ConfigError, match="has no style 'sneaky'; its styles are"):
+        make_agent("greedy:style=sneaky").act(SeatView(soan.make("undecim", players=4, seed=1), 0))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("spec", ["greedy:samples=1:style={s}", "mcts:iters=20:style={s}"])
+def test_no_cheating_with_styles(game, spec):
+    s = soan.make(game, players=4, seed=9)
+    rng = Rng(4)
+    for _ in range(6):
+        seat = s.to_act()[-1]
+        la = s.legal_actions(seat)
+        s.apply(seat, la[rng.below(len(la))])
+    seat = s.to_act()[0]
+    t = s.determinize(seat, Rng(77))
+    assert t.observation(seat) == s.observation(seat)
+    name = sorted(set(game_styles(game)) - {"balanced"})[0]
+    a = make_agent(spec.format(s=name), seed=3).decide(SeatView(s, seat)).action
+    b = make_agent(spec.format(s=name), seed=3).decide(SeatView(t, seat)).action
+    assert a == b
+
+
+def test_seat_effect_robust_in_words():
+    fair = SeatTally("random", 4000, [1000, 1000, 1000, 1000])
+    skew = SeatTally("normal", 4000, [800, 1000, 1080, 1120])
+    skew2 = SeatTally("hard", 4000, [820, 1010, 1070, 1100])
+    c = seat_effect_robust(skew, fair)
+    assert c.verdict == "bot-dependent"
+    assert "seat 1 behind" in c.text("en") and "1番手が不利" in c.text("ja")
+    assert seat_effect_robust(skew, skew2).verdict == "robust"
+    assert seat_effect_robust(fair, fair).verdict == "absent"
+    assert "有意な席の差は見られません" in seat_effect_robust(fair, fair).text("ja")
+    assert tally("x", [[0], [1], [0, 1]], 2).wins == [1.5, 1.5]
+    with pytest.raises(ValueError, match="same player count"):
+        seat_effect_robust(fair, SeatTally("y", 10, [5, 5, 0]))
+    with pytest.raises(ValueError, match="no games"):
+        SeatTally("z", 0, [0, 0])
+
+
+def test_seatcheck_and_styles_commands(tmp_path):
+    r = CliRunner().invoke(app, ["seatcheck", "undecim", "-n", "4", "--levels", "greedy:samples=1,random", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["verdict"] in ("robust", "bot-dependent", "absent") and out["text"]["ja"]
+    r = CliRunner().invoke(app, ["seatcheck", "undecim", "--levels", "random"])
+    assert r.exit_code != 0 and "two bot levels" in r.output
+    r = CliRunner().invoke(app, ["styles", "la-superba", "-n", "2", "--agent", "greedy:samples=1",
+                                 "--styles", "power,goods", "--out", str(tmp_path), "--lang", "ja"])
+    assert r.exit_code == 0, r.output
+    assert "支配的" in r.output and (tmp_path / "styles.png").exists()
+    res = json.loads((tmp_path / "styles.json").read_text(encoding="utf-8"))
+    m = res["matrix"]
+    assert m["power"]["goods"]["share"] + m["goods"]["power"]["share"] == pytest.approx(1.0)
+    r = CliRunner().invoke(app, ["styles", "la-superba", "--styles", "power,flying"])
+    assert r.exit_code != 0 and "no style 'flying'" in r.output
+
+
+def test_tune_writes_weights_as_a_style_and_resumes(tmp_path):
+    args = ["tune", "undecim", "--agent", "greedy:samples=1", "--trials", "2", "--games", "2", "--validate", "2",
+            "--out", str(tmp_path), "--json"]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 0, r.output
+    res = json.loads(r.output)
+    assert res["trials"] == 2 and set(res["validation"]) >= {"share", "ci", "significant"}
+    tuned = tmp_path / "tuned.yaml"
+    assert tuned.exists() and (tmp_path / "optuna.db").exists()
+    r = CliRunner().invoke(app, [*args[:5], "3", *args[6:]])  # resumed: one more trial, not three
+    assert json.loads(r.output)["trials"] == 3
+    # the tuned weights play as a style, and still see only their seat
+    s = soan.make("undecim", players=4, seed=4)
+    seat = s.to_act()[0]
+    t = s.determinize(seat, Rng(5))
+    spec = f"greedy:samples=1:style={tuned}"
+    assert make_agent(spec, seed=1).act(SeatView(s, seat)) == make_agent(spec, seed=1).act(SeatView(t, seat))
