@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean venv mutation
+.PHONY: demo test typecheck lint bench clean venv mutation
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -17,8 +17,12 @@ venv: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/soan demo
 
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
 test: $(STAMP)
 	$(BIN)/ruff check src tests
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

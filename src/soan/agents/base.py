@@ -82,6 +82,7 @@ class Agent:
     """Base of every bot. `spec` is the string that made it; `act` picks an action."""
 
     name = "agent"
+    spec = ""  # the spec string that made it (set by make_agent)
 
     def __init__(self, seed: int = 0, **opts: Any) -> None:
         self.rng = Rng(seed)

@@ -4,9 +4,9 @@ For each legal action: sample `samples` states consistent with the seat's observ
 action, let play run on at random for the game's horizon (the rest of a round, so that simultaneous
 choices are revealed), and score the result with the game's evaluation as own value minus the best
 other seat's. The best average wins; ties go to the first action.
-A game sets its defaults (`GameInfo.hooks.greedy`): La Superba and Undecim sample and roll out;
-Asian Delivery, open but for deck order and with many small steps, samples less
-(1 sample, horizon 10: a tenth of the cost of the defaults, about as strong). `greedy:samples=S:horizon=H` overrides them.
+A game sets its defaults (`GameInfo.hooks.greedy`): a game with hidden hands samples and rolls out;
+a game open but for deck order and with many small steps may sample less (e.g. 1 sample, horizon 10:
+a tenth of the cost of the defaults, about as strong). `greedy:samples=S:horizon=H` overrides them.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import time as _time
+from typing import Any
 
 from ..core.rng import Rng
 from .base import Agent, Decision, SeatView, game_hooks
@@ -71,7 +72,7 @@ class MCTSAgent(Agent):
                 break
             it += 1
             d = view.sample(self.rng)
-            path = []
+            path: list[Any] = []
             expanded = False
             while not d.is_over():
                 s = d.to_act()[0]

@@ -14,7 +14,8 @@ import typer
 from rich.console import Console
 
 from ..core.errors import SoanError
-from .main import ParamOpt, VariantOpt, app, fail, parse_params
+from .app import app
+from .common import ParamOpt, VariantOpt, parse_params
 
 T = {
     "en": {
@@ -84,13 +85,10 @@ def check(
     from ..core.records import write_record
 
     if lang not in T:
-        fail(SoanError(f"--lang takes en or ja, got {lang!r}"))
+        raise SoanError(f"--lang takes en or ja, got {lang!r}")
     t = T[lang]
     con = Console() if sys.stdout.isatty() else Console(width=140)
-    try:
-        info, _, vs, ps = check_config(game, players, variant, parse_params(param))
-    except SoanError as e:
-        fail(e)
+    info, _, vs, ps = check_config(game, players, variant, parse_params(param))
     counts = [players] if players is not None else list(range(info.players[0], info.players[1] + 1))
     problems: list[str] = []
     try:

@@ -1,19 +1,38 @@
-"""`make demo`: a small study of each game with default bots, a report each, a summary table."""
+"""`soan demo` (`make demo`): a small study of each game with default bots, a report each, a summary table."""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
 
+import typer
 from rich.table import Table
 
 from ..core.game import game_info, games
-from ..lab.report import write_report
-from ..lab.stats import agent_shares, seat_shares
-from ..lab.study import load, run_study, settings_for
+from .app import app, console
+
+
+@app.command()
+def demo(n: int = typer.Option(300, "-n", min=1, help="games per game"),
+         out: str = typer.Option("out/demo", "--out", help="where the studies and reports go"),
+         jobs: int = typer.Option(2, "--jobs", "-j", min=1)) -> None:
+    """The main job: a small study of each game with default bots, a report each, a summary table."""
+    run_demo(console, n, jobs, out)
+
+
+def next_steps() -> str:
+    """What to try next, from the registry: play the first game, study one, run each declared analysis."""
+    ids = [g["id"] for g in games()]
+    hints = [f"soan play {ids[0]} --lang ja", f"soan sim {ids[-1]} -n 2000 --agents greedy --out out/{ids[-1]}"]
+    hints += [f"soan analyze {g} {a}" for g in ids for a in game_info(g).hooks.analyses]
+    return "Next: " + " | ".join(hints)
 
 
 def run_demo(console, n: int = 300, jobs: int = 2, out: str = "out/demo") -> None:
+    from ..lab.report import write_report
+    from ..lab.stats import agent_shares, seat_shares
+    from ..lab.study import load, run_study, settings_for
+
     tab = Table(title=f"soan demo: {n} games per game, one greedy bot among random ones, seats rotated")
     reports = []
     for col in ("game", "players", "agent", "win share (95% interval)", "mean score", "mean rank",
@@ -40,6 +59,4 @@ def run_demo(console, n: int = 300, jobs: int = 2, out: str = "out/demo") -> Non
     console.print(tab)
     for rep in reports:
         console.print(f"report: {rep}", highlight=False)
-    console.print("Chance is 1/players per seat-game (a shared win counts 1/k).\n"
-                  "Next: soan play la-superba --lang ja | soan sim undecim -n 2000 --agents greedy --out out/u | "
-                  "soan analyze la-superba power", highlight=False)
+    console.print("Chance is 1/players per seat-game (a shared win counts 1/k).\n" + next_steps(), highlight=False)

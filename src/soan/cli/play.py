@@ -7,13 +7,14 @@ it is applied, `quit` (or end of input) saves, `--resume FILE` goes on.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..agents import SeatView, make_agent
 from ..core.actions import parse_action
 from ..core.errors import IllegalAction, SoanError
 from ..core.game import game_info, make
+from ..core.hooks import GameText
 from ..core.records import Recorder, read_record, state_from_header
 from ..core.rng import derive
 
@@ -41,6 +42,14 @@ def msg(key: str, lang: str, **kw) -> str:
     return (ja if lang == "ja" else en).format(**kw)
 
 
+def text_module(game_id: str) -> GameText:
+    """The game's text module (`hooks.text`): terminal play needs one."""
+    info = game_info(game_id)
+    if info.hooks.text is None:
+        raise SoanError(f"{info.id} declares no text module (hooks.text), which terminal play needs")
+    return info.hooks.text
+
+
 class Session:
     def __init__(self, game: str, players: int, humans: list[int], bots: list[str], seed: int, lang: str,
                  variants=(), params=None, components=None, record: str | None = None,
@@ -58,7 +67,7 @@ class Session:
             s = state_from_header(header, resume)
             humans = header.get("humans", humans)
             bots = header.get("bots", bots)
-            self.text = game_info(s.game_id).hooks.text
+            self.text = text_module(s.game_id)
             for seat, aj in raw:
                 a = parse_action(s.game_id, aj)
                 self.epochs.append(self.text.epoch(s))
@@ -71,7 +80,7 @@ class Session:
             s = make(game, players=players, seed=seed, variants=list(variants), params=params or {},
                      components=components)
             self.state = s
-            self.text = game_info(s.game_id).hooks.text
+            self.text = text_module(s.game_id)
             stamp = time.strftime("%Y%m%d-%H%M%S")
             self.path = Path(record) if record else Path("records") / f"{s.game_id}-{seed}-{stamp}.jsonl"
             self.rec = Recorder(self.path, s, humans=humans, bots=bots)
@@ -87,8 +96,14 @@ class Session:
                      for seat, spec in self.bot_specs.items()}
         self.seen = {h: len(self.moves) for h in self.humans}
         self.why: dict[int, list] = {}  # move index -> a bot's top actions and values
-        self.seen_rounds = {h: len(getattr(self.state, "history", ())) for h in self.humans}
+        self.seen_rounds = {h: len(self.rounds(self.state)) for h in self.humans}
         self.last_human: int | None = None
+
+    def rounds(self, state) -> Sequence:
+        """The public round records the game's text module shows between decisions (its optional
+        `rounds(state)`; a game without it shows moves only)."""
+        fn = getattr(self.text, "rounds", None)
+        return fn(state) if fn else ()
 
     # ------------------------------------------------------------------------------------------
     def _apply(self, seat: int, action) -> None:
@@ -132,7 +147,7 @@ class Session:
     def show_log(self, seat: int) -> None:
         lang = self.lang
         new = self.moves[self.seen[seat]:]
-        hist = getattr(self.state, "history", ())
+        hist = self.rounds(self.state)
         rounds = hist[self.seen_rounds[seat]:]
         base = self.seen[seat]
         others = [(base + k, s, a) for k, (s, a) in enumerate(new) if s != seat]
@@ -261,7 +276,7 @@ class Session:
         if self.humans:
             for h in self.humans:
                 self.seen[h] = len(self.moves)
-            hist = getattr(s, "history", ())
+            hist = self.rounds(s)
             for entry in hist[min(self.seen_rounds.values()):]:
                 self.out(self.text.render_round(s, entry, lang, me))
         self.out(msg("over", lang) + ":")

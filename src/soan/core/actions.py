@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .checks import shown
 from .errors import IllegalAction, SoanError
 
 _ACTIONS: dict[str, dict[str, type[Action]]] = {}
-_TEXT_PARSERS: dict[str, Any] = {}
+_TEXT_PARSERS: dict[str, Callable[[str], Action]] = {}
 
 
 class Action:
@@ -38,7 +39,8 @@ class Action:
         return self.text("en")
 
 
-def register_actions(game_id: str, *classes: type[Action], text_parser=None) -> None:
+def register_actions(game_id: str, *classes: type[Action],
+                     text_parser: Callable[[str], Action] | None = None) -> None:
     _ACTIONS[game_id] = {c.kind: c for c in classes}
     if text_parser is not None:
         _TEXT_PARSERS[game_id] = text_parser
@@ -54,7 +56,7 @@ def action_from_json(game_id: str, data: dict[str, Any]) -> Action:
     cls = kinds.get(t) if isinstance(t, str) else None
     if cls is None:
         raise IllegalAction(f"unknown action type {shown(t)} for {game_id}; expected one of {sorted(kinds)}")
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]  # every Action is a dataclass
     args = {k: v for k, v in data.items() if k != "type"}
     missing = sorted(set(fields) - set(args))
     extra = sorted(shown(k) for k in set(args) - set(fields))

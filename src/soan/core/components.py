@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from .game import data_hash
 _CACHE: dict[tuple[type, str, str], tuple[Any, str]] = {}  # (model class, path, content hash) -> result
 
 
-def _entry_label(raw: Any, loc: tuple) -> str:
+def _entry_label(raw: Any, loc: tuple[Any, ...]) -> str:
     parts: list[str] = []
     node = raw
     for i, key in enumerate(loc):
@@ -83,7 +84,10 @@ def read_yaml(path: Path, data: bytes | None = None) -> Any:
         raise ComponentError(f"{path}:{where}: not valid YAML: {getattr(e, 'problem', e)}") from None
 
 
-def load(path: str | Path, model: type[BaseModel], check=None) -> tuple[Any, str]:
+Check = Callable[[Any], list[str]] | None  # a game's cross-entry check: the model -> problems in words
+
+
+def load(path: str | Path, model: type[BaseModel], check: Check = None) -> tuple[Any, str]:
     """Parse and validate a component file; `check(model)` adds game-specific checks.
 
     Returns the validated model and a short hash of its data. Results are cached by the model class
@@ -113,11 +117,11 @@ def load(path: str | Path, model: type[BaseModel], check=None) -> tuple[Any, str
     return out
 
 
-def loader(default: Path, model: type[BaseModel], check=None):
+def loader(default: Path, model: type[BaseModel], check: Check = None) -> Callable[..., tuple[Any, str]]:
     """A game's `load_components(path)`: the shipped file (`None`) is parsed once per process."""
-    cache: list = []
+    cache: list[tuple[Any, str]] = []
 
-    def load_components(path=None) -> tuple[Any, str]:
+    def load_components(path: str | Path | None = None) -> tuple[Any, str]:
         if path is None:
             if not cache:
                 cache.append(load(default, model, check))
@@ -173,7 +177,7 @@ def _uncell(s: str) -> Any:
 
 
 def import_csv(model: type[BaseModel], base_path: str | Path, deck: str, csv_path: str | Path,
-               out: str | Path, check=None) -> int:
+               out: str | Path, check: Check = None) -> int:
     """Replace one deck of a component file by a CSV's rows; validate; write the new YAML file."""
     raw = read_yaml(Path(base_path))
     try:

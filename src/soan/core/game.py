@@ -18,7 +18,7 @@ class Param:
     name: str
     default: Any
     doc: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     requires: str | None = None  # a variant id the parameter only applies under
     rule: str = ""
     kind: type | None = None  # the value's type when the default is None ("decided by the rules/data")
@@ -98,7 +98,7 @@ class GameInfo:
     variants: dict[str, Variant]
     params: dict[str, Param]
     new_state: Callable[..., Any]
-    state_from_view: Callable[[dict], Any]
+    state_from_view: Callable[[dict[str, Any]], Any]
     load_components: Callable[[Any], Any]
     default_players: int = 4
     hooks: GameHooks = field(default_factory=GameHooks)
@@ -186,7 +186,7 @@ class Config:
         }
 
 
-_COMPILED: dict[tuple, Any] = {}
+_COMPILED: dict[tuple[Any, ...], Any] = {}
 
 
 def compiled(cfg: Config, compile_fn: Callable[..., Any], *args: Any) -> Any:
@@ -249,7 +249,7 @@ def make(
     variants: list[str] | tuple[str, ...] | None = None,
     params: dict[str, Any] | None = None,
     components: str | None = None,
-):
+) -> Any:
     """A new game state. Bad ids, player counts, variants, parameters or component files raise clearly."""
     info, n, vs, ps = check_config(game_id, players, variants, params)
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -282,7 +282,7 @@ def config_from_view(v: dict[str, Any]) -> tuple[GameInfo, Config]:
     return info, Config(info.id, n, seed, vs, ps, v.get("components"), comps, h)
 
 
-def from_view(view: dict[str, Any]):
+def from_view(view: dict[str, Any]) -> Any:
     """The state a (possibly edited) view describes. Any problem is a `ConfigError` (the settings) or an
     `IllegalAction` (the position) naming the field, e.g. `view.hands[2][1]: card 999 does not exist`."""
     if not isinstance(view, dict) or "game" not in view:

@@ -7,9 +7,8 @@ by its `scores()`), studies, reports and terminal play through the contract alon
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -18,16 +17,39 @@ class GameState(Protocol):
     """The state contract (docs/engine.md) every game's state implements."""
 
     game_id: str
+    cfg: Any  # soan.core.game.Config: players, seed, variants, params, components
+    listener: Callable[[str, dict[str, Any]], None] | None
 
-    def to_act(self) -> list[int]: ...
+    def to_act(self) -> Sequence[int]: ...
     def legal_actions(self, seat: int) -> list[Any]: ...
     def apply(self, seat: int, action: Any) -> None: ...
     def is_over(self) -> bool: ...
-    def scores(self) -> list[float]: ...
+    def scores(self) -> list[int]: ...
+    def ranks(self) -> list[int]: ...
+    def ranking(self) -> list[int]: ...
+    def winners(self) -> list[int]: ...
+    def prompt(self, seat: int) -> Any: ...  # soan.core.state.Prompt
+    def action_text(self, action: Any, lang: str = "en") -> str: ...
+    def header(self) -> dict[str, Any]: ...
     def observation(self, seat: int) -> dict[str, Any]: ...
     def view(self) -> dict[str, Any]: ...
     def clone(self) -> GameState: ...
     def determinize(self, seat: int, rng: Any) -> GameState: ...
+
+
+class GameText(Protocol):
+    """What a game's text module (`hooks.text`) gives terminal play and the web, in "en" or "ja".
+    Optional extras, looked up by name: `rounds(state)` (public round records shown between
+    decisions), `confirm(state, action, lang)` (a yes/no question before an action) and
+    `PUBLIC_MOVES = True` (a bot's reasons may be shown for every move)."""
+
+    def player_name(self, seat: int, lang: str, me: int | None = None) -> str: ...
+    def render(self, state: Any, seat: int, lang: str = "en") -> str: ...
+    def log_move(self, state: Any, seat: int, action: Any, lang: str, me: int | None = None) -> str: ...
+    def render_round(self, state: Any, entry: Any, lang: str, me: int | None = None) -> str: ...
+    def full_log(self, state: Any, lang: str, me: int | None = None) -> str: ...
+    def help_text(self, state: Any, lang: str = "en") -> str: ...
+    def epoch(self, state: Any) -> Any: ...  # changes at every reveal or draw: undo never crosses it
 
 
 @dataclass(frozen=True)
@@ -41,14 +63,39 @@ class ComponentsModel:
 
 @dataclass(frozen=True)
 class Analysis:
-    """A named analysis (`soan analyze GAME NAME`): `run(state_or_config, **opts)` → JSON-able dict,
-    `text(result, lang)` → lines for a person."""
+    """A named analysis (`soan analyze GAME NAME`): `run(variants, params, components)` → a JSON-able
+    dict (params as given on the command line, checked by `run`), `text(result, lang)` → lines for a
+    person (plain text; tables already laid out)."""
 
     name: str
     doc: str
-    run: Callable[..., dict[str, Any]]
+    run: Callable[[list[str], dict[str, Any], str | None], dict[str, Any]]
     text: Callable[[dict[str, Any], str], list[str]]
     doc_ja: str = ""
+
+
+@dataclass(frozen=True)
+class StudyData:
+    """What a report panel draws from: the study's settings and its Parquet tables (pyarrow), and
+    matplotlib's pyplot set up for the report's language."""
+
+    settings: Mapping[str, Any]
+    games: Any  # pyarrow.Table, one row per game
+    seats: Any  # pyarrow.Table, one row per seat-game, with the game's `m_*` measures
+    plt: Any
+
+
+@dataclass(frozen=True)
+class ReportPanel:
+    """A section of `soan report` drawn from the game's own measures. `draw(data, lang)` returns
+    matplotlib figures, or none when the study lacks the columns it needs (e.g. an older study)."""
+
+    title: str
+    title_ja: str
+    draw: Callable[[StudyData, str], list[Any]]
+
+    def heading(self, lang: str) -> str:
+        return self.title_ja if lang == "ja" and self.title_ja else self.title
 
 
 @dataclass(frozen=True)
@@ -60,8 +107,11 @@ class GameHooks:
     greedy: Mapping[str, Any] = field(default_factory=dict)  # greedy's defaults for this game
     # lab
     measures: Callable[[int], Any] | None = None  # players -> listener with per-seat `m_*` measures
+    # () -> the game's report panels; a function so that the game's plotting code (numpy, matplotlib)
+    # is imported only when a report is written, never by the engine
+    report_panels: Callable[[], Sequence[ReportPanel]] | None = None
     # text: the game's module of texts (terminal and web), see docs/new-game.md
-    text: ModuleType | None = None
+    text: GameText | None = None
     # components (deck export/import, data check)
     components: ComponentsModel | None = None
     # named analyses (`soan analyze`)

@@ -6,6 +6,16 @@ The same seed gives the same sequence on every machine and Python version.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+
+
+class RandomBits(Protocol):
+    def getrandbits(self, k: int, /) -> int: ...
+
+
 _M = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
@@ -46,10 +56,10 @@ class Rng:
     def random(self) -> float:
         return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
 
-    def choice(self, seq):
+    def choice(self, seq: Sequence[T]) -> T:
         return seq[self.next64() % len(seq)]
 
-    def shuffle(self, xs: list) -> None:
+    def shuffle(self, xs: list[Any]) -> None:
         """Fisher-Yates with the generator inlined (this is on every game's hot path)."""
         st = self.state
         for i in range(len(xs) - 1, 0, -1):
@@ -61,7 +71,7 @@ class Rng:
         self.state = st
 
 
-def seed_from(rng) -> int:
+def seed_from(rng: RandomBits) -> int:
     """A fresh 64-bit seed drawn from our Rng or any `random.Random`-like object."""
     return rng.getrandbits(64)
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Config
 
 from .checks import install
 
@@ -29,6 +33,11 @@ class GameState:
 
     __slots__ = ("cfg", "listener")
     game_id = "?"
+    cfg: Config
+    listener: Callable[[str, dict[str, Any]], None] | None
+
+    def ranks(self) -> list[int]:  # pragma: no cover - every game implements it
+        raise NotImplementedError
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game gets the contract's argument checks (core/checks.py): seats checked first in

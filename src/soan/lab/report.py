@@ -10,6 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..core.game import game_info
+from ..core.hooks import StudyData
 from .stats import agent_shares, column, mean_ci, seat_shares
 from .study import load
 
@@ -37,14 +39,6 @@ L = {
               "カード：使用回数と、使用したプレイヤーの勝率"),
     "played": ("times played", "使用回数"), "winwhen": ("win share when played", "使用時の勝率"),
     "held": ("held to the end", "最後まで保持"),
-    "ls_panel": ("La Superba (LS-A1): voyage power and goods' effects", "ラ・スペルバ（LS-A1）：航海力とアイテム効果"),
-    "power": ("mean voyage power per game", "１ゲームの平均航海力"),
-    "effects": ("effects won per game, and the win share of who won them", "獲得したアイテム効果と勝率"),
-    "un_panel": ("Undecim (UN-A1): hand fluidity", "ウーンデキム（UN-A1）：手札の流動性"),
-    "ad_panel": ("Asian Delivery (AD-A1): workers, retrievals and logistics by round",
-                 "アジアンデリバリー（AD-A1）：ラウンドごとのワーカー・回収・物流"),
-    "round": ("round", "ラウンド"), "per_seat": ("mean per seat", "１人あたり平均"),
-    "unchanged": ("share of turns whose hand did not change", "手札が変わらなかった手番の割合"),
     "agents": ("Agents", "エージェント"), "settings": ("Settings", "設定"),
 }
 
@@ -143,7 +137,7 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html") -
     opt = mean_ci(column(games, "mean_options"))[0]
     parts.append(f"<h3>{t('options', lang)}</h3><p>{multi:.1%} · {opt:.2f}</p>")
     parts += _card_panel(settings, seats, lang, plt)
-    parts += _game_panel(settings, seats, lang, plt)
+    parts += _game_panels(settings, games, seats, lang, plt)
     ag = agent_shares(seats)
     rows = "".join(f"<tr><td>{html.escape(a['agent'])}</td><td>{a['games']}</td><td>{a['win_share']:.1%}</td>"
                    f"<td>{a['ci'][0]:.1%}–{a['ci'][1]:.1%}</td><td>{a['mean_score']:.2f}</td>"
@@ -186,45 +180,15 @@ def _card_panel(settings, seats, lang, plt) -> list[str]:
     return [f"<h3>{t('cards', lang)}</h3>", _fig_html(fig)]
 
 
-def _game_panel(settings, seats, lang, plt) -> list[str]:
-    cols = seats.column_names
+def _game_panels(settings, games, seats, lang, plt) -> list[str]:
+    """The game's own panels (`hooks.report_panels`), each under its heading when it has figures."""
+    loader = game_info(settings["game"]).hooks.report_panels
+    if loader is None:
+        return []
+    data = StudyData(settings, games, seats, plt)
     out: list[str] = []
-    win = column(seats, "win")
-    if "m_mean_power" in cols:  # La Superba
-        fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
-        axes[0].hist(column(seats, "m_mean_power"), bins=30, color="#72b7b2")
-        axes[0].set_title(t("power", lang))
-        goods = ["pepper", "glass", "silk"]
-        won = [column(seats, f"m_{g}_won") for g in goods]
-        axes[1].bar(goods, [float(np.nanmean(w)) for w in won], color="#4c78a8", label="won / game")
-        ax2 = axes[1].twinx()
-        ax2.plot(goods, [float(win[w > 0].mean()) if (w > 0).any() else math.nan for w in won], "o-",
-                 color="#e45756", label=t("winwhen", lang))
-        axes[1].set_title(t("effects", lang))
-        out += [f"<h3>{t('ls_panel', lang)}</h3>", _fig_html(fig)]
-    if "m_workers_spent_r1" in cols:  # Asian Delivery
-        rounds = sorted({int(k.rsplit("_r", 1)[1]) for k in cols if k.startswith("m_workers_spent_r")})
-        fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
-        for key, label in (("workers_spent", "workers spent"), ("retrievals", "retrievals")):
-            axes[0].plot(rounds, [float(np.nanmean(column(seats, f"m_{key}_r{r}"))) for r in rounds], "o-", label=label)
-        axes[0].set_xlabel(t("round", lang))
-        axes[0].set_ylabel(t("per_seat", lang))
-        axes[0].legend()
-        for key, label in (("moved_card", "cubes moved by card"), ("moved_vehicle", "by vehicle"),
-                           ("moved_gate", "by gate")):
-            axes[1].plot(rounds, [float(np.nanmean(column(seats, f"m_{key}_r{r}"))) for r in rounds], "o-", label=label)
-        axes[1].set_xlabel(t("round", lang))
-        axes[1].legend()
-        out += [f"<h3>{t('ad_panel', lang)}</h3>", _fig_html(fig)]
-    if "m_unchanged_turns" in cols:  # Undecim
-        seat = column(seats, "seat")
-        u = column(seats, "m_unchanged_turns") / np.maximum(column(seats, "m_turns"), 1)
-        fig, ax = plt.subplots(figsize=(5, 3))
-        ax.bar([str(i + 1) for i in range(settings["players"])],
-               [float(u[seat == i].mean()) for i in range(settings["players"])], color="#b279a2")
-        ax.set_title(t("unchanged", lang))
-        ax.set_xlabel(t("seat", lang))
-        out += [f"<h3>{t('un_panel', lang)}</h3>", _fig_html(fig)]
+    for panel in loader():
+        figs = panel.draw(data, lang)
+        if figs:
+            out += [f"<h3>{html.escape(panel.heading(lang))}</h3>"] + [_fig_html(f) for f in figs]
     return out
-
-

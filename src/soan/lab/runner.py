@@ -106,6 +106,33 @@ def _work(args) -> list[GameResult]:
             for i, s in items]
 
 
+def process_pool(jobs: int, game: str):
+    """`jobs` worker processes that are the same on Linux, macOS and Windows: never a fork of this
+    process (its threads, locks and open files), but `forkserver` where the system has it (a clean
+    server process imports soan once, and workers fork from it) and `spawn` elsewhere (each worker
+    imports soan afresh). A game registered from outside `soan.games` (a plugin, the tests' tiny game)
+    is imported in each worker from its own package."""
+    import multiprocessing as mp
+
+    method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+    ctx = mp.get_context(method)
+    if method == "forkserver":
+        ctx.set_forkserver_preload(["soan.lab.runner"])
+    origin = game_info(game).new_state.__module__
+    return ctx.Pool(jobs, initializer=_load_game, initargs=(game, origin))
+
+
+def _load_game(game: str, origin: str) -> None:
+    import importlib
+
+    from ..core.errors import ConfigError
+
+    try:
+        game_info(game)
+    except ConfigError:
+        importlib.import_module(origin)  # registers the game on import
+
+
 def run_games(game: str, n: int, players: int, agents: list[str], seed: int = 0, variants=(), params=None,
               components=None, jobs: int = 1, collect: bool = False, timed: bool = False,
               progress: Callable[[int], None] | None = None, chunk: int = 50) -> list[GameResult]:
@@ -121,10 +148,7 @@ def run_games(game: str, n: int, players: int, agents: list[str], seed: int = 0,
             if progress:
                 progress(len(res))
     else:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("fork") if hasattr(mp, "get_context") else mp
-        with ctx.Pool(jobs) as pool:
+        with process_pool(jobs, game) as pool:
             for res in pool.imap_unordered(_work, tasks):
                 out.extend(res)
                 if progress:

@@ -131,17 +131,17 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
             for c, t in tasks:
                 save(c, _work(t))
         else:
-            import multiprocessing as mp
+            from .runner import process_pool
 
-            with mp.get_context("fork").Pool(jobs) as pool:
+            with process_pool(jobs, settings["game"]) as pool:
                 for c, res in pool.imap_unordered(_indexed, tasks):
                     save(c, res)
     else:
         raise StudyError(f"unknown backend {backend!r}; expected local or ray")
     play_s = time.perf_counter() - t0
-    t = time.perf_counter()
+    t_merge = time.perf_counter()
     _merge(out)
-    write_s += time.perf_counter() - t
+    write_s += time.perf_counter() - t_merge
     return {"out": str(out), "games": n, "played": sum(len(t[1][6]) for t in tasks), "seconds": play_s,
             "write_seconds": write_s}
 

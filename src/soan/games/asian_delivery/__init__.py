@@ -1,7 +1,7 @@
 """Asian Delivery (アジアンデリバリー 草案６): pick-up-and-deliver across Hotan, 8 rounds."""
 
 from ...core.game import GameInfo, Param, Variant, register
-from ...core.hooks import ComponentsModel, GameHooks
+from ...core.hooks import ComponentsModel, GameHooks, ReportPanel
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import AsianDelivery, new_state, state_from_view
@@ -63,13 +63,20 @@ PARAMS = {
                            rule="AD-V13"),
 }
 
+
+def _report_panels() -> list[ReportPanel]:
+    from .report import PANELS  # numpy and matplotlib: imported only when a report is written
+
+    return PANELS
+
+
 register(GameInfo(
     id="asian-delivery", name="Asian Delivery", name_ja="アジアンデリバリー", players=(3, 4), variants=VARIANTS,
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         greedy={"samples": 1, "horizon": 10},
-        measures=measures.Measures, text=text,
+        measures=measures.Measures, report_panels=_report_panels, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
     ),
 ))

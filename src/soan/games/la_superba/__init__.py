@@ -1,7 +1,7 @@
 """La Superba (草案６a): Genoese merchants, simultaneous secret voyages, 5 rounds."""
 
 from ...core.game import GameInfo, Param, Variant, register
-from ...core.hooks import ComponentsModel, GameHooks
+from ...core.hooks import Analysis, ComponentsModel, GameHooks, ReportPanel
 from . import actions, evaluate, measures, model, text, views  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import LaSuperba, new_state, state_from_view
@@ -32,13 +32,37 @@ PARAMS = {
                                    "false is the notes' reading (ship×2 + crew×2 = 16).", rule="LS-A1"),
 }
 
+
+def _report_panels() -> list[ReportPanel]:
+    from .report import PANELS  # numpy and matplotlib: imported only when a report is written
+
+    return PANELS
+
+
+def _power(variants: list[str], params: dict, components: str | None) -> dict:
+    from .analysis import power_analysis
+
+    return power_analysis(variants, params, components)
+
+
+def _power_text(result: dict, lang: str) -> list[str]:
+    from .analysis_text import power_text
+
+    return power_text(result, lang)
+
+
+POWER = Analysis("power", "LS-A1: the voyage-power arithmetic over the real deck, both readings of the crew rule",
+                 _power, _power_text, doc_ja="LS-A1：実際のデッキでの航海力の計算（船員ルールの２つの読み方）")
+
+
 register(GameInfo(
     id="la-superba", name="La Superba", name_ja="ラ・スペルバ", players=(3, 4), variants=VARIANTS,
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         greedy={"samples": 4},
-        measures=measures.Measures, text=text,
+        measures=measures.Measures, report_panels=_report_panels, text=text,
+        analyses={"power": POWER},
         components=ComponentsModel(model.Components, model.DATA, model.check),
         invariants=views.state_problems, view_model=views.LaSuperbaView, view_derived=views.DERIVED,
     ),

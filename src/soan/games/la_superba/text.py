@@ -96,6 +96,11 @@ def render_reveal(state, rv: dict, lang: str, me: int | None = None, delivered: 
     return "\n".join(lines)
 
 
+def rounds(state) -> list[dict]:
+    """The public round records (reveals, deliveries) terminal play shows between decisions."""
+    return state.history
+
+
 def render_round(state, entry: dict, lang: str, me: int | None = None) -> str:
     return render_reveal(state, entry, lang, me, entry["delivered"])
 

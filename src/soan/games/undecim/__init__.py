@@ -1,7 +1,7 @@
 """Undecim (ウーンデキム 草案８): a light 4X with a council of 11 action cards; a 3-season campaign."""
 
 from ...core.game import GameInfo, Param, Variant, register
-from ...core.hooks import ComponentsModel, GameHooks
+from ...core.hooks import ComponentsModel, GameHooks, ReportPanel
 from . import actions, evaluate, measures, model, text, views  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import Undecim, new_state, state_from_view
@@ -24,12 +24,19 @@ PARAMS = {
                        min=-1000, max=1000),
 }
 
+
+def _report_panels() -> list[ReportPanel]:
+    from .report import PANELS  # numpy and matplotlib: imported only when a report is written
+
+    return PANELS
+
+
 register(GameInfo(
     id="undecim", name="Undecim", name_ja="ウーンデキム", players=(3, 4), variants=VARIANTS, params=PARAMS,
     new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
-        measures=measures.Measures, text=text,
+        measures=measures.Measures, report_panels=_report_panels, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
         invariants=views.state_problems, view_model=views.UndecimView, view_derived=views.DERIVED,
     ),

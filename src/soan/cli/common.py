@@ -1,0 +1,91 @@
+"""What several command modules share: the game argument, variant and parameter options (a game's
+true/false parameters also as flags), progress bars."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+import typer
+from rich.console import Console
+
+from ..core.errors import SoanError
+from ..core.game import game_info, games
+
+T = TypeVar("T")
+
+
+def _game_ids() -> str:
+    return " | ".join(g["id"] for g in games())
+
+
+def _flag_help() -> str:
+    flags = [f"--{p['name'].replace('_', '-')} ({g['id']})" for g in games() for p in g["params"]
+             if isinstance(p["default"], bool)]
+    return ("; a true/false parameter is also a flag (--name / --no-name): " + ", ".join(flags)) if flags else ""
+
+
+GameArg = typer.Argument(..., help=_game_ids())
+VariantOpt = typer.Option(None, "--variant", "-V", help="a named variant; repeat for several")
+ParamOpt = typer.Option(None, "--param", "-P", help="a rule parameter as key=value; repeat for several" + _flag_help())
+# A command taking ParamOpt also takes the game's flags: give it these settings and a `ctx: typer.Context`,
+# then read its parameters with `game_params(game, param, ctx.args)`.
+FLAGS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+def parse_params(items: list[str] | None) -> dict[str, str]:
+    out = {}
+    for it in items or []:
+        if "=" not in it:
+            raise SoanError(f"--param takes key=value, got {it!r}")
+        k, v = it.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def game_params(game: str, items: list[str] | None, extra: list[str] | None = None) -> dict[str, str]:
+    """`-P k=v` items plus the game's true/false parameters given as flags (`--campaign`, `--no-campaign`)."""
+    out = parse_params(items)
+    if not extra:
+        return out
+    info = game_info(game)
+    flags = {p.name.replace("_", "-"): p.name for p in info.params.values() if isinstance(p.default, bool)}
+    for a in extra:
+        name = a[2:] if a.startswith("--") else ""
+        if name in flags:
+            out[flags[name]] = "true"
+        elif name.startswith("no-") and name[3:] in flags:
+            out[flags[name[3:]]] = "false"
+        else:
+            known = ", ".join(f"--{f}" for f in flags) or "none"
+            raise SoanError(f"no such option {a!r}; {info.id}'s true/false parameters as flags: {known}")
+    return out
+
+
+def check_lang(lang: str) -> None:
+    if lang not in ("en", "ja"):
+        raise SoanError(f"--lang takes en or ja, got {lang!r}")
+
+
+def progress(label: str, quiet: bool):
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                    TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
+                    disable=quiet or not sys.stderr.isatty(), console=Console(stderr=True))
+
+
+def run_with_progress(total: int, label: str, quiet: bool, fn: Callable[[Callable[[int], None]], T]) -> tuple[T, float]:
+    """`fn(tick)` under a progress bar (games/s); its result and the seconds it took."""
+    t0 = time.perf_counter()
+    with progress(label, quiet) as prog:
+        task = prog.add_task(label, total=total, rate="")
+
+        def tick(k: int) -> None:
+            prog.advance(task, k)
+            done = prog.tasks[0].completed
+            prog.update(task, rate=f"{done / max(time.perf_counter() - t0, 1e-9):,.0f} games/s")
+
+        return fn(tick), time.perf_counter() - t0

@@ -1,0 +1,41 @@
+"""`soan deck export|import`: one deck of a game's component file as CSV, and back."""
+
+from __future__ import annotations
+
+import typer
+
+from ..core.errors import SoanError
+from .app import app, console
+from .common import GameArg
+
+deck_app = typer.Typer(no_args_is_help=True, help="Export and import decks as CSV.")
+app.add_typer(deck_app, name="deck")
+
+
+@deck_app.command("export")
+def deck_export(game: str = GameArg, deck: str = typer.Argument(...), out: str = typer.Argument(...),
+                components: str | None = typer.Option(None, "--components")) -> None:
+    """Write one deck of a component file as CSV."""
+    from ..core.components import export_csv
+    from ..core.game import game_info
+
+    info = game_info(game)
+    m, _ = info.load_components(components)
+    k = export_csv(m, deck, out)
+    console.print(f"wrote {k} cards to {out}")
+
+
+@deck_app.command("import")
+def deck_import(game: str = GameArg, deck: str = typer.Argument(...), csv_file: str = typer.Argument(...),
+                out: str = typer.Option(..., "--out", help="the new component file (YAML)"),
+                components: str | None = typer.Option(None, "--components", help="base file (default: shipped)")) -> None:
+    """Replace one deck by a CSV's rows, validate, and write a new component file."""
+    from ..core.components import import_csv
+    from ..core.game import game_info
+
+    info = game_info(game)
+    cm = info.hooks.components
+    if cm is None:
+        raise SoanError(f"{info.id} declares no component schema")
+    k = import_csv(cm.model, components or cm.path, deck, csv_file, out, cm.check)
+    console.print(f"wrote {out} with {k} cards in {deck}; use it with --components {out}")

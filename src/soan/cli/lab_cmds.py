@@ -1,0 +1,279 @@
+"""The lab's commands: sim, export, import, report, compare, study, sweep, ladder.
+
+They need the `lab` extra (numpy, pyarrow, matplotlib): each imports the lab inside the command, so
+the rest of `soan` works on a light install; without the extra, the error path (app.py) says what to
+install.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..core.errors import SoanError
+from .app import app, console
+from .common import FLAGS, GameArg, ParamOpt, VariantOpt, check_lang, game_params, run_with_progress
+
+
+def _seat_table(title: str, seats: list[dict]) -> Table:
+    tab = Table(title=title)
+    for col in ("seat", "win share", "95% interval", "mean score", "min", "max"):
+        tab.add_column(col, justify="right")
+    for s in seats:
+        lo, hi = s["win_share_ci"]
+        tab.add_row(str(s["seat"]), f"{s['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}", f"{s['mean_score']:.2f}",
+                    str(s.get("min_score", "")), str(s.get("max_score", "")))
+    return tab
+
+
+@app.command(context_settings=FLAGS)
+def sim(
+    ctx: typer.Context,
+    game: str = GameArg,
+    n: int = typer.Option(1000, "-n", min=1, help="number of games"),
+    players: int | None = typer.Option(None, "--players", "-p"),
+    agents: str = typer.Option("random", "--agents", help="one spec per seat, comma-separated (rotated)"),
+    seed: int = typer.Option(0, "--seed"),
+    variant: list[str] | None = VariantOpt,
+    param: list[str] | None = ParamOpt,
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
+    out: str | None = typer.Option(None, "--out", help="a study folder: Parquet results, resumable"),
+    backend: str = typer.Option("local", "--backend", help="local | ray"),
+    address: str | None = typer.Option(None, "--address", help="a Ray cluster address (with --backend ray)"),
+    components: str | None = typer.Option(None, "--components"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Play N bot games: win share per seat, scores, games per second (and a study folder with --out)."""
+    from ..agents import parse_agents
+    from ..core.game import check_config
+    from ..lab.runner import run_games, summarize, wilson
+
+    info, np_, vs, ps = check_config(game, players, variant, game_params(game, param, ctx.args))
+    ags = parse_agents(agents, np_)
+    if len(ags) != np_:
+        raise SoanError(f"{len(ags)} agents for {np_} players; give one per seat or a single one")
+    if backend not in ("local", "ray"):
+        raise SoanError(f"--backend takes local or ray, got {backend!r}")
+    if backend == "ray" and not out:
+        raise SoanError("--backend ray needs --out DIR (results are written as a study)")
+    if out:
+        from ..lab.stats import seat_shares
+        from ..lab.study import load, run_study, settings_for
+
+        st = settings_for(info.id, n, np_, ags, seed, vs, ps, components)
+        r, dt = run_with_progress(n, info.id, as_json, lambda tick: run_study(st, out, jobs, backend, address, tick))
+        settings, games_t, seats_t = load(out)
+        seats = [{"seat": x["seat"], "win_share": x["win_share"], "win_share_ci": x["ci"],
+                  "mean_score": x["mean_score"], "min_score": x["min_score"], "max_score": x["max_score"]}
+                 for x in seat_shares(seats_t, np_)]
+        summ = {"game": info.id, "games": games_t.num_rows, "players": np_, "agents": ags, "variants": list(vs),
+                "seats": seats, "seconds": dt, "played": r["played"], "write_seconds": r["write_seconds"],
+                "games_per_s": r["played"] / r["seconds"] if r["seconds"] else 0.0, "out": out}
+    else:
+        res, dt = run_with_progress(n, info.id, as_json, lambda tick: run_games(
+            info.id, n, np_, ags, seed, vs, ps, components, jobs=jobs, progress=tick))
+        summ = summarize(res, np_)
+        summ.update(game=info.id, players=np_, agents=ags, variants=list(vs), seconds=dt, games_per_s=n / dt)
+        for s in summ["seats"]:
+            s["win_share_ci"] = list(wilson(s["win_share"] * n, n))
+    if as_json:
+        print(json.dumps(summ, ensure_ascii=False))
+        return
+    console.print(_seat_table(f"{info.name}: {summ['games']} games, {np_} players, agents {','.join(ags)} (rotated)"
+                              + (f", variants {','.join(vs)}" if vs else ""), summ["seats"]))
+    extra = f"; mean length {summ['mean_length']:.1f} actions" if "mean_length" in summ else ""
+    console.print(f"chance is {1 / np_:.0%} per seat{extra}; {summ['games_per_s']:,.0f} games/s "
+                  f"({summ['seconds']:.2f} s, jobs={jobs})" + (f"; results in {out}" if out else ""), highlight=False)
+
+
+@app.command("export")
+def export_(out: str = typer.Argument(..., help="a study folder"),
+            csv: bool = typer.Option(True, "--csv/--no-csv", help="write games.csv and seats.csv")) -> None:
+    """Write a study's tables as CSV for spreadsheets."""
+    from ..lab.study import export_csv
+
+    for f in export_csv(out):
+        console.print(f"wrote {f}", highlight=False)
+
+
+@app.command("import")
+def import_(records: list[str] = typer.Argument(..., help="records saved by soan play"),
+            out: str = typer.Option(..., "--out", help="the study folder to write")) -> None:
+    """Turn records of games people played into a study, for the same reports as bot studies."""
+    from ..lab.study import import_records
+
+    r = import_records(records, out)
+    console.print(f"imported {r['games']} games into {out}; next: soan report {out}", highlight=False)
+
+
+@app.command()
+def report(out: str = typer.Argument(..., help="a study folder"),
+           lang: str = typer.Option("en", "--lang", help="en | ja")) -> None:
+    """Write DIR/report.html: a self-contained page of plots and a summary in plain words."""
+    from ..lab.report import summary_lines, write_report
+    from ..lab.study import load
+
+    check_lang(lang)
+    p = write_report(out, lang)
+    settings, g, s = load(out)
+    for line in summary_lines(settings, g, s, lang):
+        console.print("• " + line, highlight=False)
+    console.print(f"report: {p}", highlight=False)
+
+
+def _print_compare(rows, a: str, b: str) -> None:
+    tab = Table(title=f"A = {a}   B = {b}")
+    for col in ("measure", "A", "B", "B − A", "95% interval", "significant"):
+        tab.add_column(col, justify="right")
+
+    def f(x):
+        return "" if x is None else f"{x:.3f}"
+
+    for r in rows:
+        tab.add_row(r["measure"], f(r["a"]), f(r["b"]), f(r["diff"]), f"{f(r['ci'][0])} – {f(r['ci'][1])}",
+                    "[bold]yes[/bold]" if r["significant"] else "")
+    console.print(tab)
+
+
+@app.command("compare")
+def compare_(dir_a: str = typer.Argument(...), dir_b: str = typer.Argument(...),
+             html_out: str | None = typer.Option(None, "--html", help="also write this HTML file"),
+             as_json: bool = typer.Option(False, "--json")) -> None:
+    """Each measure of two studies side by side: difference, 95% interval, significance."""
+    from ..lab.compare import compare, compare_html
+
+    rows = compare(dir_a, dir_b)
+    if as_json:
+        print(json.dumps(rows))
+        return
+    _print_compare(rows, dir_a, dir_b)
+    p = compare_html(rows, dir_a, dir_b, html_out or f"{dir_b.rstrip('/')}/compare.html")
+    console.print(f"html: {p}", highlight=False)
+
+
+@app.command(context_settings=FLAGS)
+def study(
+    ctx: typer.Context,
+    game: str = GameArg,
+    variants: str = typer.Option(..., "--variants", help="variant sets to compare, e.g. base,weather-double "
+                                 "(join variants of one set with +)"),
+    n: int = typer.Option(1000, "-n", min=1),
+    players: int | None = typer.Option(None, "--players", "-p"),
+    agents: str = typer.Option("greedy", "--agents"),
+    seed: int = typer.Option(0, "--seed"),
+    param: list[str] | None = ParamOpt,
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
+    out: str = typer.Option("studies", "--out", help="parent folder; one study per variant set"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Run one study per variant set (same seeds) and compare each with the first."""
+    from ..agents import parse_agents
+    from ..core.game import check_config
+    from ..lab.compare import compare, compare_html
+    from ..lab.study import run_study, settings_for
+
+    sets = [[] if v.strip() in ("base", "") else v.strip().split("+") for v in variants.split(",")]
+    names = [v.strip() or "base" for v in variants.split(",")]
+    if len(sets) < 2:
+        raise SoanError("--variants needs at least two sets, e.g. base,weather-double")
+    ps_in = game_params(game, param, ctx.args)
+    dirs = []
+    for name, vs in zip(names, sets, strict=True):
+        info, np_, vv, ps = check_config(game, players, vs, ps_in)
+        ags = parse_agents(agents, np_)
+        st = settings_for(info.id, n, np_, ags, seed, vv, ps)
+        d = f"{out.rstrip('/')}/{info.id}-{name}"
+
+        def play(tick: Callable[[int], None], st: dict[str, Any] = st, d: str = d) -> dict[str, Any]:
+            return run_study(st, d, jobs, progress=tick)
+
+        run_with_progress(n, f"{info.id} {name}", as_json, play)
+        dirs.append(d)
+    results = [(dirs[0], d, compare(dirs[0], d)) for d in dirs[1:]]
+    if as_json:
+        print(json.dumps([{"a": a, "b": b, "rows": rows} for a, b, rows in results]))
+        return
+    for a, b, rows in results:
+        _print_compare(rows, a, b)
+        console.print(f"html: {compare_html(rows, a, b, b + '/compare.html')}", highlight=False)
+
+
+@app.command()
+def sweep(
+    game: str = GameArg,
+    param: list[str] = typer.Option(..., "--param", "-P", help="k=v1,v2,... (list values: k=1,2,3|4,5,6)"),
+    n: int = typer.Option(500, "-n", min=1, help="games per setting"),
+    players: int | None = typer.Option(None, "--players", "-p"),
+    agents: str = typer.Option("greedy", "--agents"),
+    variant: list[str] | None = VariantOpt,
+    measure: list[str] | None = typer.Option(None, "--measure", "-m",
+                                             help="measures to report (default: score, length, gap12, seat 1's win share)"),
+    seed: int = typer.Option(0, "--seed"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
+    out: str = typer.Option("sweeps", "--out"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Play a grid of parameter settings; report chosen measures per setting as a table and a plot."""
+    from ..lab.sweep import grid, run_sweep
+
+    settings = grid(game, param)
+    rows, plot = run_sweep(game, settings, n, players, agents, variant or [], seed, jobs, out,
+                           measure or ["score", "length", "gap12", "win_share_seat_0"],
+                           lambda total, label, fn: run_with_progress(total, label, as_json, fn)[0])
+    if as_json:
+        print(json.dumps(rows))
+        return
+    ms = [k for k in rows[0] if k not in ("setting", "out")]
+    tab = Table(title=f"{game}: {n} games per setting")
+    tab.add_column("setting")
+    for m in ms:
+        tab.add_column(m, justify="right")
+    for r in rows:
+        tab.add_row(r["setting"], *[f"{r[m][0]:.3f} ± {r[m][1]:.3f}" for m in ms])
+    console.print(tab)
+    console.print(f"plot: {plot}", highlight=False)
+
+
+@app.command(context_settings=FLAGS)
+def ladder(
+    ctx: typer.Context,
+    game: str = GameArg,
+    agents: str = typer.Option(..., "--agents", help="one spec per seat, e.g. greedy,random,random,random"),
+    n: int = typer.Option(400, "-n", min=1, help="games (a multiple of the player count rotates evenly)"),
+    seed: int = typer.Option(0, "--seed"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
+    variant: list[str] | None = VariantOpt,
+    param: list[str] | None = ParamOpt,
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Rate a line-up of bots: win share with a 95% interval, mean score and rank, decision time."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ..agents import parse_agents
+    from ..core.game import check_config
+    from ..lab.ladder import ladder as _ladder
+
+    ags = parse_agents(agents)
+    info, np_, vs, ps = check_config(game, len(ags), variant, game_params(game, param, ctx.args))
+    show = sys.stderr.isatty() and not as_json
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeRemainingColumn(), disable=not show, console=Console(stderr=True)) as prog:
+        task = prog.add_task(f"{info.id} ladder", total=n)
+        rows = _ladder(info.id, ags, n, seed, jobs, vs, ps, progress=lambda k: prog.advance(task, k))
+    if as_json:
+        print(json.dumps(rows))
+        return
+    tab = Table(title=f"{info.name}: {n} games of {','.join(ags)} (rotated); chance {1 / np_:.0%}")
+    for col in ("agent", "seat-games", "win share", "95% interval", "mean score", "mean rank", "ms/decision"):
+        tab.add_column(col, justify="right")
+    for r in rows:
+        lo, hi = r["win_share_ci"]
+        tab.add_row(r["agent"], str(r["games"]), f"{r['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}",
+                    f"{r['mean_score']:.2f}", f"{r['mean_rank']:.2f}", f"{r['decision_ms']:.1f}")
+    console.print(tab)

@@ -1,0 +1,210 @@
+"""The proof that a game is one folder: Pearl Bid (tests/tiny_game/), registered only for these tests,
+gets rules and contract checks, bots, a study, a report, a ladder, deck export and terminal play
+through the generic layers, with nothing under src/ naming it."""
+
+from __future__ import annotations
+
+import html
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import soan
+from soan.cli.main import app
+from soan.cli.play import Session
+from soan.core.errors import ConfigError, IllegalAction
+from soan.core.rng import Rng
+
+runner = CliRunner()
+GAME = "pearl-bid"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def tiny():
+    """Register the tiny game for this module's tests, and take it out again after."""
+    import tiny_game
+    from soan.agents import base
+    from soan.core import game
+
+    game.register(tiny_game.INFO)
+    yield tiny_game
+    game._REGISTRY.pop(GAME, None)
+    base._HOOKS.pop(GAME, None)
+
+
+def bid_all(s, *cards):
+    for seat, c in enumerate(cards):
+        s.apply(seat, tiny_bid(c))
+
+
+def tiny_bid(c):
+    from tiny_game.actions import Bid
+
+    return Bid(c)
+
+
+# --- rules ------------------------------------------------------------------------------------
+def test_highest_unique_bid_wins_the_offer():  # PB-R2, PB-R4
+    s = soan.make(GAME, players=3, seed=5)
+    offer = list(s.offer)
+    bid_all(s, 5, 5, 2)
+    assert s.won == [[], [], offer]  # the two fives cancel out; 2 is the highest bid nobody else played
+    assert s.hands[0] == [1, 2, 3, 4] and s.hands[2] == [1, 3, 4, 5]
+    assert s.history[-1]["winner"] == 2 and len(s.offer) == 1 and s.offer != offer
+
+
+def test_lowest_wins_variant():  # PB-V1
+    s = soan.make(GAME, players=3, seed=5, variants=["lowest-wins"])
+    offer = list(s.offer)
+    bid_all(s, 1, 1, 4)
+    assert s.won[2] == offer
+
+
+def test_no_unique_bid_discards_or_carries():  # PB-R3
+    s = soan.make(GAME, players=2, seed=1)
+    bid_all(s, 3, 3)
+    assert s.won == [[], []] and len(s.offer) == 1
+    c = soan.make(GAME, players=2, seed=1, params={"ties_carry": True})
+    first = list(c.offer)
+    bid_all(c, 3, 3)
+    assert len(c.offer) == 2 and c.offer[0] == first[0]
+    bid_all(c, 4, 1)
+    assert sorted(c.won[0]) == sorted(first + [c.history[-1]["prizes"][1]]) and c.offer != first
+
+
+def test_favourite_bonus_and_shared_ranks():  # PB-F1, PB-F2
+    s = soan.make(GAME, players=2, seed=2, params={"favourite_bonus": 3})
+    T = s.T
+    s.won = [[0], [1]]
+    s.fav = [T.colour[0], (T.colour[1] + 1) % len(T.colour_names)]
+    assert s.scores() == [T.value[0] + 3, T.value[1]]
+    s.won = [[], []]
+    assert s.ranks() == [1, 1]
+
+
+def test_bad_input_is_refused_and_nothing_changes():
+    s = soan.make(GAME, players=3, seed=1)
+    before = s.view()
+    with pytest.raises(IllegalAction, match="not in seat 0's hand"):
+        s.apply(0, tiny_bid(9))
+    with pytest.raises(IllegalAction, match="seat must be"):
+        s.apply(3, tiny_bid(1))
+    assert s.view() == before
+    s.apply(0, tiny_bid(1))
+    with pytest.raises(IllegalAction, match="nothing to decide"):
+        s.apply(0, tiny_bid(2))  # already bid this round
+    with pytest.raises(ConfigError, match="2-4 players"):
+        soan.make(GAME, players=5)
+
+
+# --- the contract: hidden information, the simultaneous step, views, clones ----------------------
+def test_simultaneous_secret_step_and_determinize():
+    s = soan.make(GAME, players=3, seed=11)
+    s.apply(1, tiny_bid(4))
+    assert s.to_act() == (0, 2)  # both still to choose; either may go first
+    o = s.observation(0)
+    assert o["has_bid"] == [False, True, False] and o["my_bid"] is None
+    assert "fav" not in o and o["favourite"] == s.fav[0]
+    seen_bids, seen_favs = set(), set()
+    for k in range(40):
+        d = s.determinize(0, Rng(k))
+        assert d.observation(0) == o  # consistent with what seat 0 knows
+        seen_bids.add(d.bids[1])
+        seen_favs.add(tuple(d.fav[1:]))
+        assert d.fav[0] == s.fav[0] and len(set(d.fav)) == 3
+    assert len(seen_bids) > 1 and len(seen_favs) > 1  # the secret bid and favourites are resampled
+    assert s.bids[1] == 4  # the true state is untouched
+
+
+def test_view_round_trip_and_clone_independence():
+    s = soan.make(GAME, players=4, seed=3)
+    bid_all(s, 1, 2, 3, 4)
+    s.apply(2, tiny_bid(5))
+    t = soan.from_view(json.loads(json.dumps(s.view())))
+    assert t.view() == s.view()
+    c = s.clone()
+    c.apply(0, tiny_bid(5))
+    assert s.bids[0] is None and c.bids[0] == 5
+    v = s.view()
+    v["deck"] = v["deck"] + v["offer"]
+    with pytest.raises(ConfigError, match="distinct"):
+        soan.from_view(v)
+
+
+def test_component_file_is_validated(tmp_path):
+    from tiny_game.model import DATA
+
+    bad = tmp_path / "c.yaml"
+    bad.write_text(DATA.read_text(encoding="utf-8").replace("colour: gold}", "colour: silver}", 1), encoding="utf-8")
+    with pytest.raises(soan.core.errors.ComponentError, match="silver"):
+        soan.make(GAME, components=str(bad))
+    out = tmp_path / "prizes.csv"
+    r = runner.invoke(app, ["deck", "export", GAME, "prizes", str(out)])
+    assert r.exit_code == 0 and "wrote 8 cards" in r.output
+
+
+# --- bots, lab, report, ladder --------------------------------------------------------------------
+@pytest.mark.parametrize("spec", ["random", "greedy:samples=2", "mcts:iters=40"])
+def test_bots_play_it_through(spec):
+    from soan.lab.runner import run_games
+
+    res = run_games(GAME, 4, 3, [spec, "random", "random"], seed=2)
+    assert len(res) == 4 and all(r.length == 15 for r in res)  # 5 rounds × 3 simultaneous bids
+    assert all(sorted(r.ranks)[0] == 1 for r in res)
+
+
+def test_study_report_and_ladder(tmp_path):
+    d = tmp_path / "study"
+    r = runner.invoke(app, ["sim", GAME, "-n", "30", "--agents", "greedy:samples=1,random,random", "--out", str(d),
+                            "--json", "--ties-carry"])
+    assert r.exit_code == 0, r.output
+    summ = json.loads(r.output)
+    assert summ["games"] == 30 and len(summ["seats"]) == 3
+    for lang, head in (("en", "Pearl Bid: prizes won and tied bids by seat"), ("ja", "真珠の競り：手番ごとの獲得数と重なった入札")):
+        r = runner.invoke(app, ["report", str(d), "--lang", lang])
+        assert r.exit_code == 0, r.output
+        h = (d / "report.html").read_text(encoding="utf-8")
+        assert f"<h3>{html.escape(head)}</h3>" in h and "'ties_carry': True" in html.unescape(h)
+    r = runner.invoke(app, ["ladder", GAME, "--agents", "greedy:samples=1,random", "-n", "10", "--json"])
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.output)
+    assert {x["agent"] for x in rows} == {"greedy:samples=1", "random"} and sum(x["games"] for x in rows) == 20
+
+
+# --- terminal play ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_whole_game_at_the_terminal(tmp_path, lang):
+    lines: list[str] = []
+    inputs = iter(["help", "log", "bid 9", "undo", "1", "undo", "bid 5", "99", "1", "1", "1", "1"])
+    s = Session(GAME, 3, [0], ["random"], 7, lang, record=str(tmp_path / "r.jsonl"),
+                input_fn=lambda _: next(inputs), output=lines.append, clear=False)
+    assert s.run() == 0
+    t = "\n".join(lines)
+    final = soan.replay(tmp_path / "r.jsonl")
+    assert final.is_over() and final.scores() == s.state.scores()
+    if lang == "en":
+        assert "Everyone plays one bid card" in t and "Not a legal action now" in t and "No option 99" in t
+        # the bots bid first and secretly; the person's bid reveals the round, so undo cannot take it back
+        assert "Player 2 placed a bid" in t and "Nothing of yours to undo since the last reveal" in t
+        assert "Round 1 revealed" in t and "Final scores" in t
+    else:
+        assert "全員が同時に" in t and "プレイヤー2が入札しました" in t and "第1ラウンド公開" in t and "最終得点" in t
+
+
+def test_play_command_with_scripted_stdin(tmp_path):
+    rec = tmp_path / "p.jsonl"
+    r = runner.invoke(app, ["play", GAME, "--players", "2", "--seed", "4", "--record", str(rec), "--lang", "ja"],
+                      input="1\n1\n1\n1\n1\n")
+    assert r.exit_code == 0, r.output
+    assert "最終得点" in r.output and soan.replay(rec).is_over()
+
+
+def test_worker_processes_load_a_game_registered_outside_soan():
+    """`--jobs` starts workers with spawn; the tiny game is not in soan.games, and they still play it
+    (imported from its own package) with the same results as one process."""
+    from soan.lab.runner import run_games
+
+    a = run_games(GAME, 12, 3, ["greedy:samples=1", "random", "random"], seed=4, jobs=1, chunk=5)
+    b = run_games(GAME, 12, 3, ["greedy:samples=1", "random", "random"], seed=4, jobs=2, chunk=5)
+    assert [r.scores for r in a] == [r.scores for r in b] and len({tuple(r.scores) for r in a}) > 1
