@@ -9,6 +9,7 @@ changes the state. Messages are formatted with `shown`, which never raises (huge
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
 from itertools import repeat
 from operator import is_
@@ -59,7 +60,7 @@ def check_seat(state: Any, seat: Any) -> None:
         raise seat_error(seat, state.cfg.players)
 
 
-def is_legal(action: Any, legal: list) -> bool:
+def is_legal(action: Any, legal: list[Any]) -> bool:
     """`action` is one of `legal`: identity first (bots pass the very objects), then equality."""
     if True in map(is_, legal, repeat(action)):
         return True
@@ -69,7 +70,7 @@ def is_legal(action: Any, legal: list) -> bool:
         return False
 
 
-def refusal(state: Any, seat: int, action: Any, legal: list) -> IllegalAction:
+def refusal(state: Any, seat: int, action: Any, legal: list[Any]) -> IllegalAction:
     if not legal:
         if state.is_over():
             return IllegalAction("the game is over; no action is legal")
@@ -82,13 +83,13 @@ def refusal(state: Any, seat: int, action: Any, legal: list) -> IllegalAction:
     return IllegalAction(f"'{action_shown(action)}' is not a legal action for seat {seat} now{now}; legal: {opts}")
 
 
-def seated(fn):
+def seated(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Wrap a method whose first argument is a seat: the seat is checked before anything else."""
     if getattr(fn, _MARK, False):
         return fn
 
     @wraps(fn)
-    def method(self, seat, *args, **kwargs):
+    def method(self: Any, seat: Any, *args: Any, **kwargs: Any) -> Any:
         if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
             raise seat_error(seat, self.cfg.players)
         return fn(self, seat, *args, **kwargs)
@@ -97,13 +98,13 @@ def seated(fn):
     return method
 
 
-def checked_apply(fn):
+def checked_apply(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Wrap a game's `apply`: seat first, then the action must be one `legal_actions` offers."""
     if getattr(fn, _MARK, False):
         return fn
 
     @wraps(fn)
-    def apply(self, seat, action):
+    def apply(self: Any, seat: Any, action: Any) -> Any:
         if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
             raise seat_error(seat, self.cfg.players)
         legal = self.legal_actions(seat)
@@ -123,4 +124,4 @@ def install(cls: type) -> None:
             setattr(cls, name, seated(fn))
     fn = cls.__dict__.get("apply")
     if callable(fn):
-        cls.apply = checked_apply(fn)
+        setattr(cls, "apply", checked_apply(fn))  # noqa: B010 - a class attribute set by name

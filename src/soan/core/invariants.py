@@ -83,7 +83,7 @@ def game_problems(s: Any) -> list[str]:
     return list(fn(s)) if fn is not None else []
 
 
-def play_checked(s: Any, choose: Callable[[Any, int, list], Any], rng: Any, every: int = 7,
+def play_checked(s: Any, choose: Callable[[Any, int, list[Any]], Any], rng: Any, every: int = 7,
                  on_step: Callable[[int, Any], None] | None = None) -> tuple[list[str], list[tuple[int, Any]]]:
     """Play `s` to the end with `choose(state, seat, legal)`, checking every invariant as it goes.
     Returns (problems, moves); stops at the first step with a problem (the moves reproduce it)."""

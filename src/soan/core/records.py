@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -81,13 +82,13 @@ def read_record(path: str | Path) -> tuple[dict[str, Any], list[tuple[int, dict[
         if name in header and not ok(header[name]):
             raise RecordError(f"{p}: line 1: header field {name!r} must be {want}, got {shown(header[name])}")
     moves = []
-    for i, line in enumerate(lines[1:], start=2):
-        if not line.strip():
+    for i, text_line in enumerate(lines[1:], start=2):
+        if not text_line.strip():
             continue
-        d = _json_line(p, i, line, "the line")
+        d = _json_line(p, i, text_line, "the line")
         seat = d.get("seat") if isinstance(d, dict) else None
         if seat.__class__ is not int or not isinstance(d.get("action"), dict):
-            raise RecordError(f"{p}: line {i}: expected {{\"seat\": int, \"action\": {{...}}}}, got {shown(line)}")
+            raise RecordError(f"{p}: line {i}: expected {{\"seat\": int, \"action\": {{...}}}}, got {shown(text_line)}")
         moves.append((seat, d["action"]))
     return header, moves
 
@@ -96,7 +97,7 @@ def _is_int(x: Any) -> bool:
     return x.__class__ is int
 
 
-_HEADER_TYPES = (
+_HEADER_TYPES: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
     ("game", lambda x: isinstance(x, str), "a game id (string)"),
     ("players", lambda x: x is None or _is_int(x), "an integer"),
     ("seed", _is_int, "an integer"),

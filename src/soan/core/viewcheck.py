@@ -25,7 +25,7 @@ class ViewModel(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
 
 
-def path(loc: tuple | list) -> str:
+def path(loc: tuple[Any, ...] | list[Any]) -> str:
     out = "view"
     for k in loc:
         out += f"[{k}]" if isinstance(k, int) else f".{k}"

@@ -120,15 +120,15 @@ def check_types(v: dict[str, Any]) -> None:
         for j, st in enumerate(ss):
             if len(st) != 2 or isinstance(st[0], list) or not isinstance(st[1], list):
                 raise IllegalAction(f"view.settlements[{i}][{j}]: a settlement is [kind, [cards]]")
-    for k, t in enumerate(v["todo"]):
+    for j, t in enumerate(v["todo"]):
         if len(t) != 3 or not isinstance(t[0], str) or isinstance(t[1], list | str) or not isinstance(t[2], list):
-            raise IllegalAction(f"view.todo[{k}]: a pending step is [op, times left, path]")
+            raise IllegalAction(f"view.todo[{j}]: a pending step is [op, times left, path]")
     if v["took"] is not None and (len(v["took"]) != 2 or not isinstance(v["took"][0], str)
                                   or not isinstance(v["took"][1], bool)):
         raise IllegalAction("view.took: [card id, from bonus] or null")
-    for k, e in enumerate(v["log"]):
+    for j, e in enumerate(v["log"]):
         if len(e) != 6:
-            raise IllegalAction(f"view.log[{k}]: a turn is [season, seat, taken, from bonus, played, hand changed]")
+            raise IllegalAction(f"view.log[{j}]: a turn is [season, seat, taken, from bonus, played, hand changed]")
 
 
 def card_names(v: dict[str, Any], T) -> None:
