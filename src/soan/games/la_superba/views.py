@@ -9,14 +9,14 @@ fields (`to_act`, `deck_size`, `hand_sizes`, `trade_row`, `event`, `scores`) as 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from ...core.errors import IllegalAction
 from ...core.viewcheck import Int, Nat, Places, Seat, Triple, ViewModel, derived, validate_view
 
-Chit = list[Nat]  # [round, good (0 pepper, 1 glass, 2 silk), value]
+Chit = Annotated[list[Int], Field(min_length=3, max_length=3)]  # [round, good (0-2), value: may be < 0 by data]
 
 
 class Effects(ViewModel):
