@@ -30,8 +30,9 @@ bench: $(STAMP)
 
 # Mutation testing (not part of `make test`; long): one rule module at a time, in a scratch copy.
 MUTATE ?= src/soan/games/la_superba/rules.py
+COMMA := ,
 MUT_GAME = $(if $(findstring la_superba,$(MUTATE)),la_superba,undecim)
-MUT_TESTS = "tests/test_$(MUT_GAME)_rules.py", "tests/test_reproductions.py", "tests/test_bad_views.py"
+MUT_TESTS = "tests/test_$(MUT_GAME)_rules.py", "tests/test_bad_views.py"$(if $(findstring la_superba,$(MUTATE)),$(COMMA) "tests/test_la_superba_mutation_gaps.py",)
 mutation: $(STAMP)
 	rm -rf out/mutation && mkdir -p out/mutation
 	cp -r src tests pyproject.toml out/mutation/
