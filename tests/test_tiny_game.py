@@ -164,8 +164,8 @@ def test_study_report_and_ladder(tmp_path):
     for lang, head in (("en", "Pearl Bid: prizes won and tied bids by seat"), ("ja", "真珠の競り：手番ごとの獲得数と重なった入札")):
         r = runner.invoke(app, ["report", str(d), "--lang", lang])
         assert r.exit_code == 0, r.output
-        h = (d / "report.html").read_text(encoding="utf-8")
-        assert f"<h3>{html.escape(head)}</h3>" in h and "'ties_carry': True" in html.unescape(h)
+        h = (d / ("report-ja.html" if lang == "ja" else "report.html")).read_text(encoding="utf-8")
+        assert f"<h3>{html.escape(head)}</h3>" in h and "ties_carry=True" in html.unescape(h)  # the settings table
     r = runner.invoke(app, ["ladder", GAME, "--agents", "greedy:samples=1,random", "-n", "10", "--json"])
     assert r.exit_code == 0, r.output
     rows = json.loads(r.output)

@@ -61,7 +61,7 @@ register(GameInfo(
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         greedy={"samples": 4},
-        measures=measures.Measures, report_panels=_report_panels, text=text,
+        measures=measures.Measures, card_name=measures.card_name, report_panels=_report_panels, text=text,
         analyses={"power": POWER},
         components=ComponentsModel(model.Components, model.DATA, model.check),
         invariants=views.state_problems, view_model=views.LaSuperbaView, view_derived=views.DERIVED,

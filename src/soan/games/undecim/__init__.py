@@ -36,7 +36,8 @@ register(GameInfo(
     new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
-        measures=measures.Measures, report_panels=_report_panels, text=text,
+        measures=measures.Measures, turn_order=measures.turn_order, card_name=measures.card_name,
+        report_panels=_report_panels, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
         invariants=views.state_problems, view_model=views.UndecimView, view_derived=views.DERIVED,
     ),

@@ -617,7 +617,7 @@ class Undecim(GameState):
             area = ""
             if isinstance(action, Take):
                 k = self.T.card_index[action.card]
-                area = (" (ボーナス)" if lang == "ja" else " (bonus)") if k in self.bonus else ""
+                area = ("（ボーナスエリア）" if lang == "ja" else " (bonus)") if k in self.bonus else ""
             nm = c.name_ja if lang == "ja" else c.name
             txt = c.text_ja if lang == "ja" else c.text
             return f"{action.text(lang)}{area} — {nm}: {txt}"
@@ -638,15 +638,15 @@ class Undecim(GameState):
         if st == PLAY:
             return Prompt("play", t + "play an action card from your hand.", j + "手札からアクションカードを１枚使ってください。")
         if st == AUTO:
-            return Prompt("auto", t + "auto action: settle or develop once, or skip.", j + "オートアクション：入植か発展を１回（またはしない）。")
+            return Prompt("auto", t + "auto action: settle or develop once, or skip.", j + "オートアクション：入植か発展を１回行えます（しなくてもよい）。")
         step, left = self.todo[0]
         if step.op == "gain":
-            return Prompt("pick", t + f"gain a card from the frontier ({left} left).", j + f"開拓地から獲得してください（残り{left}）。")
+            return Prompt("pick", t + f"gain a card from the frontier ({left} left).", j + f"開拓地からカードを獲得してください（あと{left}枚）。")
         if step.op == "boost":
             return Prompt("boost", t + f"pay {step.gold} gold for the extra effect?", j + f"金{step.gold}枚を払って追加効果を使いますか？")
         if step.op == "settle":
-            return Prompt("settle", t + "settle: choose two resources, or skip.", j + "入植：資源２枚を選んでください（またはしない）。")
-        return Prompt("develop", t + f"develop a settlement ({left} left), or skip.", j + f"発展（残り{left}）：入植地と資源を選んでください。")
+            return Prompt("settle", t + "settle: choose two resources, or skip.", j + "入植：資源を２枚選んでください（しなくてもよい）。")
+        return Prompt("develop", t + f"develop a settlement ({left} left), or skip.", j + f"発展（あと{left}回）：入植地と足す資源を選んでください（しなくてもよい）。")
 
 
 def new_state(cfg) -> Undecim:
