@@ -146,3 +146,13 @@ def test_undecim_view_errors_name_the_field():
     w["loose"][0].append(c * 10 + item)  # a card laid as a half it does not have
     with pytest.raises(soan.IllegalAction, match=rf"view.loose\[0\]\[\d+\]: card {c} is laid as .* a half it does"):
         soan.from_view(edited(w))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_published_view_schema_is_the_models(game):
+    from pathlib import Path
+
+    from soan.core.viewcheck import view_schema
+
+    p = Path(__file__).parent.parent / "docs" / "views" / f"{game}.schema.json"
+    assert json.loads(p.read_text(encoding="utf-8")) == view_schema(game), "run python -m soan.core.viewcheck"

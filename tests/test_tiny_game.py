@@ -86,9 +86,9 @@ def test_favourite_bonus_and_shared_ranks():  # PB-F1, PB-F2
 def test_bad_input_is_refused_and_nothing_changes():
     s = soan.make(GAME, players=3, seed=1)
     before = s.view()
-    with pytest.raises(IllegalAction, match="'bid 9' is not a legal action for seat 0"):
+    with pytest.raises(IllegalAction, match="'bid 9' is not a legal action for seat 0 now"):  # core/checks.py
         s.apply(0, tiny_bid(9))
-    with pytest.raises(IllegalAction, match="no seat 3"):
+    with pytest.raises(IllegalAction, match="no seat 3; seats are 0..2"):
         s.apply(3, tiny_bid(1))
     assert s.view() == before
     s.apply(0, tiny_bid(1))

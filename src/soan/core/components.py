@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -93,6 +94,8 @@ def load(path: str | Path, model: type[BaseModel], check: Check = None) -> tuple
     Returns the validated model and a short hash of its data. Results are cached by the model class
     itself (not its name: every game's is called `Components`), the path and the file's content.
     """
+    if not isinstance(path, str | os.PathLike):
+        raise ComponentError(f"a component file is given by its path, got {shown(path)}")
     p = Path(path)
     try:
         exists, is_file, where = p.exists(), p.is_file(), str(p.resolve())

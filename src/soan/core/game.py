@@ -265,8 +265,8 @@ def load_components_checked(info: GameInfo, components: Any) -> tuple[Any, str]:
 
     if components is not None and not isinstance(components, str | os.PathLike):
         raise ConfigError(f"components is the path of a component file, got {shown(components)}")
-    comps, h = info.load_components(components)
-    return comps, str(h)
+    out: tuple[Any, str] = info.load_components(components)
+    return out
 
 
 def config_from_view(v: dict[str, Any]) -> tuple[GameInfo, Config]:

@@ -39,6 +39,10 @@ class GameState:
     def ranks(self) -> list[int]:  # pragma: no cover - every game implements it
         raise NotImplementedError
 
+    def _raw_legal_actions(self, seat: int) -> list[Any]:
+        """The game's own legal_actions without the seat check (set per game by `checks.install`)."""
+        return list(self.legal_actions(seat))  # type: ignore[attr-defined]
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game gets the contract's argument checks (core/checks.py): seats checked first in
         legal_actions/observation/determinize/prompt/apply, and apply takes only a legal action."""

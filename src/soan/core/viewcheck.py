@@ -71,3 +71,34 @@ def derived(v: dict[str, Any], rebuilt: dict[str, Any], keys: tuple[str, ...]) -
         if v.get(k) is not None and v[k] != rebuilt[k]:
             raise IllegalAction(f"view.{k}: {shown(v[k], 60)} does not match the rest of the view, which gives "
                                 f"{shown(rebuilt[k], 60)}")
+
+
+def view_schema(game_id: str) -> dict[str, Any] | None:
+    """The JSON Schema of a game's view (its `hooks.view_model`), as published in docs/views/."""
+    from .game import game_info
+
+    model = getattr(game_info(game_id).hooks, "view_model", None)
+    return model.model_json_schema() if model is not None else None
+
+
+def write_schemas(folder: str = "docs/views") -> list[str]:
+    """`python -m soan.core.viewcheck`: write docs/views/<game>.schema.json for every game with a view model."""
+    import json
+    from pathlib import Path
+
+    from .game import games
+
+    out = []
+    for g in games():
+        sch = view_schema(g["id"])
+        if sch is not None:
+            p = Path(folder) / f"{g['id']}.schema.json"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(json.dumps(sch, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            out.append(str(p))
+    return out
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for f in write_schemas():
+        print("wrote", f)

@@ -8,6 +8,7 @@ from itertools import product
 from typing import ClassVar
 
 from ...core.actions import Action, register_actions
+from ...core.checks import shown
 from ...core.errors import IllegalAction
 
 GAME = "la-superba"
@@ -110,14 +111,14 @@ def parse_text(s: str) -> Action:
                     raise IllegalAction(f"'{kind}' takes a few chits of each good, got {n[:20]!r}")
                 g = GOOD_WORDS.get(w.lower())
                 if g is None:
-                    raise IllegalAction(f"unknown good {w!r}; expected pepper, glass or silk")
+                    raise IllegalAction(f"unknown good {shown(w, 40)}; expected pepper, glass or silk")
                 counts[g] += int(n)
         table = CARRY if kind == "carry" else DELIVER
         a = table.get(tuple(counts))
         if a is None:
-            raise IllegalAction(f"too many chits in {s!r}")
+            raise IllegalAction(f"too many chits in {shown(s, 40)}")
         return a
-    raise IllegalAction(f"unknown action {words[0]!r}; expected play, carry or deliver")
+    raise IllegalAction(f"unknown action {shown(words[0], 40)}; expected play, carry or deliver")
 
 
 register_actions(GAME, Play, Carry, Deliver, text_parser=parse_text)

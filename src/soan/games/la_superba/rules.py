@@ -149,62 +149,20 @@ class LaSuperba(GameState):
         return []
 
     def apply(self, seat: int, action) -> None:
-        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
-            raise IllegalAction(f"no seat {seat!r}; seats are 0..{self.cfg.players - 1}")
-        phase = self.phase
-        if phase == VOYAGE:
-            if self.carried[seat] is not None:
-                raise IllegalAction(f"seat {seat} has nothing to decide now; waiting for seats {list(self.to_act())}")
-            if self.played[seat] is None:
-                self._play(seat, action)
-            else:
-                self._carry(seat, action)
+        # core/checks.py has checked the seat and that `action` is one of legal_actions(seat)
+        if self.phase == VOYAGE:
+            if self.played[seat] is None:  # LS-R2: 3 cards face down
+                cards = action.cards
+                self.played[seat] = cards
+                self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
+            else:  # LS-R2: then the chits to carry
+                self.carried[seat] = action.counts
                 if None not in self.carried:
                     self._resolve_voyage()
             return
-        if phase == OVER:
-            raise IllegalAction("the game is over; no action is legal")
-        if seat not in self.to_act():
-            raise IllegalAction(f"seat {seat} has nothing to decide now; waiting for seats {list(self.to_act())}")
-        else:
-            if not isinstance(action, Deliver):
-                raise IllegalAction(f"expected a deliver action (which carried chits to keep), got {action}")
-            opts = deliver_options(self.carried[seat], self.quota[seat])
-            if action not in opts:
-                raise IllegalAction(
-                    f"{action} does not pick {self.quota[seat]} of your carried chits; legal: "
-                    + ", ".join(str(o) for o in opts))
-            self.choice[seat] = action.counts
-            if all(self.choice[i] is not None for i in self.rv[10]):
-                self._finish_round()
-
-    def _play(self, seat: int, action) -> None:
-        if not isinstance(action, Play):
-            raise IllegalAction(f"expected a play action (3 cards from hand), got {action}")
-        cards = action.cards
-        if _PLAY.get(cards) is not action:  # not one of ours: sort and check it in full
-            cards = tuple(sorted(cards))
-        hand = self.hands[seat]
-        if len(cards) != self.R.play or len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-            raise IllegalAction(f"'{action}' must name {self.R.play} different cards of your hand {hand}")
-        self.played[seat] = cards
-        self.hands[seat] = [c for c in hand if c not in cards]
-
-    def _carry(self, seat: int, action) -> None:
-        if not isinstance(action, Carry):
-            raise IllegalAction(f"expected a carry action (1-{self.R.carry_max} chits), got {action}")
-        b = 3 * seat
-        sup = self.supply
-        p, g, k = action.pepper, action.glass, action.silk
-        n = p + g + k
-        empty = sup[b] + sup[b + 1] + sup[b + 2] == 0
-        ok = min(p, g, k) >= 0 and ((n == 0) if empty else (1 <= n <= self.R.carry_max and p <= sup[b]
-                                                             and g <= sup[b + 1] and k <= sup[b + 2]))
-        if not ok:
-            raise IllegalAction(
-                f"'{action}' is not a load you can carry: 1-{self.R.carry_max} chits from your supply "
-                f"pepper={sup[b]} glass={sup[b + 1]} silk={sup[b + 2]}")
-        self.carried[seat] = (p, g, k)
+        self.choice[seat] = action.counts  # LS-R6: which carried chits are delivered
+        if all(self.choice[i] is not None for i in self.rv[10]):
+            self._finish_round()
 
     # --- resolution -----------------------------------------------------------------------------
     def _resolve_voyage(self) -> None:

@@ -9,14 +9,14 @@ fields (`to_act`, `deck_size`, `hand_sizes`, `trade_row`, `event`, `scores`) as 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from ...core.errors import IllegalAction
 from ...core.viewcheck import Int, Nat, Places, Seat, Triple, ViewModel, derived, validate_view
 
-Chit = list[Nat]  # [round, good (0 pepper, 1 glass, 2 silk), value]
+Chit = Annotated[list[Int], Field(min_length=3, max_length=3)]  # [round, good (0-2), value: may be < 0 by data]
 
 
 class Effects(ViewModel):
@@ -44,16 +44,16 @@ class Reveal(ViewModel):
 class Entry(ViewModel):
     """A finished round's public record."""
 
-    round: Nat
-    event: str
-    community: Nat | None
-    played: list[list[Nat]]
-    carried: list[Triple]
-    power: list[Int]
-    ranks: list[Nat]
-    effects: Effects
-    quotas: list[Nat]
-    all_tied: bool
+    round: Nat = Field(description="the round")
+    event: str = Field(description="its trade event's id")
+    community: Nat | None = Field(description="its community card's serial")
+    played: list[list[Nat]] = Field(description="each seat's played cards")
+    carried: list[Triple] = Field(description="each seat's carried chits")
+    power: list[Int] = Field(description="each seat's voyage power, glass included")
+    ranks: list[Nat] = Field(description="each seat's rank (1 = first)")
+    effects: Effects = Field(description="who got each good's effect")
+    quotas: list[Nat] = Field(description="chits each seat could deliver")
+    all_tied: bool = Field(description="LS-V3: everyone tied and lost the cargo")
     delivered: list[Triple] = Field(description="chits each seat delivered")
     lost: list[Triple] = Field(description="chits each seat lost")
     returned: list[Triple] = Field(description="chits silk returned to each seat's supply")
@@ -63,7 +63,7 @@ class LaSuperbaView(ViewModel):
     """The whole state of a La Superba game, as `state.view()` returns it. Cards are serials; goods are
     counted as [pepper, glass, silk]; seats count from 0."""
 
-    game: Literal["la-superba"]
+    game: Literal["la-superba"] = Field(description="the game id")
     players: int = Field(ge=3, le=4, description="number of players")
     round: Nat = Field(description="the round being played, 1..rounds (LS-E1)")
     phase: Literal["voyage", "deliver", "over"] = Field(description="voyage (LS-R1..R2), deliver (LS-R6), over")

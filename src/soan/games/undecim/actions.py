@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...core.actions import Action, register_actions
+from ...core.checks import shown
 from ...core.errors import IllegalAction
 from .model import ITEMS
 
@@ -132,7 +133,7 @@ _JA_ITEMS = {n: ITEMS[i] for i, n in enumerate(ITEM_JA)}
 def _item(w: str) -> str:
     w = _JA_ITEMS.get(w, w.lower())
     if w not in ITEMS:
-        raise IllegalAction(f"unknown item {w!r}; expected one of {list(ITEMS)}")
+        raise IllegalAction(f"unknown item {shown(w, 40)}; expected one of {list(ITEMS)}")
     return w
 
 
@@ -165,8 +166,8 @@ def parse_text(s: str) -> Action:
         if k == "skip":
             return SKIP
     except (IndexError, ValueError):
-        raise IllegalAction(f"incomplete action {s!r}; e.g. 'settle stone wood', 'develop 1 gold'") from None
-    raise IllegalAction(f"unknown action {w[0]!r}; expected take, bonus, play, pick, keep, boost, settle, develop or skip")
+        raise IllegalAction(f"incomplete action {shown(s, 40)}; e.g. 'settle stone wood', 'develop 1 gold'") from None
+    raise IllegalAction(f"unknown action {shown(w[0], 40)}; expected take, bonus, play, pick, keep, boost, settle, develop or skip")
 
 
 register_actions(GAME, Take, BonusDraw, Play, Pick, Keep, Boost, Settle, Develop, Skip, text_parser=parse_text)

@@ -36,28 +36,32 @@ class RuleSet(ViewModel):
 
 
 class Ledger(ViewModel):
-    land: Int
-    scenario: Int
-    start: Int
-    cards: Int
-    majority: Int
-    buildings: Int
-    gold: Int
-    enemy: Int
+    """A seat's VP this season by source."""
+
+    land: Int = Field(description="land VP at the end of each turn (UN-T5)")
+    scenario: Int = Field(description="scenario bonuses (UN-T4)")
+    start: Int = Field(description="campaign start VP from the last season's rank (UN-K4)")
+    cards: Int = Field(description="VP from card effects (vp_per)")
+    majority: Int = Field(description="land majorities (UN-F1)")
+    buildings: Int = Field(description="settlements by size (UN-F2)")
+    gold: Int = Field(description="loose gold × settlements × rate (UN-F3)")
+    enemy: Int = Field(description="the fewest-enemies penalty, negative (UN-F4)")
 
 
 class Result(ViewModel):
-    season: Nat
-    scores: list[Int]
-    ranks: list[Nat]
-    ledger: list[Ledger]
+    """A finished season."""
+
+    season: Nat = Field(description="the season")
+    scores: list[Int] = Field(description="each seat's VP")
+    ranks: list[Nat] = Field(description="each seat's rank (UN-F5)")
+    ledger: list[Ledger] = Field(description="each seat's VP by source")
 
 
 class UndecimView(ViewModel):
     """The whole state of an Undecim game, as `state.view()` returns it. Action cards are ids; resource
     cards are numbers 0..99; a tableau entry is card × 10 + the item it is laid as; seats count from 0."""
 
-    game: Literal["undecim"]
+    game: Literal["undecim"] = Field(description="the game id")
     players: int = Field(ge=3, le=4, description="number of players")
     season: int = Field(ge=1, le=3, description="the season being played (UN-K*)")
     seasons: Literal[1, 3] = Field(description="1, or 3 for the campaign")
@@ -73,7 +77,7 @@ class UndecimView(ViewModel):
     drawn_for: Literal["bonus", "effect"] | None = Field(description="why the card was drawn")
     hand_sizes: list[Nat] | None = Field(None, description="derived: cards in each hand")
     known: list[list[str]] = Field(description="cards each seat took face up this season (public)")
-    council: Council
+    council: Council = Field(description="the action cards in the council (UN-S1, UN-T1)")
     last_played: list[str | None] = Field(description="each seat's last played card")
     deck_size: Nat | None = Field(None, description="derived: resource cards in the deck")
     discard: list[Nat] = Field(description="the discard pile")
@@ -85,7 +89,7 @@ class UndecimView(ViewModel):
     achieved: list[bool | int] = Field(description="per story card: false, or the seat that achieved it + 1")
     first: str | None = Field(description="the first scenario achieved this season (the campaign mark)")
     marks: list[str] = Field(description="marked scenario cards of earlier seasons (UN-K1)")
-    rules: RuleSet
+    rules: RuleSet = Field(description="the scoring rules in force this season")
     ledger: list[Ledger] = Field(description="each seat's VP by source")
     scores: list[Int] | None = Field(None, description="derived: each seat's VP")
     results: list[Result] = Field(description="finished seasons")
@@ -116,15 +120,15 @@ def check_types(v: dict[str, Any]) -> None:
         for j, st in enumerate(ss):
             if len(st) != 2 or isinstance(st[0], list) or not isinstance(st[1], list):
                 raise IllegalAction(f"view.settlements[{i}][{j}]: a settlement is [kind, [cards]]")
-    for ti, t in enumerate(v["todo"]):
+    for j, t in enumerate(v["todo"]):
         if len(t) != 3 or not isinstance(t[0], str) or isinstance(t[1], list | str) or not isinstance(t[2], list):
-            raise IllegalAction(f"view.todo[{ti}]: a pending step is [op, times left, path]")
+            raise IllegalAction(f"view.todo[{j}]: a pending step is [op, times left, path]")
     if v["took"] is not None and (len(v["took"]) != 2 or not isinstance(v["took"][0], str)
                                   or not isinstance(v["took"][1], bool)):
         raise IllegalAction("view.took: [card id, from bonus] or null")
-    for li, e in enumerate(v["log"]):
+    for j, e in enumerate(v["log"]):
         if len(e) != 6:
-            raise IllegalAction(f"view.log[{li}]: a turn is [season, seat, taken, from bonus, played, hand changed]")
+            raise IllegalAction(f"view.log[{j}]: a turn is [season, seat, taken, from bonus, played, hand changed]")
 
 
 def card_names(v: dict[str, Any], T) -> None:

@@ -1,0 +1,93 @@
+"""La Superba rules that mutation testing showed without a real check (docs/testing.md): each test
+builds a concrete voyage and checks the exact outcome."""
+
+from __future__ import annotations
+
+import random
+
+import soan
+from ls_helpers import situation, voyage
+
+H0, H1, H2 = [1, 2, 3, 16, 17], [4, 5, 7, 8, 19], [6, 9, 13, 14, 18]
+P0, P1, P2 = (1, 16, 17), (7, 8, 19), (13, 14, 18)  # powers 9, 12, 9 with the community weather-2 #12
+
+
+def three(event="becalmed", **kw):
+    return situation([H0, H1, H2], 12, event, **kw)
+
+
+def settle(s):
+    """Seats asked which chits to deliver take the first option."""
+    while s.phase == "deliver":
+        seat = s.to_act()[0]
+        s.apply(seat, s.legal_actions(seat)[0])
+    return s
+
+
+def test_LS_R4_glass_adds_power_to_its_holder_only():
+    s = voyage(three("pepper-boom"), [P0, P1, P2], [(0, 1, 0), (1, 0, 0), (0, 2, 0)])
+    h = s.history[0]
+    assert h["effects"]["glass"] == [2]
+    assert h["power"] == [9, 12, 11]  # seat 0 carried glass too but does not hold the effect
+
+
+def test_LS_R4_a_tie_for_most_of_a_good_goes_to_the_higher_serial_not_the_later_seat():
+    s = voyage(three("pepper-boom"), [P0, P1, P2], [(1, 0, 0), (0, 1, 0), (0, 1, 0)])
+    h = s.history[0]
+    assert h["effects"]["glass"] == [1]  # seat 1's top card is #19, seat 2's #18
+    assert h["power"] == [9, 13, 9]
+
+
+def test_LS_R6_supplies_lose_what_is_carried_and_get_back_only_silk_returns():
+    s = three("pepper-boom")
+    s = settle(voyage(s, [P0, P1, P2], [(1, 1, 1), (0, 3, 0), (2, 0, 1)]))
+    h = s.history[0]
+    for i in range(3):
+        c, d, lost, back = h["carried"][i], h["delivered"][i], h["lost"][i], h["returned"][i]
+        assert sum(d) == min(h["quotas"][i], sum(c))
+        for g in range(3):
+            assert c[g] == d[g] + lost[g] + back[g]
+            assert s.supply[3 * i + g] == 4 - c[g] + back[g]
+            assert s.lost[3 * i + g] == lost[g]
+        if i not in h["effects"]["silk"]:
+            assert back == [0, 0, 0]
+
+
+def test_LS_R6_everything_carried_is_delivered_when_the_quota_allows():
+    s = settle(voyage(three("pepper-boom"), [P0, P1, P2], [(0, 1, 1), (1, 1, 1), (0, 0, 1)]))
+    h = s.history[0]
+    assert h["ranks"] == [3, 1, 2] and h["quotas"] == [1, 3, 2]
+    assert h["delivered"][1] == [1, 1, 1]  # 3 carried, quota 3: no choice asked
+    assert h["delivered"][2] == [0, 0, 1]
+
+
+def test_LS_R6_ranks_past_the_quota_table_take_its_last_entry():
+    s = soan.make("la-superba", players=4, seed=11)
+    rng = random.Random(1)
+    seen = set()
+    while not s.is_over():
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    for h in s.history:
+        ev = s.R.events[[e.id for e in s.R.events].index(h["event"])]
+        if ev.quotas or ev.last_loses or h["all_tied"]:
+            continue
+        for i in range(4):
+            assert h["quotas"][i] == (3, 2, 1, 1)[h["ranks"][i] - 1]
+            seen.add(h["ranks"][i])
+    assert 4 in seen
+
+
+def test_measures_hear_each_round_and_the_end():
+    s = three("pepper-boom")
+    heard = []
+    s.listener = lambda kind, data: heard.append((kind, data))
+    voyage(s, [P0, P1, P2], [(1, 0, 0), (0, 1, 0), (0, 0, 1)])
+    assert [k for k, _ in heard] == ["round"]
+    assert heard[0][1]["round"] == 1 and heard[0][1]["ranks"] == s.history[0]["ranks"]
+    rng = random.Random(2)
+    while not s.is_over():
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    assert [k for k, _ in heard] == ["round"] * 5 + ["end"]
+    assert heard[-1][1] == {"scores": s.scores(), "ranks": s.ranks()}
