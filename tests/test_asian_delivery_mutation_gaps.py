@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 import soan
-from ad_helpers import Situation, biz
+from ad_helpers import Situation, act, biz, opts
 from soan.games.asian_delivery.actions import (
     END,
     AreaPick,
@@ -141,3 +141,67 @@ def test_card_text_names_the_card_and_its_colour():
     s = Situation().state()
     c = biz(s, "Porters' guild")
     assert s.card_text(c).startswith(f"Porters' guild#{c}(")
+
+
+def test_midterm_display_parameter_sizes_the_refill():
+    """AD-K1: the request display is refilled to `midterm_display` after the midterm."""
+    sit = Situation(seat=2, params={"midterm_display": 3})
+    sit.v["round"], sit.v["turn_k"], sit.v["start"] = 4, 2, 0
+    sit.v["stack"] = [["end_turn", 2]]
+    s = sit.state()
+    assert s.round == 5 and len(s.req_disp) == 3
+
+
+def test_an_office_with_an_empty_business_display_offers_requests_under_office_request():
+    """AD-V6: with no business card to take, the office still offers the request display."""
+    for variants, offered in ((["office-request"], True), ([], False)):
+        sit = Situation(seat=0, variants=variants).cubes(0, 5, "L")
+        sit.v["business_deck"] += sit.v["business_display"]
+        sit.v["business_display"] = []
+        s = sit.state()
+        act(s, "play 42 up", "build 5 office")
+        assert (s.stack[-1].kind == "office_pick") is offered
+        if offered:
+            assert opts(s) and all(o.startswith("request") for o in opts(s))
+
+
+def test_an_H_cube_is_worth_3_toward_a_facility():
+    """AD-E4: value L 1, N 2, H 3; the cost is the facilities already in the area + 1."""
+    for built, can in ((2, True), (3, False)):
+        sit = Situation(seat=0).cubes(0, 5, "H")
+        for kind in ("tower", "market", "gate")[:built]:
+            sit.facility(1, 5, kind)
+        s = sit.state()
+        act(s, "play 42 up")
+        assert ("build 5 office" in opts(s)) is can
+
+
+def test_a_choice_frame_survives_the_view_and_plays_on():
+    sit = Situation(seat=0)
+    s = sit.state()
+    act(s, "play 43 up")  # the base upgrade-or-restock card: a choice
+    assert s.stack[-1].kind == "choice"
+    t = soan.from_view(s.view())
+    assert t.stack == s.stack and t.view() == s.view()
+    act(s, "option 2")
+    act(t, "option 2")
+    assert t.view() == s.view()
+
+
+@pytest.mark.parametrize("edit, field", [
+    (lambda v: v.update(phase="over"), "stack"),
+    (lambda v: v.update(start=3), "start"),
+    (lambda v: v.update(turn_k=4), "turn_k"),
+    (lambda v: v["stack"].append(["wish", 0, 1, [5], []]), "stack[1][3]"),
+    (lambda v: v["stack"].append(["wish", 0, 1, [1, 1], []]), "stack[1][3]"),
+    (lambda v: v["stack"].append(["t_src", 0, 1, 0]), "stack[1][3]"),
+    (lambda v: v["stack"].append(["gate_area", 0, 3]), "stack[1][2]"),
+    (lambda v: v["business_deck"].append(v["hands"][1].pop()), "business_deck"),
+    (lambda v: v["hands"][0].append(v["hands"][1].pop()), "hands[0]"),
+])
+def test_view_checks_name_the_field(edit, field):
+    sit = Situation(seat=0)
+    sit.v["stack"] = [["end_turn", 0]]
+    edit(sit.v)
+    with pytest.raises(soan.IllegalAction, match=field.replace("[", r"\[").replace("]", r"\]")):
+        sit.state()
