@@ -154,7 +154,7 @@ def test_actions_out_of_range_huge_negative_or_wrongly_typed_leave_the_state_unc
     for unhashable in ({"type": "end"}, [END]):
         with pytest.raises(soan.IllegalAction):
             s.apply(p, unhashable)
-    with pytest.raises(soan.IllegalAction, match="not legal"):
+    with pytest.raises(soan.IllegalAction, match="not a legal action"):
         s.apply(p, PlayCard(HUGE, "up"))
     # an action equal by value but built with a float is replaced by the engine's own value
     c = sorted(s.hands[p])[0]

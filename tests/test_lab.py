@@ -116,7 +116,7 @@ def test_import_human_records_as_a_study(tmp_path):
 def test_report_is_one_self_contained_html(studies, lang):
     r = runner.invoke(app, ["report", str(studies / "u"), "--lang", lang])
     assert r.exit_code == 0, r.output
-    h = (studies / "u" / "report.html").read_text(encoding="utf-8")
+    h = (studies / "u" / ("report-ja.html" if lang == "ja" else "report.html")).read_text(encoding="utf-8")
     assert "http://" not in h and "https://" not in h and "<script" not in h
     assert len(re.findall(r'src="data:image/png;base64,', h)) >= 6
     assert ("番手の勝率は" in h and "期待値" in h) if lang == "ja" else ("Seat 1 wins" in h and "chance is 33%" in h)
@@ -133,7 +133,8 @@ def test_compare_json_and_html(studies):
     assert {"length", "score", "win_share_seat_0", "mean_power"} <= set(by)
     mp = by["mean_power"]
     assert mp["ci"][0] <= mp["diff"] <= mp["ci"][1]
-    assert mp["significant"] == (mp["ci"][0] > 0 or mp["ci"][1] < 0)
+    assert mp["paired"] and mp["p_adj"] >= mp["p"]  # same seeds on both sides; Holm never lowers a p
+    assert mp["significant"] == (mp["p_adj"] < 0.05)
     r = runner.invoke(app, ["compare", str(studies / "a"), str(studies / "b")])
     assert r.exit_code == 0 and (studies / "b" / "compare.html").exists()
     r = runner.invoke(app, ["compare", str(studies / "a"), str(studies / "u")])

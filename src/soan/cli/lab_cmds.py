@@ -27,7 +27,7 @@ def _seat_table(title: str, seats: list[dict]) -> Table:
         tab.add_column(col, justify="right")
     for s in seats:
         lo, hi = s["win_share_ci"]
-        tab.add_row(str(s["seat"]), f"{s['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}", f"{s['mean_score']:.2f}",
+        tab.add_row(str(s["seat"] + 1), f"{s['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}", f"{s['mean_score']:.2f}",
                     str(s.get("min_score", "")), str(s.get("max_score", "")))
     return tab
 
@@ -36,13 +36,13 @@ def _seat_table(title: str, seats: list[dict]) -> Table:
 def sim(
     ctx: typer.Context,
     game: str = GameArg,
-    n: int = typer.Option(1000, "-n", help="number of games"),
+    n: int = typer.Option(1000, "-n", min=1, help="number of games"),
     players: int | None = typer.Option(None, "--players", "-p"),
     agents: str = typer.Option("random", "--agents", help="one spec per seat, comma-separated (rotated)"),
     seed: int = typer.Option(0, "--seed"),
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
-    jobs: int = typer.Option(1, "--jobs", "-j"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     out: str | None = typer.Option(None, "--out", help="a study folder: Parquet results, resumable"),
     backend: str = typer.Option("local", "--backend", help="local | ray"),
     address: str | None = typer.Option(None, "--address", help="a Ray cluster address (with --backend ray)"),
@@ -52,7 +52,7 @@ def sim(
     """Play N bot games: win share per seat, scores, games per second (and a study folder with --out)."""
     from ..agents import parse_agents
     from ..core.game import check_config
-    from ..lab.runner import run_games, summarize, wilson
+    from ..lab.runner import run_games, summarize
 
     info, np_, vs, ps = check_config(game, players, variant, game_params(game, param, ctx.args))
     ags = parse_agents(agents, np_)
@@ -63,7 +63,7 @@ def sim(
     if backend == "ray" and not out:
         raise SoanError("--backend ray needs --out DIR (results are written as a study)")
     if out:
-        from ..lab.stats import seat_shares
+        from ..lab.stats import position_shares, seat_shares
         from ..lab.study import load, run_study, settings_for
 
         st = settings_for(info.id, n, np_, ags, seed, vs, ps, components)
@@ -72,21 +72,31 @@ def sim(
         seats = [{"seat": x["seat"], "win_share": x["win_share"], "win_share_ci": x["ci"],
                   "mean_score": x["mean_score"], "min_score": x["min_score"], "max_score": x["max_score"]}
                  for x in seat_shares(seats_t, np_)]
+        positions = position_shares(seats_t, np_)
         summ = {"game": info.id, "games": games_t.num_rows, "players": np_, "agents": ags, "variants": list(vs),
-                "seats": seats, "seconds": dt, "played": r["played"], "write_seconds": r["write_seconds"],
+                "seats": seats, "positions": positions, "seconds": dt, "played": r["played"], "write_seconds": r["write_seconds"],
                 "games_per_s": r["played"] / r["seconds"] if r["seconds"] else 0.0, "out": out}
     else:
         res, dt = run_with_progress(n, info.id, as_json, lambda tick: run_games(
             info.id, n, np_, ags, seed, vs, ps, components, jobs=jobs, progress=tick))
         summ = summarize(res, np_)
         summ.update(game=info.id, players=np_, agents=ags, variants=list(vs), seconds=dt, games_per_s=n / dt)
-        for s in summ["seats"]:
-            s["win_share_ci"] = list(wilson(s["win_share"] * n, n))
+        from ..lab.seatadv import from_results, seats_from_results
+
+        for row, shares in zip(summ["seats"], seats_from_results(res, np_), strict=True):
+            row["win_share_ci"] = shares["ci"]  # one value per game, ties share the win
+        summ["positions"] = from_results(res, np_)
     if as_json:
         print(json.dumps(summ, ensure_ascii=False))
         return
     console.print(_seat_table(f"{info.name}: {summ['games']} games, {np_} players, agents {','.join(ags)} (rotated)"
                               + (f", variants {','.join(vs)}" if vs else ""), summ["seats"]))
+    from ..lab.seatadv import no_order_line, position_lines
+
+    console.print("Seat advantage by turn position (95% intervals, one value per game; ties share the win):"
+                  if summ["positions"] else no_order_line("en"), highlight=False)
+    for sentence in position_lines(summ["positions"], np_, "en"):
+        console.print("  " + sentence, highlight=False)
     extra = f"; mean length {summ['mean_length']:.1f} actions" if "mean_length" in summ else ""
     console.print(f"chance is {1 / np_:.0%} per seat{extra}; {summ['games_per_s']:,.0f} games/s "
                   f"({summ['seconds']:.2f} s, jobs={jobs})" + (f"; results in {out}" if out else ""), highlight=False)
@@ -115,21 +125,24 @@ def import_(records: list[str] = typer.Argument(..., help="records saved by soan
 @app.command()
 def report(out: str = typer.Argument(..., help="a study folder"),
            lang: str = typer.Option("en", "--lang", help="en | ja")) -> None:
-    """Write DIR/report.html: a self-contained page of plots and a summary in plain words."""
+    """Write DIR/report.html (report-ja.html in Japanese, as the demo names it): plots and a summary in words."""
     from ..lab.report import summary_lines, write_report
     from ..lab.study import load
 
     check_lang(lang)
-    p = write_report(out, lang)
+    p = write_report(out, lang, "report-ja.html" if lang == "ja" else "report.html")
     settings, g, s = load(out)
     for line in summary_lines(settings, g, s, lang):
         console.print("• " + line, highlight=False)
     console.print(f"report: {p}", highlight=False)
 
 
-def _print_compare(rows, a: str, b: str) -> None:
+def _print_compare(rows, a: str, b: str, lang: str = "en") -> None:
+    from ..lab.compare import tr
+
     tab = Table(title=f"A = {a}   B = {b}")
-    for col in ("measure", "A", "B", "B − A", "95% interval", "significant"):
+    for col in (tr("measure", lang), "A", "B", tr("diff", lang), tr("interval", lang), tr("padj", lang),
+                tr("sig", lang)):
         tab.add_column(col, justify="right")
 
     def f(x):
@@ -137,23 +150,28 @@ def _print_compare(rows, a: str, b: str) -> None:
 
     for r in rows:
         tab.add_row(r["measure"], f(r["a"]), f(r["b"]), f(r["diff"]), f"{f(r['ci'][0])} – {f(r['ci'][1])}",
-                    "[bold]yes[/bold]" if r["significant"] else "")
+                    f(r.get("p_adj")), f"[bold]{tr('yes', lang)}[/bold]" if r["significant"] else "")
     console.print(tab)
+    paired = bool(rows and rows[0].get("paired"))
+    console.print(f"{tr('paired' if paired else 'unpaired', lang)} {tr('units', lang).format(n=len(rows))}",
+                  highlight=False)
 
 
 @app.command("compare")
 def compare_(dir_a: str = typer.Argument(...), dir_b: str = typer.Argument(...),
              html_out: str | None = typer.Option(None, "--html", help="also write this HTML file"),
+             lang: str = typer.Option("en", "--lang", help="en | ja"),
              as_json: bool = typer.Option(False, "--json")) -> None:
-    """Each measure of two studies side by side: difference, 95% interval, significance."""
+    """Each measure of two studies side by side, game by game: difference, 95% interval, Holm-adjusted p."""
     from ..lab.compare import compare, compare_html
 
+    check_lang(lang)
     rows = compare(dir_a, dir_b)
     if as_json:
         print(json.dumps(rows))
         return
-    _print_compare(rows, dir_a, dir_b)
-    p = compare_html(rows, dir_a, dir_b, html_out or f"{dir_b.rstrip('/')}/compare.html")
+    _print_compare(rows, dir_a, dir_b, lang)
+    p = compare_html(rows, dir_a, dir_b, html_out or f"{dir_b.rstrip('/')}/compare.html", lang)
     console.print(f"html: {p}", highlight=False)
 
 
@@ -163,12 +181,12 @@ def study(
     game: str = GameArg,
     variants: str = typer.Option(..., "--variants", help="variant sets to compare, e.g. base,weather-double "
                                  "(join variants of one set with +)"),
-    n: int = typer.Option(1000, "-n"),
+    n: int = typer.Option(1000, "-n", min=1),
     players: int | None = typer.Option(None, "--players", "-p"),
     agents: str = typer.Option("greedy", "--agents"),
     seed: int = typer.Option(0, "--seed"),
     param: list[str] | None = ParamOpt,
-    jobs: int = typer.Option(1, "--jobs", "-j"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     out: str = typer.Option("studies", "--out", help="parent folder; one study per variant set"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -208,14 +226,14 @@ def study(
 def sweep(
     game: str = GameArg,
     param: list[str] = typer.Option(..., "--param", "-P", help="k=v1,v2,... (list values: k=1,2,3|4,5,6)"),
-    n: int = typer.Option(500, "-n", help="games per setting"),
+    n: int = typer.Option(500, "-n", min=1, help="games per setting"),
     players: int | None = typer.Option(None, "--players", "-p"),
     agents: str = typer.Option("greedy", "--agents"),
     variant: list[str] | None = VariantOpt,
     measure: list[str] | None = typer.Option(None, "--measure", "-m",
                                              help="measures to report (default: score, length, gap12, seat 1's win share)"),
     seed: int = typer.Option(0, "--seed"),
-    jobs: int = typer.Option(1, "--jobs", "-j"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     out: str = typer.Option("sweeps", "--out"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -245,9 +263,9 @@ def ladder(
     ctx: typer.Context,
     game: str = GameArg,
     agents: str = typer.Option(..., "--agents", help="one spec per seat, e.g. greedy,random,random,random"),
-    n: int = typer.Option(400, "-n", help="games (a multiple of the player count rotates evenly)"),
+    n: int = typer.Option(400, "-n", min=1, help="games (a multiple of the player count rotates evenly)"),
     seed: int = typer.Option(0, "--seed"),
-    jobs: int = typer.Option(1, "--jobs", "-j"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
     as_json: bool = typer.Option(False, "--json"),

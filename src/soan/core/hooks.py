@@ -107,6 +107,11 @@ class GameHooks:
     greedy: Mapping[str, Any] = field(default_factory=dict)  # greedy's defaults for this game
     # lab
     measures: Callable[[int], Any] | None = None  # players -> listener with per-seat `m_*` measures
+    # state -> the seats in this round's turn order, start player first; None (or absent) for a game whose
+    # players choose simultaneously. The lab reads it at setup: start player and turn position per seat.
+    turn_order: Callable[[Any], list[int]] | None = None
+    # (card key as in the measures' `played_<key>` columns, lang) -> the card's name for a person
+    card_name: Callable[[str, str], str] | None = None
     # () -> the game's report panels; a function so that the game's plotting code (numpy, matplotlib)
     # is imported only when a report is written, never by the engine
     report_panels: Callable[[], Sequence[ReportPanel]] | None = None
@@ -116,3 +121,9 @@ class GameHooks:
     components: ComponentsModel | None = None
     # named analyses (`soan analyze`)
     analyses: Mapping[str, Analysis] = field(default_factory=dict)
+    # the game's own state invariants (property tests, fuzz, `soan check`): state -> problems in words
+    invariants: Callable[[Any], list[str]] | None = None
+    # views: the typed schema of `state.view()` (pydantic; docs/views/<game>.schema.json) and the fields
+    # derived from the rest (optional in an edited view, checked when given)
+    view_model: type | None = None
+    view_derived: tuple[str, ...] = ()

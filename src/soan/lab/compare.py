@@ -1,4 +1,5 @@
-"""`soan compare A B`: every measure side by side, with the difference, its 95% interval, significance."""
+"""`soan compare A B`: every measure side by side, game by game: the difference, its 95% interval, and
+whether it stands after Holm's correction across all the measures compared."""
 
 from __future__ import annotations
 
@@ -6,38 +7,59 @@ import html
 from pathlib import Path
 from typing import Any
 
-from .stats import diff_ci, measures
+from .stats import compare_tables
 from .study import StudyError, load
 
+TEXT = {
+    "title": ("soan compare", "soan 比較"),
+    "measure": ("measure", "指標"), "diff": ("B − A", "B − A"), "interval": ("95% interval", "95%区間"),
+    "padj": ("p (Holm)", "p値（Holm補正）"), "sig": ("significant", "有意"), "yes": ("yes", "あり"),
+    "paired": ("Both studies share their game seeds: differences are paired game by game (paired t-test).",
+               "両方の試行が同じシードのゲームを使うため、差はゲームごとの対応のある比較（対応のあるt検定）です。"),
+    "unpaired": ("The studies use different seeds: differences are unpaired (Welch's t-test).",
+                 "両方の試行のシードが異なるため、差は対応のない比較（ウェルチのt検定）です。"),
+    "units": ("Each game counts once (a game's seats are averaged); p-values are adjusted with Holm's method "
+              "across the {n} measures, so the chance of any false 'significant' stays at 5%.",
+              "１ゲームを１単位として数えます（同じゲームの席は平均）。p値は{n}個の指標全体でHolm法により補正し、"
+              "誤って「有意」と出る確率を全体で5%以内に抑えています。"),
+}
 
-def compare(dir_a: str | Path, dir_b: str | Path) -> list[dict[str, Any]]:
+
+def tr(key: str, lang: str) -> str:
+    en, ja = TEXT[key]
+    return ja if lang == "ja" else en
+
+
+def compare_full(dir_a: str | Path, dir_b: str | Path) -> tuple[list[dict[str, Any]], bool]:
     sa, ga, ta = load(dir_a)
     sb, gb, tb = load(dir_b)
     if (sa["game"], sa["players"]) != (sb["game"], sb["players"]):
         raise StudyError(f"cannot compare {sa['game']} for {sa['players']} with {sb['game']} for {sb['players']}")
-    ma = measures(ga, ta, sa["players"])
-    mb = measures(gb, tb, sb["players"])
-    rows = []
-    for k in ma:
-        if k in mb:
-            r = diff_ci(ma[k], mb[k])
-            rows.append({"measure": k, **r})
-    return rows
+    return compare_tables((ga, ta), (gb, tb), sa["players"])
 
 
-def compare_html(rows: list[dict[str, Any]], a: str, b: str, out: str | Path) -> Path:
+def compare(dir_a: str | Path, dir_b: str | Path) -> list[dict[str, Any]]:
+    return compare_full(dir_a, dir_b)[0]
+
+
+def compare_html(rows: list[dict[str, Any]], a: str, b: str, out: str | Path, lang: str = "en") -> Path:
     def f(x):
         return "" if x is None else f"{x:.3f}"
 
+    paired = bool(rows and rows[0].get("paired"))
     body = "".join(
         f"<tr{' class=sig' if r['significant'] else ''}><td>{html.escape(r['measure'])}</td><td>{f(r['a'])}</td>"
         f"<td>{f(r['b'])}</td><td>{f(r['diff'])}</td><td>{f(r['ci'][0])} – {f(r['ci'][1])}</td>"
-        f"<td>{'yes' if r['significant'] else ''}</td></tr>" for r in rows)
-    doc = ("<!doctype html><html><head><meta charset='utf-8'><title>soan compare</title><style>"
-           "body{font-family:sans-serif;max-width:960px;margin:2em auto}table{border-collapse:collapse}"
-           "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}.sig{background:#fde2c8}</style></head>"
-           f"<body><h1>A: {html.escape(a)}<br>B: {html.escape(b)}</h1><table><tr><th>measure</th><th>A</th>"
-           f"<th>B</th><th>B − A</th><th>95% interval</th><th>significant</th></tr>{body}</table></body></html>")
+        f"<td>{f(r.get('p_adj'))}</td><td>{tr('yes', lang) if r['significant'] else ''}</td></tr>" for r in rows)
+    note = f"{tr('paired' if paired else 'unpaired', lang)} {tr('units', lang).format(n=len(rows))}"
+    doc = (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{tr('title', lang)}</title><style>"
+           "body{font-family:sans-serif;max-width:1000px;margin:2em auto}table{border-collapse:collapse}"
+           "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}td:first-child{text-align:left}"
+           ".sig{background:#fde2c8}</style></head>"
+           f"<body><h1>A: {html.escape(str(a))}<br>B: {html.escape(str(b))}</h1><p>{html.escape(note)}</p>"
+           f"<table><tr><th>{tr('measure', lang)}</th><th>A</th><th>B</th><th>{tr('diff', lang)}</th>"
+           f"<th>{tr('interval', lang)}</th><th>{tr('padj', lang)}</th><th>{tr('sig', lang)}</th></tr>{body}"
+           "</table></body></html>")
     p = Path(out)
     p.write_text(doc, encoding="utf-8")
     return p

@@ -12,7 +12,8 @@ import numpy as np
 
 from ..core.game import game_info
 from ..core.hooks import StudyData
-from .stats import agent_shares, column, mean_ci, seat_shares
+from .seatadv import no_order_line, position_lines, seat_lines
+from .stats import agent_shares, column, mean_ci, position_shares, seat_shares
 from .study import load
 
 L = {
@@ -28,18 +29,29 @@ L = {
                     "(mean {opt:.1f} options); the lead changes {lc:.1f} times; first beats second by {gap:.1f}.",
                     "１ゲーム平均 {m:.1f} 回の選択、そのうち {multi:.0%} が複数の選択肢（平均 {opt:.1f} 通り）。"
                     "首位の入れ替わり {lc:.1f} 回、１位と２位の差 {gap:.1f} 点。"),
-    "winshare": ("Win share by seat (95% interval)", "手番順ごとの勝率（95%区間）"),
-    "seat": ("seat", "手番"), "share": ("win share", "勝率"), "chance": ("chance", "期待値"),
+    "winshare": ("Win share by seat index (95% interval)", "席ごとの勝率（95%区間）"),
+    "winshare_pos": ("Win share by turn position (95% interval)", "手番順ごとの勝率（95%区間）"),
+    "position": ("turn position (1 = start player)", "手番順（1 = スタートプレイヤー）"),
+    "seat_adv": ("Seat advantage", "手番による有利・不利"),
+    "seat": ("seat", "席"), "value": ("value", "値"), "key": ("setting", "設定項目"), "share": ("win share", "勝率"), "chance": ("chance", "期待値"),
     "scores": ("Score distribution by seat", "手番ごとの得点分布"), "score": ("score", "得点"),
     "gap": ("Gap between first and second", "１位と２位の差"), "games": ("games", "ゲーム数"),
     "length": ("Game length (decisions)", "ゲームの長さ（選択の回数）"),
     "lead": ("Lead changes per game", "首位の入れ替わり回数"),
     "options": ("Decisions: share with a real choice, mean options", "選択：複数の選択肢がある割合と平均選択肢数"),
-    "cards": ("Cards: how often played, and the win share of those who played them",
-              "カード：使用回数と、使用したプレイヤーの勝率"),
+    "cards": ("Cards: how often played, the win share of those who played them (95% interval), held to the end",
+              "カード：使用率、使用したプレイヤーの勝率（95%区間）、最後まで保持した割合"),
     "played": ("times played", "使用回数"), "winwhen": ("win share when played", "使用時の勝率"),
     "held": ("held to the end", "最後まで保持"),
-    "agents": ("Agents", "エージェント"), "settings": ("Settings", "設定"),
+    "use_rate": ("share of seat-games that played it", "使った席・ゲームの割合"),
+    "held_share": ("share of those who kept it", "保持していた割合"),
+    "card_flag": ("{c}: its players win {w:.0%} [{lo:.0%}, {hi:.0%}] — {f}", "{c}：使ったプレイヤーの勝率 {w:.0%} [{lo:.0%}, {hi:.0%}]。{f}"),
+    "strong": ("too strong?", "強すぎる可能性"), "weak": ("too weak?", "弱すぎる可能性"),
+    "no_card_flag": ("No card's win share differs from chance after Holm's correction.",
+                     "Holm補正後、勝率が期待値から外れるカードはありません。"),
+    "agents": ("Agents", "エージェント"), "agent": ("agent", "エージェント"),
+    "seat_games": ("seat-games", "席×ゲーム数"), "interval": ("95% interval", "95%区間"),
+    "mean_score": ("mean score", "平均得点"), "mean_rank": ("mean rank", "平均順位"), "settings": ("Settings", "設定"),
 }
 
 
@@ -70,16 +82,9 @@ def _plt(lang: str):
 
 def summary_lines(settings, games, seats, lang: str) -> list[str]:
     P = settings["players"]
-    lines = []
-    for s in seat_shares(seats, P):
-        w, (lo, hi) = s["win_share"], s["ci"]
-        c = 1 / P
-        flag = ""
-        if lo > c:
-            flag = t("flag", lang).format(dir=t("above", lang))
-        elif hi < c:
-            flag = t("flag", lang).format(dir=t("below", lang))
-        lines.append(t("seat_line", lang).format(s=s["seat"] + 1, w=w, h=(hi - lo) / 2, c=c, flag=flag))
+    pos = position_shares(seats, P)
+    lines = position_lines(pos, P, lang) if pos else [no_order_line(lang)]
+    lines += seat_lines(seat_shares(seats, P), P, lang)
     ag = agent_shares(seats)
     if len(ag) > 1:
         for a in ag:
@@ -103,18 +108,12 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html") -
     parts: list[str] = []
     lines = summary_lines(settings, games, seats, lang)
     parts.append(f"<h2>{t('summary', lang)}</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ul>")
-    # win share by seat
-    sh = seat_shares(seats, P)
-    fig, ax = plt.subplots(figsize=(5, 3))
-    w = [s["win_share"] for s in sh]
-    err = [[s["win_share"] - s["ci"][0] for s in sh], [s["ci"][1] - s["win_share"] for s in sh]]
-    ax.bar([str(s["seat"] + 1) for s in sh], w, yerr=err, capsize=4, color="#4c78a8")
-    ax.axhline(1 / P, color="#e45756", ls="--", label=t("chance", lang))
-    ax.set_xlabel(t("seat", lang))
-    ax.set_ylabel(t("share", lang))
-    ax.set_title(t("winshare", lang))
-    ax.legend()
-    parts.append(_fig_html(fig))
+    # win share by turn position, then by seat index
+    parts.append(f"<h2>{t('seat_adv', lang)}</h2>")
+    pos = position_shares(seats, P)
+    if pos:
+        parts.append(_share_chart(plt, pos, P, lang, "turn_pos", t("position", lang), t("winshare_pos", lang)))
+    parts.append(_share_chart(plt, seat_shares(seats, P), P, lang, "seat", t("seat", lang), t("winshare", lang)))
     # score distributions
     fig, ax = plt.subplots(figsize=(5, 3))
     seat = column(seats, "seat")
@@ -129,8 +128,9 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html") -
         x = x[~np.isnan(x)]
         if len(x):
             fig, ax = plt.subplots(figsize=(5, 3))
-            ax.hist(x, bins=min(30, max(5, len(set(x.tolist())))), color="#72b7b2")
+            ax.hist(x, bins=int_bins(x), color="#72b7b2")
             ax.set_title(t(title, lang))
+            ax.set_xlabel(t(title, lang))
             ax.set_ylabel(t("games", lang))
             parts.append(_fig_html(fig))
     multi = mean_ci(column(games, "multi_choice_share"))[0]
@@ -142,10 +142,10 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html") -
     rows = "".join(f"<tr><td>{html.escape(a['agent'])}</td><td>{a['games']}</td><td>{a['win_share']:.1%}</td>"
                    f"<td>{a['ci'][0]:.1%}–{a['ci'][1]:.1%}</td><td>{a['mean_score']:.2f}</td>"
                    f"<td>{a['mean_rank']:.2f}</td></tr>" for a in ag)
-    parts.append(f"<h3>{t('agents', lang)}</h3><table><tr><th>agent</th><th>n</th><th>win</th><th>95%</th>"
-                 f"<th>score</th><th>rank</th></tr>{rows}</table>")
-    sett = {k: v for k, v in settings.items() if k != "imported"}
-    parts.append(f"<h3>{t('settings', lang)}</h3><pre>{html.escape(str(sett))}</pre>")
+    parts.append(f"<h3>{t('agents', lang)}</h3><table><tr><th>{t('agent', lang)}</th><th>{t('seat_games', lang)}</th>"
+                 f"<th>{t('share', lang)}</th><th>{t('interval', lang)}</th><th>{t('mean_score', lang)}</th>"
+                 f"<th>{t('mean_rank', lang)}</th></tr>{rows}</table>")
+    parts.append(f"<h3>{t('settings', lang)}</h3>{settings_table(settings, lang)}")
     doc = (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{t('title', lang)}</title>"
            "<style>body{font-family:sans-serif;max-width:960px;margin:2em auto;}img{margin:4px;}"
            "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}</style>"
@@ -156,28 +156,95 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html") -
     return path
 
 
+def int_bins(x: np.ndarray, most: int = 40) -> np.ndarray:
+    """Histogram bins for counts: edges at half-integers, so every bar is whole numbers, centred."""
+    lo, hi = math.floor(float(np.nanmin(x))), math.ceil(float(np.nanmax(x)))
+    step = max(1, math.ceil((hi - lo + 1) / most))
+    return np.arange(lo, hi + step + 1, step) - 0.5
+
+
+def _share_chart(plt, rows, P: int, lang: str, key: str, xlabel: str, title: str) -> str:
+    fig, ax = plt.subplots(figsize=(5, 3))
+    w = [r["win_share"] for r in rows]
+    err = [[r["win_share"] - r["ci"][0] for r in rows], [r["ci"][1] - r["win_share"] for r in rows]]
+    labels = [str(r[key] + 1) for r in rows]
+    ax.bar(labels, w, yerr=np.nan_to_num(err), capsize=4, color="#4c78a8")
+    ax.axhline(1 / P, color="#e45756", ls="--", label=t("chance", lang))
+    ax.set_ylim(0, max(0.5, max(r["ci"][1] for r in rows if r["ci"][1] == r["ci"][1]) + 0.05))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(t("share", lang))
+    ax.set_title(title)
+    ax.legend()
+    return _fig_html(fig)
+
+
+SETTING_NAMES = {"game": ("game", "ゲーム"), "n": ("games", "ゲーム数"), "players": ("players", "人数"),
+                 "agents": ("bots per seat (rotated)", "ボット（席を巡回）"), "seed": ("seed", "シード"),
+                 "variants": ("variants", "バリアント"), "params": ("parameters", "パラメータ"),
+                 "components": ("component file", "コンポーネントファイル"),
+                 "components_hash": ("components hash", "コンポーネントのハッシュ"), "chunk": ("chunk", "分割単位"),
+                 "version": ("soan version", "soanのバージョン")}
+
+
+def settings_table(settings: dict, lang: str) -> str:
+    rows = []
+    for k, v in settings.items():
+        if k == "imported":
+            continue
+        name = SETTING_NAMES.get(k, (k, k))[1 if lang == "ja" else 0]
+        if isinstance(v, list):
+            v = ", ".join(map(str, v)) or ("なし" if lang == "ja" else "none")
+        elif isinstance(v, dict):
+            v = ", ".join(f"{a}={b}" for a, b in v.items()) or ("なし" if lang == "ja" else "none")
+        elif v is None:
+            v = "—"
+        rows.append(f"<tr><th style='text-align:left'>{html.escape(name)}</th>"
+                    f"<td style='text-align:left'>{html.escape(str(v))}</td></tr>")
+    return f"<table>{''.join(rows)}</table>"
+
+
 def _card_panel(settings, seats, lang, plt) -> list[str]:
-    names = [k[len("m_played_"):] for k in seats.column_names if k.startswith("m_played_")]
-    if not names:
+    """Item 4: per card, use rate, win share when played (95% interval, one value per game), held to the
+    end; cards whose win share differs from chance after Holm's correction are named in words."""
+    from .stats import card_rows
+
+    P = settings["players"]
+    rows = card_rows(seats, P, "played_", "held_")
+    if not rows:
         return []
-    win = column(seats, "win")
-    played = [column(seats, "m_played_" + c) for c in names]
-    has_held = any("m_held_" + c in seats.column_names for c in names)
-    counts = [float(np.nansum(p)) for p in played]
-    share = [float(win[p > 0].mean()) if (p > 0).any() else math.nan for p in played]
-    fig, axes = plt.subplots(1, 3 if has_held else 2, figsize=(12 if has_held else 9, 0.5 + 0.28 * len(names)),
+    name_of = game_info(settings["game"]).hooks.card_name
+    names = [name_of(r["card"], lang) if name_of else r["card"] for r in rows]
+    has_held = any(r.get("kept") is not None for r in rows)
+    fig, axes = plt.subplots(1, 3 if has_held else 2, figsize=(12 if has_held else 9, 0.8 + 0.3 * len(rows)),
                              sharey=True)
-    axes[0].barh(names, counts, color="#4c78a8")
+    axes[0].barh(names, [r["use"] for r in rows], color="#4c78a8")
     axes[0].set_title(t("played", lang))
-    axes[1].barh(names, share, color="#f58518")
-    axes[1].axvline(1 / settings["players"], color="#e45756", ls="--")
+    axes[0].set_xlabel(t("use_rate", lang))
+    axes[0].set_xlim(0, 1)
+    w = [r["win_share"] for r in rows]
+    axes[1].errorbar(w, range(len(rows)), xerr=[[r["win_share"] - r["ci"][0] for r in rows],
+                                                [r["ci"][1] - r["win_share"] for r in rows]],
+                     fmt="o", color="#f58518", capsize=3)
+    axes[1].axvline(1 / P, color="#e45756", ls="--", label=t("chance", lang))
+    axes[1].set_xlim(0, 1)
     axes[1].set_title(t("winwhen", lang))
+    axes[1].set_xlabel(t("share", lang))
+    axes[1].legend(fontsize=8)
     if has_held:
-        held = [column(seats, "m_held_" + c) if "m_held_" + c in seats.column_names else np.zeros(len(win))
-                for c in names]
-        axes[2].barh(names, [float(np.nansum(h)) for h in held], color="#54a24b")
+        axes[2].barh(names, [r.get("kept") or 0.0 for r in rows], color="#54a24b")
         axes[2].set_title(t("held", lang))
-    return [f"<h3>{t('cards', lang)}</h3>", _fig_html(fig)]
+        axes[2].set_xlabel(t("held_share", lang))
+        axes[2].set_xlim(0, 1)
+    axes[0].invert_yaxis()
+    flagged = [(n, r) for n, r in zip(names, rows, strict=True) if r["significant"]]
+    if flagged:
+        words = [t("card_flag", lang).format(c=n, w=r["win_share"], lo=r["ci"][0], hi=r["ci"][1],
+                                              f=t("strong" if r["win_share"] > 1 / P else "weak", lang))
+                 for n, r in flagged]
+    else:
+        words = [t("no_card_flag", lang)]
+    return [f"<h3>{t('cards', lang)}</h3>", "<ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in words) + "</ul>",
+            _fig_html(fig)]
 
 
 def _game_panels(settings, games, seats, lang, plt) -> list[str]:

@@ -24,6 +24,7 @@ class GameResult:
     think: list[float]
     stats: dict[str, Any] = field(default_factory=dict)       # game-level measures (collect=True)
     seat_measures: list[dict[str, Any]] = field(default_factory=list)  # the game's own, per seat
+    turn_order: list[int] | None = None  # the first round's turn order (start player first), if the game has one
 
     @property
     def winners(self) -> list[int]:
@@ -43,12 +44,18 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
     s = make(game, players=players, seed=seed, variants=list(variants), params=params or {},
              components=components)
     bots = [make_agent(a, seed=derive(seed, 1000 + i)) for i, a in enumerate(agents)]
+    hooks = game_info(game).hooks
+    order = list(hooks.turn_order(s)) if hooks.turn_order is not None else None
     meas = None
-    if collect:
-        factory = game_info(game).hooks.measures
-        if factory is not None:
-            meas = factory(players)
-            s.listener = meas
+    before = after = None
+    if collect and hooks.measures is not None:
+        # a listener may also look at the state: start(state) at setup, before/after(state, seat, action)
+        meas = hooks.measures(players)
+        s.listener = meas
+        if hasattr(meas, "start"):
+            meas.start(s)
+        before = getattr(meas, "before", None)
+        after = getattr(meas, "after", None)
     length = 0
     decisions = [0] * players
     think = [0.0] * players
@@ -72,7 +79,11 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
         else:
             a = bots[seat].act(view)
         view.cache = None
+        if before is not None:
+            before(s, seat, a)
         s.apply(seat, a)
+        if after is not None:
+            after(s, seat, a)
         length += 1
         decisions[seat] += 1
         if collect:
@@ -92,12 +103,17 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
                  "lead_changes": lead_changes, "gap12": top[0] - top[1] if len(top) > 1 else 0}
         seat_measures = meas.per_seat(s) if meas is not None else [{} for _ in range(players)]
     return GameResult(index, seed, list(agents), scores, s.ranks(), length, decisions, think, stats,
-                      seat_measures)
+                      seat_measures, order)
+
+
+SEED_BITS = 53  # a float64 (numpy, spreadsheets, JSON in browsers) holds every integer below 2^53 exactly
 
 
 def study_seeds(seed: int, n: int, start: int = 0) -> Iterator[tuple[int, int]]:
+    """(index, game seed) for games start..n-1; game seeds stay below 2^53 so that no table, spreadsheet
+    or numpy array can round them into another game's seed."""
     for i in range(start, n):
-        yield i, derive(seed, i)
+        yield i, derive(seed, i) & ((1 << SEED_BITS) - 1)
 
 
 def _work(args) -> list[GameResult]:

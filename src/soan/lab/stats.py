@@ -1,4 +1,16 @@
-"""Statistics over study tables: shares with intervals, differences of means with intervals."""
+"""Statistics over study tables, with the game as the unit.
+
+- A game's seats are not independent (one seat's win is another's loss), so every measure is reduced
+  to one value per game before any interval: seat measures are averaged over the game's seats, a
+  win share "of seat i" or "of turn position k" is that seat's share of the game's win (a tie for
+  first between k players gives each 1/k).
+- Means and shares get Student-t intervals (scipy.stats.ttest_1samp), which hold for the 0 / 1/k / 1
+  values a tied win produces; Wilson's interval (statsmodels) is for counts of yes/no events.
+- Two studies are compared game by game when they share their seeds (paired t, scipy.stats.ttest_rel),
+  otherwise with Welch's t (scipy.stats.ttest_ind); the p-values of one comparison's measures are
+  adjusted together with Holm's method (statsmodels.stats.multitest), which keeps the chance of any
+  false flag at 5%.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from .runner import wilson
+ALPHA = 0.05
+CORRECTION = "holm"  # statsmodels' multipletests method for a comparison's family of measures
 
 
 def column(table, name: str) -> np.ndarray:
@@ -15,42 +28,81 @@ def column(table, name: str) -> np.ndarray:
 
 
 def mean_ci(x: np.ndarray) -> tuple[float, float, float]:
+    """Mean and its 95% Student-t interval (NaNs dropped)."""
+    x = np.asarray(x, dtype=float)
     x = x[~np.isnan(x)]
     if len(x) == 0:
         return (math.nan, math.nan, math.nan)
     m = float(x.mean())
-    h = 1.96 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else math.nan
-    return (m, m - h, m + h)
+    if len(x) < 2:
+        return (m, math.nan, math.nan)
+    if float(x.std()) == 0.0:
+        return (m, m, m)
+    from scipy import stats
+
+    lo, hi = stats.ttest_1samp(x, 0.0).confidence_interval(1 - ALPHA)
+    return (m, float(lo), float(hi))
 
 
-def diff_ci(a: np.ndarray, b: np.ndarray) -> dict[str, Any]:
-    """Welch: b - a with a 95% interval; significant when the interval excludes 0."""
-    a = a[~np.isnan(a)]
-    b = b[~np.isnan(b)]
-    if len(a) < 2 or len(b) < 2:
-        return {"a": float(a.mean()) if len(a) else None, "b": float(b.mean()) if len(b) else None,
-                "diff": None, "ci": [None, None], "significant": False}
-    ma, mb = float(a.mean()), float(b.mean())
-    se = math.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))
-    d = mb - ma
-    lo, hi = d - 1.96 * se, d + 1.96 * se
-    return {"a": ma, "b": mb, "diff": d, "ci": [lo, hi], "significant": bool(lo > 0 or hi < 0) if se > 0 else d != 0}
+def share_test(x: np.ndarray, chance: float) -> dict[str, Any]:
+    """A share from one value per game (0, 1/k for a k-way tie, 1): mean, 95% interval, p against chance."""
+    x = np.asarray(x, dtype=float)
+    x = x[~np.isnan(x)]
+    n = len(x)
+    m, lo, hi = mean_ci(x)
+    p = math.nan
+    if n > 1 and float(x.std()) > 0:
+        from scipy import stats
+
+        p = float(stats.ttest_1samp(x, chance).pvalue)
+    elif n >= 1:  # every game alike (all lost or all won): the t-test has nothing to go on
+        from scipy import stats
+
+        k = int(round(float(x.sum())))
+        lo, hi = wilson(k, n)
+        p = float(stats.binomtest(k, n, chance).pvalue)
+    return {"games": n, "win_share": m, "ci": [lo, hi], "p": p}
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """95% Wilson interval for k yes of n independent yes/no events (statsmodels)."""
+    if n == 0:
+        return (0.0, 1.0)
+    from statsmodels.stats.proportion import proportion_confint
+
+    lo, hi = proportion_confint(k, n, alpha=ALPHA, method="wilson")
+    return (float(lo), float(hi))
+
+
+def _by(seats, key: str, players: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    if key not in seats.column_names:
+        return []
+    pos = column(seats, key)
+    if np.isnan(pos).all():
+        return []
+    win = column(seats, "win")
+    score = column(seats, "score")
+    return [(i, win[pos == i], score[pos == i]) for i in range(players)]
+
+
+def _shares(seats, key: str, players: int) -> list[dict[str, Any]]:
+    out = []
+    for i, w, sc in _by(seats, key, players):
+        r = share_test(w, 1 / players)
+        n = len(sc)
+        out.append({key: i, **r, "mean_score": float(sc.mean()) if n else math.nan,
+                    "min_score": int(sc.min()) if n else None, "max_score": int(sc.max()) if n else None})
+    return out
 
 
 def seat_shares(seats, players: int) -> list[dict[str, Any]]:
-    seat = column(seats, "seat")
-    win = column(seats, "win")
-    out = []
-    for i in range(players):
-        w = win[seat == i]
-        n = len(w)
-        k = float(w.sum())
-        lo, hi = wilson(k, n)
-        sc = column(seats, "score")[seat == i]
-        out.append({"seat": i, "games": n, "win_share": k / n if n else math.nan, "ci": [lo, hi],
-                    "mean_score": float(sc.mean()) if n else math.nan,
-                    "min_score": int(sc.min()) if n else None, "max_score": int(sc.max()) if n else None})
-    return out
+    """Win share per seat index (0-based `seat`), one value per game, with its interval and p vs chance."""
+    return _shares(seats, "seat", players)
+
+
+def position_shares(seats, players: int) -> list[dict[str, Any]]:
+    """Win share per turn position (`turn_pos`, 0 = start player); [] for a game without turn order."""
+    return _shares(seats, "turn_pos", players)
 
 
 def agent_shares(seats) -> list[dict[str, Any]]:
@@ -58,36 +110,159 @@ def agent_shares(seats) -> list[dict[str, Any]]:
     win = column(seats, "win")
     score = column(seats, "score")
     rank = column(seats, "rank")
+    index = column(seats, "index")
     out = []
     for a in dict.fromkeys(agents):
         m = np.array([x == a for x in agents])
-        n = int(m.sum())
-        k = float(win[m].sum())
-        lo, hi = wilson(k, n)
-        out.append({"agent": a, "games": n, "win_share": k / n, "ci": [lo, hi], "mean_score": float(score[m].mean()),
-                    "mean_rank": float(rank[m].mean())})
+        per_game = _per_game(index[m], win[m])[1]
+        r = mean_ci(per_game)
+        out.append({"agent": a, "games": int(m.sum()), "win_share": float(win[m].mean()), "ci": [r[1], r[2]],
+                    "mean_score": float(score[m].mean()), "mean_rank": float(rank[m].mean())})
     return out
 
 
-def measures(games, seats, players: int) -> dict[str, np.ndarray]:
-    """Every comparable measure as an array of observations (per game or per seat-game)."""
+def _per_game(index: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(game indexes, the mean of x over each game's rows), NaNs ignored."""
+    keys, inv = np.unique(index, return_inverse=True)
+    ok = ~np.isnan(x)
+    s = np.bincount(inv, weights=np.where(ok, x, 0.0), minlength=len(keys))
+    c = np.bincount(inv, weights=ok.astype(float), minlength=len(keys))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return keys, np.where(c > 0, s / np.where(c > 0, c, 1), np.nan)
+
+
+def game_measures(games, seats, players: int) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """(game seeds, {measure: one value per game}) in game-index order: the game-level units that
+    intervals and comparisons use. Seat measures (`score`, every `m_*`) are averaged over the game's
+    seats; `win_share_seat_i` / `win_share_pos_k` are seat i's / turn position k's share of the game's win."""
+    gidx = column(games, "index")
+    order = np.argsort(gidx)
+    gidx = gidx[order]
+    seeds = np.array(games.column("seed").to_pylist(), dtype=object)[order]
     out: dict[str, np.ndarray] = {}
     for k in ("length", "gap12", "lead_changes", "multi_choice_share", "mean_options"):
         if k in games.column_names:
-            out[k] = column(games, k)
-    out["score"] = column(seats, "score")
-    seat = column(seats, "seat")
+            out[k] = column(games, k)[order]
+    index = column(seats, "index")
+
+    def per_game(x: np.ndarray) -> np.ndarray:
+        keys, v = _per_game(index, x)
+        pos = {int(k): i for i, k in enumerate(keys)}
+        return np.array([v[pos[int(g)]] if int(g) in pos else np.nan for g in gidx])
+
+    out["score"] = per_game(column(seats, "score"))
     win = column(seats, "win")
-    for i in range(players):
-        out[f"win_share_seat_{i}"] = win[seat == i]
+    for key, name in (("seat", "win_share_seat_{}"), ("turn_pos", "win_share_pos_{}")):
+        if key not in seats.column_names:
+            continue
+        pos = column(seats, key)
+        if np.isnan(pos).all():
+            continue
+        for i in range(players):
+            out[name.format(i)] = per_game(np.where(pos == i, win, np.nan))
     agents = seats.column("agent").to_pylist()
     if len(set(agents)) > 1:
         for a in dict.fromkeys(agents):
-            out[f"win_share_{a}"] = win[np.array([x == a for x in agents])]
+            m = np.array([x == a for x in agents])
+            out[f"win_share_{a}"] = per_game(np.where(m, win, np.nan))
     for k in seats.column_names:
         if k.startswith("m_"):
             try:
-                out[k[2:]] = column(seats, k)
+                out[k[2:]] = per_game(column(seats, k))
             except (TypeError, ValueError):
-                pass
+                pass  # a text column (e.g. the dealt cards' names)
+    return seeds, out
+
+
+def measures(games, seats, players: int) -> dict[str, np.ndarray]:
+    """Every comparable measure as one value per game (see `game_measures`)."""
+    return game_measures(games, seats, players)[1]
+
+
+def diff_test(a: np.ndarray, b: np.ndarray, paired: bool) -> dict[str, Any]:
+    """B − A: the mean difference, its 95% interval and p; paired game by game (the same seeds on both
+    sides, ttest_rel) or unpaired (Welch, ttest_ind). NaNs drop the game (pairs: both sides)."""
+    from scipy import stats
+
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    if paired:
+        ok = ~np.isnan(a) & ~np.isnan(b)
+        a, b = a[ok], b[ok]
+    else:
+        a, b = a[~np.isnan(a)], b[~np.isnan(b)]
+    res: dict[str, Any] = {"a": float(a.mean()) if len(a) else None, "b": float(b.mean()) if len(b) else None,
+                           "diff": None, "ci": [None, None], "p": None, "paired": paired, "games": [len(a), len(b)]}
+    if len(a) < 2 or len(b) < 2:
+        return res
+    d = float(b.mean() - a.mean())
+    res["diff"] = d
+    spread = float(np.std(b - a)) if paired else float(np.std(a)) + float(np.std(b))
+    if spread == 0.0:  # no variation: the difference is exact
+        res["ci"], res["p"] = [d, d], (0.0 if d != 0 else 1.0)
+        return res
+    t = stats.ttest_rel(b, a) if paired else stats.ttest_ind(b, a, equal_var=False)
+    lo, hi = t.confidence_interval(1 - ALPHA)
+    res["ci"], res["p"] = [float(lo), float(hi)], float(t.pvalue)
+    return res
+
+
+def adjust(rows: list[dict[str, Any]], method: str = CORRECTION) -> list[dict[str, Any]]:
+    """Holm (or another statsmodels method) across the rows' p-values: `p_adj`, `significant`."""
+    from statsmodels.stats.multitest import multipletests
+
+    idx = [i for i, r in enumerate(rows) if r.get("p") is not None and not math.isnan(r["p"])]
+    for r in rows:
+        r["p_adj"], r["significant"] = None, False
+    if idx:
+        rej, padj, _, _ = multipletests([rows[i]["p"] for i in idx], alpha=ALPHA, method=method)
+        for i, rj, pa in zip(idx, rej, padj, strict=True):
+            rows[i]["p_adj"], rows[i]["significant"] = float(pa), bool(rj)
+    return rows
+
+
+def compare_tables(a: tuple, b: tuple, players: int) -> tuple[list[dict[str, Any]], bool]:
+    """Every measure of two studies ((games, seats) each): rows with the difference, interval, p and the
+    Holm-adjusted significance; paired when both studies hold the same game seeds."""
+    sa, ma = game_measures(a[0], a[1], players)
+    sb, mb = game_measures(b[0], b[1], players)
+    paired = len(sa) == len(sb) and len(sa) > 1 and bool(np.all(sa == sb))
+    if not paired:  # the same seeds in another order, or one study longer: pair the shared games
+        common = sorted(set(sa.tolist()) & set(sb.tolist()))
+        if len(common) >= max(2, min(len(sa), len(sb)) * 0.9):
+            pa = {s: i for i, s in enumerate(sa.tolist())}
+            pb = {s: i for i, s in enumerate(sb.tolist())}
+            ia = np.array([pa[s] for s in common])
+            ib = np.array([pb[s] for s in common])
+            ma = {k: v[ia] for k, v in ma.items()}
+            mb = {k: v[ib] for k, v in mb.items()}
+            paired = True
+    rows = [{"measure": k, **diff_test(ma[k], mb[k], paired)} for k in ma if k in mb]
+    return adjust(rows), paired
+
+
+def card_rows(t, P: int, prefix: str, kept_prefix: str | None) -> list[dict[str, Any]]:
+    """Per card (columns m_<prefix><card>): share of seat-games with it, the win share of the seats
+    that had it (one value per game: their mean), and (if given) the share of those who kept it."""
+    skip = ("m_dealt_kept_", "m_dealt_cards")
+    cols = [c for c in t.column_names if c.startswith("m_" + prefix) and not c.startswith(skip)]
+    win = column(t, "win")
+    index = column(t, "index")
+    out = []
+    for c in cols:
+        card = c[len("m_" + prefix):]
+        x = np.nan_to_num(column(t, c))
+        has = x > 0
+        if not has.any():
+            continue
+        keys, inv = np.unique(index[has], return_inverse=True)
+        per_game = np.bincount(inv, weights=win[has]) / np.bincount(inv)
+        r = share_test(per_game, 1 / P)
+        row = {"card": card, "use": float(has.mean()), "win_share": r["win_share"], "ci": r["ci"], "p": r["p"],
+               "games": r["games"]}
+        kc = "m_" + (kept_prefix or "") + card
+        if kept_prefix and kc in t.column_names:
+            row["kept"] = float(np.nan_to_num(column(t, kc))[has].clip(0, 1).mean())
+        out.append(row)
+    adjust(out)
     return out

@@ -35,7 +35,7 @@ def _tables(results: list[GameResult], settings: dict[str, Any]):
     P = settings["players"]
     games: dict[str, list] = {k: [] for k in ("index", "seed", "game", "variants", "params", "players", "length",
                                                 "winners", "multi_choice_share", "mean_options", "lead_changes",
-                                                "gap12")}
+                                                "gap12", "start_player")}
     for i in range(P):
         for k in ("agent", "score", "rank"):
             games[f"{k}_{i}"] = []
@@ -51,6 +51,8 @@ def _tables(results: list[GameResult], settings: dict[str, Any]):
         games["players"].append(P)
         games["length"].append(r.length)
         games["winners"].append(",".join(str(w) for w in r.winners))
+        order = r.turn_order
+        games["start_player"].append(order[0] if order else None)
         for k in ("multi_choice_share", "mean_options", "lead_changes", "gap12"):
             games[k].append(r.stats.get(k))
         w = r.winners
@@ -60,14 +62,17 @@ def _tables(results: list[GameResult], settings: dict[str, Any]):
             games[f"rank_{i}"].append(r.ranks[i])
             row = {"index": r.index, "seed": r.seed, "seat": i, "agent": r.agents[i], "score": r.scores[i],
                    "rank": r.ranks[i], "win": (1 / len(w)) if i in w else 0.0, "decisions": r.decisions[i],
-                   "think_s": r.think[i], "variants": variants}
+                   "think_s": r.think[i], "variants": variants,
+                   "turn_pos": order.index(i) if order else None}
             for k, v in (r.seat_measures[i] if r.seat_measures else {}).items():
                 row["m_" + k] = v
             seat_rows.append(row)
     cols = sorted({k for row in seat_rows for k in row}, key=lambda k: (k.startswith("m_"), k))
     seats = {k: [row.get(k) for row in seat_rows] for k in cols}
-    games["seed"] = pa.array(games["seed"], pa.uint64())  # seeds are 64-bit
+    games["seed"] = pa.array(games["seed"], pa.uint64())  # below 2^53 for studies (runner.SEED_BITS)
     seats["seed"] = pa.array(seats["seed"], pa.uint64())
+    games["start_player"] = pa.array(games["start_player"], pa.int64())
+    seats["turn_pos"] = pa.array(seats["turn_pos"], pa.int64())
     return pa.table(games), pa.table(seats)
 
 
@@ -95,14 +100,14 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
     parts.mkdir(parents=True, exist_ok=True)
     sfile = out / "study.json"
     if sfile.exists():
-        old = json.loads(sfile.read_text())
+        old = read_settings(sfile)
         if not _same(old, settings):
             raise StudyError(f"{out} holds a study with other settings ({old['game']}, agents {old['agents']}, "
                              f"variants {old['variants']}); use another --out folder")
         settings["n"] = max(settings["n"], old.get("n", 0))
     sfile.write_text(json.dumps(settings, indent=2, ensure_ascii=False))
     n, chunk = settings["n"], settings["chunk"]
-    done = {int(p.stem.split("-")[1]) for p in parts.glob("games-*.parquet")}
+    done = _done_chunks(parts, n, chunk)
     todo = [c for c in range(0, (n + chunk - 1) // chunk) if c not in done]
     if progress:
         progress(sum(min(chunk, n - c * chunk) for c in done))
@@ -144,6 +149,18 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
     write_s += time.perf_counter() - t_merge
     return {"out": str(out), "games": n, "played": sum(len(t[1][6]) for t in tasks), "seconds": play_s,
             "write_seconds": write_s}
+
+
+def _done_chunks(parts: Path, n: int, chunk: int) -> set[int]:
+    """Chunks saved with all their games (a study grown past a partial chunk replays that chunk)."""
+    import pyarrow.parquet as pq
+
+    done = set()
+    for p in parts.glob("games-*.parquet"):
+        c = int(p.stem.split("-")[1])
+        if pq.ParquetFile(p).metadata.num_rows >= min(chunk, n - c * chunk):
+            done.add(c)
+    return done
 
 
 def _indexed(task):
@@ -194,7 +211,19 @@ def load(out: str | Path):
     sfile = out / "study.json"
     if not sfile.exists() or not (out / "games.parquet").exists():
         raise StudyError(f"{out} is not a finished study (no study.json / games.parquet); run soan sim ... --out {out}")
-    return json.loads(sfile.read_text()), pq.read_table(out / "games.parquet"), pq.read_table(out / "seats.parquet")
+    return read_settings(sfile), pq.read_table(out / "games.parquet"), pq.read_table(out / "seats.parquet")
+
+
+def read_settings(sfile: Path) -> dict[str, Any]:
+    """A study's settings file, or a StudyError naming what is wrong with it."""
+    try:
+        d = json.loads(sfile.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise StudyError(f"{sfile}: not a study settings file (JSON written by soan sim --out): "
+                         f"{type(e).__name__}") from None
+    if not isinstance(d, dict) or not isinstance(d.get("game"), str):
+        raise StudyError(f"{sfile}: not a study settings file: expected a JSON object with 'game'")
+    return d
 
 
 def export_csv(out: str | Path) -> list[Path]:
@@ -221,12 +250,21 @@ def import_records(paths: list[str], out: str | Path) -> dict[str, Any]:
         header, moves = read_record(p)
         s = state_from_header(header, str(p))
         P = s.cfg.players
-        factory = game_info(s.game_id).hooks.measures
-        meas = factory(P) if factory else None
+        hooks = game_info(s.game_id).hooks
+        order = list(hooks.turn_order(s)) if hooks.turn_order is not None else None
+        meas = hooks.measures(P) if hooks.measures else None
         s.listener = meas
+        if meas is not None and hasattr(meas, "start"):
+            meas.start(s)
+        before, after = getattr(meas, "before", None), getattr(meas, "after", None)
         decisions = [0] * P
         for seat, aj in moves:
-            s.apply(seat, parse_action(s.game_id, aj))
+            a = parse_action(s.game_id, aj)
+            if before is not None:
+                before(s, seat, a)
+            s.apply(seat, a)
+            if after is not None:
+                after(s, seat, a)
             decisions[seat] += 1
         if not s.is_over():
             raise StudyError(f"{p}: the game is not finished ({len(moves)} actions); only finished games import")
@@ -252,7 +290,7 @@ def import_records(paths: list[str], out: str | Path) -> dict[str, Any]:
         results.append(GameResult(k, s.cfg.seed, agents, s.scores(), s.ranks(), len(moves), decisions, [0.0] * P,
                                   {"multi_choice_share": None, "mean_options": None, "lead_changes": None,
                                    "gap12": sorted(s.scores())[-1] - sorted(s.scores())[-2]},
-                                  meas.per_seat(s) if meas else [{} for _ in range(P)]))
+                                  meas.per_seat(s) if meas else [{} for _ in range(P)], order))
     if settings is None:
         raise StudyError("no records given")
     settings["n"] = len(results)

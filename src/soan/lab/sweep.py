@@ -69,6 +69,8 @@ def _plot(rows, wanted, path: Path) -> Path:
                     fmt="o-", capsize=4)
         ax.set_xticks(range(len(rows)), labels, rotation=30, ha="right", fontsize=7)
         ax.set_title(m)
+        ax.set_xlabel("setting")
+        ax.set_ylabel(f"{m} (mean, 95% interval)")
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=90, bbox_inches="tight")
     plt.close(fig)

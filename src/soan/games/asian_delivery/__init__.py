@@ -76,7 +76,8 @@ register(GameInfo(
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         greedy={"samples": 1, "horizon": 10},
-        measures=measures.Measures, report_panels=_report_panels, text=text,
+        measures=measures.Measures, turn_order=measures.turn_order, card_name=measures.card_name,
+        report_panels=_report_panels, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
     ),
 ))

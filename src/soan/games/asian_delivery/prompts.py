@@ -64,7 +64,7 @@ class TextsMixin(StateFields):
 
 
 PROMPTS = {
-    "action": ("play a card (up: its effect; down: 人力輸送), load/unload, or end the action step.",
+    "action": ("play a card (face up: its effect; face down: a porter move), load/unload, or end the action step.",
                "カードをプレイ（表：効果、裏：人力輸送）、荷積み・荷下ろし、またはアクション終了。"),
     "market": ("market: upgrade a cube in your supply?", "市場：手元の荷物をアップグレードしますか？"),
     "lmarket": ("market: upgrade a cube in that area's warehouse?", "市場：そのエリアの倉庫の荷物をアップグレードしますか？"),
@@ -73,9 +73,9 @@ PROMPTS = {
     "gate_area": ("transfer gate: to which of your gates?", "転移門：どの転移門へ送りますか？"),
     "t_src": ("transport: from which area (1 = your supply)?", "輸送：どのエリアから（１＝手元）？"),
     "t_dst": ("transport: to which area?", "輸送：どのエリアへ？"),
-    "t_move": ("transport: which cube next (or done)?", "輸送：次に運ぶ荷物（または終了）？"),
+    "t_move": ("transport: which cube next (or done)?", "輸送：次に運ぶ荷物を選んでください（または終了）。"),
     "deliver": ("complete a request (or done).", "依頼を達成してください（または終了）。"),
-    "build": ("build a facility (area, type), or done.", "施設を建設（エリアと種類）、または終了。"),
+    "build": ("build a facility (area, type), or done.", "建設する施設をエリアと種類で選んでください（または終了）。"),
     "office_pick": ("office: take a card from the display.", "事業所：置き場からカードを１枚取ってください。"),
     "take_request": ("take a request from the display.", "依頼置き場から依頼を１枚取ってください。"),
     "choice": ("choose one effect of the card.", "カードの効果を１つ選んでください。"),

@@ -2,7 +2,7 @@
 
 from ...core.game import GameInfo, Param, Variant, register
 from ...core.hooks import Analysis, ComponentsModel, GameHooks, ReportPanel
-from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
+from . import actions, evaluate, measures, model, text, views  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import LaSuperba, new_state, state_from_view
 
@@ -61,9 +61,10 @@ register(GameInfo(
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         greedy={"samples": 4},
-        measures=measures.Measures, report_panels=_report_panels, text=text,
+        measures=measures.Measures, card_name=measures.card_name, report_panels=_report_panels, text=text,
         analyses={"power": POWER},
         components=ComponentsModel(model.Components, model.DATA, model.check),
+        invariants=views.state_problems, view_model=views.LaSuperbaView, view_derived=views.DERIVED,
     ),
 ))
 

@@ -1,9 +1,27 @@
-"""La Superba's measures per seat, for the lab (from the round events): per-round ranks, chits
-carried / delivered / lost / returned, goods' effects won, mean voyage power."""
+"""La Superba's measures per seat, for the lab (from the round events): per-round ranks, voyage power
+and counting cards' suits; chits carried / delivered / lost / returned, goods' effects won, mean
+voyage power; what the tie-breaks decided (serial number, glass), the community card's marginal power
+and whether it changed who came first; all-tie wipe-outs (LS-V3)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from .model import CREW, SHIP, SUITS, WEATHER, voyage_power
+
+GOODS = ("pepper", "glass", "silk")
+
+
+def card_name(key: str, lang: str) -> str:
+    """A card type's key (`weather-3`, `crew-1`, `ship-x4`, as in `played_<key>`) → its name."""
+    from .model import load_components
+
+    suit, _, value = key.partition("-")
+    names = load_components(None)[0].suits
+    if suit not in names:
+        return key
+    nm = names[suit].name_ja if lang == "ja" else names[suit].name
+    return f"{nm}{value.replace('x', '×')}" if lang == "ja" else f"{nm} {value.replace('x', '×')}"
 
 
 class Measures:
@@ -12,10 +30,12 @@ class Measures:
         self.rows: list[dict[str, Any]] = [
             {"carried": 0, "delivered": 0, "lost": 0, "returned": 0, "pepper_won": 0, "glass_won": 0,
              "silk_won": 0, "power_sum": 0, "rounds": 0} for _ in range(players)]
+        self.entries: list[dict[str, Any]] = []
 
     def __call__(self, kind: str, d: dict[str, Any]) -> None:
         if kind != "round":
             return
+        self.entries.append(d)
         r = d["round"]
         for i, row in enumerate(self.rows):
             row[f"rank_r{r}"] = d["ranks"][i]
@@ -25,7 +45,7 @@ class Measures:
             row["returned"] += sum(d["returned"][i])
             row["power_sum"] += d["power"][i]
             row["rounds"] += 1
-            for g in ("pepper", "glass", "silk"):
+            for g in GOODS:
                 if i in d["effects"][g]:
                     row[f"{g}_won"] += 1
 
@@ -34,5 +54,77 @@ class Measures:
         for row in self.rows:
             r = dict(row)
             r["mean_power"] = r.pop("power_sum") / max(r.pop("rounds"), 1)
+            for k in ("all_weather", "all_weather_first", "serial_rank", "glass_rank", "serial_effect",
+                      "community_added", "community_changed_first", "all_tie_wipeouts", "first", "max_power",
+                      "power_range"):
+                r[k] = 0
             out.append(r)
+        R = state.R
+        for r in out:
+            for c in R.deck:
+                r.setdefault(f"played_{SUITS[R.suit[c]]}-{R.power[c] if R.suit[c] != SHIP else 'x' + str(R.mult[c])}", 0)
+        events = {e.id: e for e in R.events}
+        for d in self.entries:
+            self._round(d, R, events[d["event"]], out)
+        rounds = max(len(self.entries), 1)
+        for r in out:
+            r["community_added_mean"] = r.pop("community_added") / rounds
+            r["power_range_mean"] = r.pop("power_range") / rounds  # the round's highest minus lowest power
         return out
+
+    def _round(self, d: dict[str, Any], R, ev, out: list[dict[str, Any]]) -> None:
+        n = self.n
+        rnd = d["round"]
+        played = [tuple(p) for p in d["played"]]
+        glass = set(d["effects"]["glass"])
+        power, ranks = d["power"], d["ranks"]
+        cm = () if ev.community_off else (d["community"],)
+        # LS-R3 without the community card: the marginal power it added, and who would have come first
+        bare = [voyage_power(p, R) + (d["carried"][i][1] if i in glass else 0) for i, p in enumerate(played)]
+        top = [(-p[0] if ev.tie_low else p[-1]) if p else 0 for p in played]
+        if R.no_serials:
+            key = [(bare[i], i in glass) for i in range(n)]
+            first_bare = {i for i in range(n) if key[i] == max(key)}
+        else:
+            key2 = [(bare[i], i in glass, top[i]) for i in range(n)]
+            first_bare = {max(range(n), key=key2.__getitem__)}
+        first = {i for i in range(n) if ranks[i] == 1}
+        changed = int(first != first_bare)
+        for g in range(len(GOODS)):  # LS-R4: an effect decided by serial numbers
+            if R.item_all or R.no_serials:
+                continue
+            best = max(c[g] for c in d["carried"])
+            tied = [i for i in range(n) if best and d["carried"][i][g] == best]
+            if len(tied) > 1:
+                for i in tied:
+                    out[i]["serial_effect"] += 1
+        for i in range(n):
+            r = out[i]
+            counting = played[i] + cm
+            suits = [R.suit[c] for c in counting]
+            r[f"power_r{rnd}"] = power[i]
+            for c in played[i]:  # per card type, for "which card is too strong" (item 4)
+                k = f"played_{SUITS[R.suit[c]]}-{R.power[c] if R.suit[c] != SHIP else 'x' + str(R.mult[c])}"
+                r[k] = r.get(k, 0) + 1
+            r["max_power"] = max(r["max_power"], power[i])
+            r["power_range"] += max(power) - min(power)
+            r[f"weather_r{rnd}"] = suits.count(WEATHER)
+            r[f"crew_r{rnd}"] = suits.count(CREW)
+            r[f"ship_r{rnd}"] = suits.count(SHIP)
+            aw = int(bool(suits) and all(s == WEATHER for s in suits))
+            r[f"all_weather_r{rnd}"] = aw
+            r["all_weather"] += aw
+            r["first"] += int(ranks[i] == 1)
+            r["all_weather_first"] += int(aw and ranks[i] == 1)
+            same = [j for j in range(n) if j != i and power[j] == power[i]]
+            by_glass = any((j in glass) != (i in glass) for j in same)
+            by_serial = not R.no_serials and any((j in glass) == (i in glass) for j in same)
+            r[f"serial_rank_r{rnd}"] = int(by_serial)
+            r["serial_rank"] += int(by_serial)
+            r["glass_rank"] += int(by_glass)
+            added = power[i] - bare[i]
+            r[f"community_added_r{rnd}"] = added
+            r["community_added"] += added
+            r[f"community_changed_first_r{rnd}"] = changed
+            r["community_changed_first"] += changed
+            r["all_tie_wipeouts"] += int(bool(d["all_tied"]))

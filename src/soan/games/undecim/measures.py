@@ -51,13 +51,36 @@ class HandFluidity:
         }
 
 
+def card_name(key: str, lang: str) -> str:
+    """An action card's id (as in `played_<id>`) → its name."""
+    from .model import load_components
+
+    for a in load_components(None)[0].action_cards:
+        if a.id == key:
+            return a.name_ja if lang == "ja" else a.name
+    return key
+
+
+def turn_order(state) -> list[int]:
+    """UN-S4: clockwise from the start player."""
+    n = state.cfg.players
+    return [(state.start + i) % n for i in range(n)]
+
+
 class Measures:
     """Per seat, for the lab: cards taken from each area, turns whose hand did not change, and per
-    card whether the seat played it and held it to the end (UN-A1), summed over seasons."""
+    card whether the seat played it and held it to the end (UN-A1), summed over seasons; the action
+    cards dealt at setup (UN-S1, first season) and whether each was still in hand at that season's end."""
 
     def __init__(self, players: int) -> None:
         self.rows: list[dict[str, Any]] = [
             {"taken_normal": 0, "taken_bonus": 0, "unchanged_turns": 0, "turns": 0} for _ in range(players)]
+        self.dealt: list[list[str]] = [[] for _ in range(players)]
+        self.end_hand: list[list[str]] | None = None
+
+    def start(self, state) -> None:
+        ids = state.T.card_ids
+        self.dealt = [[ids[c] for c in hand] for hand in state.hands]
 
     def __call__(self, kind: str, d: dict[str, Any]) -> None:
         if kind == "take":
@@ -71,6 +94,8 @@ class Measures:
             row["turns"] += 1
             row["unchanged_turns"] += 0 if d["hand_changed"] else 1
         elif kind == "season_end":
+            if self.end_hand is None:
+                self.end_hand = [list(h) for h in d["hands"]]
             for i, hand in enumerate(d["hands"]):
                 for c in hand:
                     k = "held_" + c
@@ -81,10 +106,16 @@ class Measures:
         cards = state.T.card_ids
         for row in self.rows:
             r = dict(row)
+            p = len(out)
             for c in cards:
                 r.setdefault("played_" + c, 0)
                 r.setdefault("held_" + c, 0)
-            led = state.ledger[len(out)]
+                dealt = c in self.dealt[p]
+                r["dealt_" + c] = int(dealt)
+                r["dealt_kept_" + c] = int(dealt and self.end_hand is not None and c in self.end_hand[p])
+            r["dealt_cards"] = " ".join(self.dealt[p])
+            r["unchanged_share"] = r["unchanged_turns"] / r["turns"] if r["turns"] else 0.0
+            led = state.ledger[p]
             for k, v in zip(("land", "scenario", "start", "cards", "majority", "buildings", "gold", "enemy"), led,
                             strict=True):
                 r["vp_" + k] = v

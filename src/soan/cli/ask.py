@@ -1,0 +1,132 @@
+"""`soan ask GAME [QUESTION...]`: the draft's 問題点 answered; `soan aa GAME`: the A/A false-positive check."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import typer
+
+from ..core.errors import SoanError
+from .app import app, console
+from .common import GameArg, check_lang
+
+
+def _budget(text: str) -> float:
+    """'300', '300s', '5m', '1h' → seconds."""
+    t = text.strip().lower()
+    try:
+        if t.endswith("h"):
+            return float(t[:-1]) * 3600
+        if t.endswith("m"):
+            return float(t[:-1]) * 60
+        return float(t.rstrip("s"))
+    except ValueError:
+        raise SoanError(f"--budget takes seconds or minutes, e.g. 300, 300s or 5m; got {text!r}") from None
+
+
+@app.command("ask")
+def ask_cmd(
+    game: str = GameArg,
+    question: list[str] | None = typer.Argument(None, help="question ids (default: all); see --list"),
+    lang: str = typer.Option("en", "--lang", help="en | ja"),
+    budget: str = typer.Option("5m", "--budget", help="wall time to spend, e.g. 300s or 5m (on --jobs cores)"),
+    out: str = typer.Option("studies/ask", "--out", help="folder for the studies and the report (a cache)"),
+    jobs: int = typer.Option(2, "--jobs", "-j"),
+    bots: str = typer.Option("random,greedy", "--bots", help="two bot levels the verdicts are checked with"),
+    list_: bool = typer.Option(False, "--list", help="list the game's questions and stop"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Answer the draft's questions (問題点): studies with shared seeds, grown until clear or the budget is
+    spent; a verdict per question in words, and one HTML report."""
+    from ..core.game import game_info
+    from ..lab.ask import ask, load_questions
+    from ..lab.ask_report import lines, write_html
+
+    check_lang(lang)
+    info = game_info(game)
+    qs = load_questions(info.id)["questions"]
+    if list_:
+        for q in qs:
+            console.print(f"{q['id']}: {q['ja' if lang == 'ja' else 'en']}", highlight=False)
+        return
+    seconds = _budget(budget)
+    bot_list = tuple(b.strip() for b in bots.split(",") if b.strip())
+    if not bot_list:
+        raise SoanError("--bots needs at least one bot spec, e.g. random,greedy")
+    from ..agents import parse_agents
+
+    parse_agents(",".join(bot_list), len(bot_list))  # a clear error for an unknown bot
+    from rich.progress import BarColumn, Progress, TaskID, TextColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  console=console, disable=as_json, transient=True) as prog:
+        tasks: dict[str, TaskID] = {}
+
+        def tick(name: str, k: int, n: int) -> None:
+            if name not in tasks:
+                tasks[name] = prog.add_task(name, total=n)
+            prog.update(tasks[name], total=n)
+            prog.advance(tasks[name], k)
+
+        res = ask(info.id, question or None, seconds, out, jobs, bot_list, tick)
+    if as_json:
+        print(json.dumps(res, ensure_ascii=False, default=lambda x: x.item() if hasattr(x, "item") else str(x)))
+        return
+    for ans in res["answers"]:
+        q = ans["q"]
+        console.print(f"\n[bold]{q['ja' if lang == 'ja' else 'en']}[/bold]", highlight=False)
+        for x in lines(info.id, ans, lang):
+            console.print("  " + x, highlight=False)
+    paths = [write_html(res, lg, f"{out.rstrip('/')}/{info.id}/answers-{lg}.html") for lg in dict.fromkeys((lang, "ja", "en"))]
+    console.print(f"\nhtml: {', '.join(map(str, paths))}", highlight=False)
+
+
+@app.command("aa")
+def aa_cmd(
+    game: str = GameArg,
+    n: int = typer.Option(200, "-n", help="games per side"),
+    reps: int = typer.Option(40, "--reps", help="A/A pairs to run"),
+    players: int | None = typer.Option(None, "--players", "-p"),
+    agents: str = typer.Option("random", "--agents"),
+    jobs: int = typer.Option(2, "--jobs", "-j"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """A/A check of `compare`: pairs of studies of the same settings with different seeds; the share of
+    pairs where any measure is flagged after Holm's correction (should be at most 5%), and without it."""
+    from ..agents import parse_agents
+    from ..core.game import check_config
+    from ..lab.runner import run_games
+    from ..lab.stats import compare_tables
+    from ..lab.study import _tables
+
+    info, P, vs, ps = check_config(game, players, [], {})
+    ags = parse_agents(agents, P)
+    if n < 10 or reps < 1:
+        raise SoanError("-n must be at least 10 and --reps at least 1")
+    st = {"game": info.id, "players": P, "variants": [], "params": {}}
+    flagged = raw = 0
+    measures = 0
+    t0 = time.perf_counter()
+    for r in range(reps):
+        sides = []
+        for k in (0, 1):
+            res = run_games(info.id, n, P, ags, seed=10_000 + 2 * r + k, jobs=jobs, collect=True)
+            sides.append(_tables(res, st))
+        rows, _ = compare_tables(sides[0], sides[1], P)
+        measures = len(rows)
+        flagged += any(x["significant"] for x in rows)
+        raw += any(x["p"] is not None and x["p"] < 0.05 for x in rows)
+        if not as_json:
+            console.print(f"pair {r + 1}/{reps}: {sum(x['significant'] for x in rows)} flagged after Holm, "
+                          f"{sum(1 for x in rows if x['p'] is not None and x['p'] < 0.05)} at p<0.05 uncorrected",
+                          highlight=False)
+    out = {"game": info.id, "players": P, "agents": ags, "n": n, "reps": reps, "measures": measures,
+           "false_positive_share": flagged / reps, "uncorrected_share": raw / reps,
+           "seconds": time.perf_counter() - t0}
+    if as_json:
+        print(json.dumps(out))
+        return
+    console.print(f"A/A {info.id}, {P} players, {n} games a side, {reps} pairs, {measures} measures: any measure "
+                  f"flagged after Holm in {flagged}/{reps} pairs ({flagged / reps:.0%}; at most 5% expected); "
+                  f"uncorrected {raw}/{reps} ({raw / reps:.0%})", highlight=False)

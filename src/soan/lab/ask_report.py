@@ -1,0 +1,307 @@
+"""The answers of `soan ask` in words (Japanese or English) and as one HTML report with a figure each."""
+
+from __future__ import annotations
+
+import html
+import math
+from pathlib import Path
+from typing import Any
+
+from ..core.game import game_info
+from .report import _fig_html, _plt
+from .seatadv import position_name, seat_name
+
+W = {
+    "title": ("soan ask: {game}", "soan ask：{game}"),
+    "better": ("improves it", "改善する"), "worse": ("makes it worse", "悪化させる"),
+    "none": ("makes no clear difference", "はっきりした差はない"),
+    "negligible": ("makes no difference that matters", "意味のある差はない"),
+    "both": ("holds with {b0} and {b1} bots", "{b0}・{b1}の両方のボットで成り立つ"),
+    "depends": ("with {b0} bots it {e0}; with {b1} bots it {e1} — the answer depends on the bots",
+                "{b0}ボットでは{e0}、{b1}ボットでは{e1}。答えはボットの強さによって変わる"),
+    "unclear_one": ("clear with {b0} bots; with {b1} bots not yet clear ({n} games)",
+                    "{b0}ボットでははっきりしている。{b1}ボットではまだはっきりしない（{n}ゲーム）"),
+    "draft": ("The draft", "草案"), "fixed": ("Fixed would look like", "解決の目安"),
+    "verdict": ("Verdict", "結論"), "figure": ("figure", "数値"),
+    "games": ("games", "ゲーム"), "players": ("{p} players", "{p}人"),
+    "random": ("random", "ランダム"), "greedy": ("greedy", "貪欲"),
+    "flag_strong": ("too strong", "強すぎる"), "flag_weak": ("too weak", "弱すぎる"),
+    "no_flags": ("no card stands out after Holm's correction", "Holm補正後、突出したカードはない"),
+    "method": ("Each game counts once; both sides of a comparison play the same seeds (paired t-test). Intervals "
+               "are 95% for each figure on its own; a verdict calls a difference clear only when it stands after "
+               "Holm's correction across the question's comparisons, so an interval just off zero can still read "
+               "'no clear difference'.",
+               "１ゲームを１単位とし、比較の両側は同じシードのゲームを使います（対応のあるt検定）。区間は各数値ごとの"
+               "95%区間です。結論で「差がある」とするのは、質問内の比較全体にHolm補正をかけても有意な場合だけです。"
+               "そのため、区間が０をわずかに外れていても「はっきりした差はない」となることがあります。"),
+    "diff": ("difference (B − A)", "差（B − A）"), "winshare": ("win share", "勝率"), "chance": ("chance", "期待値"),
+    "use": ("use rate", "使用率"), "kept": ("kept to the end", "最後まで保持"),
+    "card": ("card", "カード"), "base": ("base game", "基本ルール"),
+    "studies": ("Studies (folder: games)", "試行（フォルダ：ゲーム数）"),
+    "budget": ("Budget {b:.0f} s, spent {s:.0f} s in all asks of this folder.",
+               "予算 {b:.0f} 秒、このフォルダでの実行時間の合計 {s:.0f} 秒。"),
+}
+
+
+def w(key: str, lang: str) -> str:
+    en, ja = W[key]
+    return ja if lang == "ja" else en
+
+
+def _bot(b: str, lang: str) -> str:
+    return w(b, lang) if b in ("random", "greedy") else b
+
+
+def _fmt(x: float | None, kind: str, signed: bool = False) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "—"
+    if kind == "pct":
+        return f"{x:+.1%}" if signed else f"{x:.1%}"
+    return f"{x:+.2f}" if signed else f"{x:.2f}"
+
+
+def label(game: str, s: dict, lang: str) -> str:
+    if s.get("label"):
+        return s["label"]["ja" if lang == "ja" else "en"]
+    info = game_info(game)
+    parts = []
+    for v in s.get("variants", []):
+        var = info.variants[v]
+        parts.append(f"{var.rule}（{var.doc_ja or var.doc}）" if lang == "ja" else f"{var.rule} {v}")
+    for k, x in (s.get("params") or {}).items():
+        parts.append(f"{k}={x}")
+    return " + ".join(parts) or w("base", lang)
+
+
+def _name(q: dict, lang: str) -> str:
+    return q["name"]["ja" if lang == "ja" else "en"]
+
+
+def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
+    q = ans["q"]
+    bots = list(ans["by_bot"])
+    b0 = bots[0]
+    rows0 = ans["by_bot"][b0]["rows"]
+    out = []
+    for i, r in enumerate(rows0):
+        lab = label(game, r["against"], lang)
+        if len({x["players"] for x in rows0}) > 1:
+            lab += f" ({w('players', lang).format(p=r['players'])})"
+        fig = (f"{_name(q, lang)} {_fmt(r['a'], q.get('format', 'num'))} → {_fmt(r['b'], q.get('format', 'num'))}, "
+               f"{_fmt(r['diff'], q.get('format', 'num'), True)} [{_fmt(r['ci'][0], q.get('format', 'num'), True)}, "
+               f"{_fmt(r['ci'][1], q.get('format', 'num'), True)}]")
+        effs = [ans["by_bot"][b]["rows"][i] for b in bots]
+        e = [x["effect"] for x in effs]
+        if len(bots) == 1:
+            tail = ""
+        elif len(set(e)) == 1:
+            tail = w("both", lang).format(b0=_bot(bots[0], lang), b1=_bot(bots[-1], lang))
+        elif e[0] != "none" and e[1] == "none":
+            tail = w("unclear_one", lang).format(b0=_bot(bots[0], lang), b1=_bot(bots[1], lang), n=effs[1]["games"][1])
+        else:
+            tail = w("depends", lang).format(b0=_bot(bots[0], lang), b1=_bot(bots[1], lang), e0=w(e[0], lang),
+                                             e1=w(e[1], lang))
+        n = r["games"][1] if isinstance(r["games"], list) else r["games"]
+        also = []
+        for k, d in r.get("also", {}).items():
+            nm = ans.get("names", {}).get(k)
+            if nm and d["diff"] is not None:
+                also.append(f"{nm['ja' if lang == 'ja' else 'en']} {_fmt(d['a'], 'num')} → {_fmt(d['b'], 'num')} "
+                            f"[{_fmt(d['ci'][0], 'num', True)}, {_fmt(d['ci'][1], 'num', True)}]")
+        sep = "、" if lang == "ja" else "; "
+        more = (("（参考：" + sep.join(also) + "）") if lang == "ja" else (" (also: " + sep.join(also) + ")")) if also else ""
+        if lang == "ja":
+            out.append(f"{lab}は{w(e[0], lang)}：{fig}（{_bot(b0, 'ja')}ボット、{n}ゲーム）{more}。" + (f"{tail}。" if tail else ""))
+        else:
+            out.append(f"{lab} {w(e[0], lang)}: {fig} ({b0} bots, {n} games){more}" + (f"; {tail}." if tail else "."))
+    return out
+
+
+def level_lines(game: str, ans: dict, lang: str) -> list[str]:
+    out = []
+    for b, res in ans["by_bot"].items():
+        figs = [f"{r['name']['ja' if lang == 'ja' else 'en']} {_fmt(r['value'], r.get('format', 'num'))} "
+                f"[{_fmt(r['ci'][0], r.get('format', 'num'))}, {_fmt(r['ci'][1], r.get('format', 'num'))}]"
+                for r in res["rows"]]
+        n = res["rows"][0]["games"] if res["rows"] else 0
+        if lang == "ja":
+            out.append(f"{_bot(b, 'ja')}ボット（{n}ゲーム）：" + "、".join(figs) + "。")
+        else:
+            out.append(f"With {b} bots ({n} games): " + "; ".join(figs) + ".")
+    return out
+
+
+def seats_lines(game: str, ans: dict, lang: str) -> list[str]:
+    out = []
+    for b, res in ans["by_bot"].items():
+        for P in sorted({r["players"] for r in res["rows"]}):
+            rows = [r for r in res["rows"] if r["players"] == P]
+            parts = []
+            for r in rows:
+                nm = position_name(r["k"], P, lang) if r["by"] == "turn_pos" else seat_name(r["k"], lang)
+                h = (r["ci"][1] - r["ci"][0]) / 2
+                mark = ("（有意）" if lang == "ja" else " (significant)") if r["significant"] else ""
+                parts.append(f"{nm} {r['win_share']:.0%} ± {h:.0%}{mark}")
+            c = rows[0]["chance"]
+            if lang == "ja":
+                out.append(f"{_bot(b, 'ja')}ボット・{P}人（{rows[0]['games']}ゲーム、期待値 {c:.0%}）：" + "、".join(parts) + "。")
+            else:
+                out.append(f"{b} bots, {P} players ({rows[0]['games']} games, chance {c:.0%}): " + "; ".join(parts) + ".")
+    return out
+
+
+def _card_name(game: str, key: str, lang: str) -> str:
+    f = game_info(game).hooks.card_name
+    return f(key, lang) if f else key
+
+
+def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
+    out = []
+    for b, res in ans["by_bot"].items():
+        P = res["players"]
+        flagged = [r for r in res["rows"] if r["significant"]]
+        if not flagged:
+            txt = w("no_flags", lang)
+        else:
+            items = []
+            for r in sorted(flagged, key=lambda r: -r["win_share"]):
+                f = w("flag_strong", lang) if r["win_share"] > 1 / P else w("flag_weak", lang)
+                items.append(f"{_card_name(game, r['card'], lang)} {r['win_share']:.0%} "
+                             f"[{r['ci'][0]:.0%}, {r['ci'][1]:.0%}] {f}")
+            txt = ("、" if lang == "ja" else "; ").join(items)
+        n = max((r["games"] for r in res["rows"]), default=0)
+        if lang == "ja":
+            out.append(f"{_bot(b, 'ja')}ボット（{P}人、期待値 {1 / P:.0%}）：{txt}。")
+        else:
+            out.append(f"{b} bots ({P} players, up to {n} games, chance {1 / P:.0%}): {txt}.")
+    return out
+
+
+def lines(game: str, ans: dict, lang: str) -> list[str]:
+    fn = {"compare": compare_lines, "level": level_lines, "seats": seats_lines, "cards": cards_lines,
+          "dealt": cards_lines}[ans["kind"]]
+    return fn(game, ans, lang)
+
+
+# --- figures --------------------------------------------------------------------------------------
+def figure(game: str, ans: dict, lang: str, plt) -> str | None:
+    q = ans["q"]
+    kind = ans["kind"]
+    bots = list(ans["by_bot"])
+    colours = ["#4c78a8", "#f58518", "#54a24b"]
+    if kind == "compare":
+        rows0 = ans["by_bot"][bots[0]]["rows"]
+        labs = [label(game, r["against"], lang) + (f" ({r['players']})" if len({x['players'] for x in rows0}) > 1
+                                                    else "") for r in rows0]
+        fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.55 * len(labs) * len(bots)))
+        for j, b in enumerate(bots):
+            rows = ans["by_bot"][b]["rows"]
+            y = [i * (len(bots) + 1) + j for i in range(len(rows))]
+            d = [r["diff"] if r["diff"] is not None else math.nan for r in rows]
+            err = [[(r["diff"] - r["ci"][0]) if r["diff"] is not None else 0 for r in rows],
+                   [(r["ci"][1] - r["diff"]) if r["diff"] is not None else 0 for r in rows]]
+            ax.errorbar(d, y, xerr=err, fmt="o", color=colours[j], capsize=4, label=_bot(b, lang))
+        ax.axvline(0, color="#888", lw=1)
+        ax.set_yticks([i * (len(bots) + 1) + (len(bots) - 1) / 2 for i in range(len(labs))], labs, fontsize=8)
+        ax.invert_yaxis()
+        ax.set_xlabel(f"{w('diff', lang)}: {_name(q, lang)}")
+        import textwrap
+
+        ax.set_title(textwrap.fill(q["ja" if lang == "ja" else "en"], 44 if lang == "ja" else 90), fontsize=9)
+        ax.legend(fontsize=8)
+        return _fig_html(fig)
+    if kind == "level":
+        rows = ans["by_bot"][bots[0]]["rows"]
+        fig, axes = plt.subplots(1, len(rows), figsize=(4.2 * len(rows), 3), squeeze=False)
+        for ax, (k, r) in zip(axes[0], enumerate(rows), strict=True):
+            vals = [ans["by_bot"][b]["rows"][k] for b in bots]
+            ax.bar([_bot(b, lang) for b in bots], [v["value"] for v in vals],
+                   yerr=[[v["value"] - v["ci"][0] for v in vals], [v["ci"][1] - v["value"] for v in vals]],
+                   color=colours[:len(bots)], capsize=4)
+            ax.set_ylim(bottom=0)
+            ax.set_ylabel(r["name"]["ja" if lang == "ja" else "en"], fontsize=8)
+        return _fig_html(fig)
+    if kind == "seats":
+        players = sorted({r["players"] for r in ans["by_bot"][bots[0]]["rows"]})
+        fig, axes = plt.subplots(1, len(players), figsize=(4.5 * len(players), 3.2), squeeze=False)
+        for ax, P in zip(axes[0], players, strict=True):
+            for j, b in enumerate(bots):
+                rows = [r for r in ans["by_bot"][b]["rows"] if r["players"] == P]
+                x = [r["k"] + 1 + (j - (len(bots) - 1) / 2) * 0.35 for r in rows]
+                ax.bar(x, [r["win_share"] for r in rows], width=0.35, color=colours[j], label=_bot(b, lang),
+                       yerr=[[r["win_share"] - r["ci"][0] for r in rows], [r["ci"][1] - r["win_share"] for r in rows]],
+                       capsize=3)
+            ax.axhline(1 / P, color="#e45756", ls="--", label=w("chance", lang))
+            by = ans["by_bot"][bots[0]]["rows"][0]["by"]
+            ax.set_xticks(range(1, P + 1))
+            ax.set_xlabel(("手番順（1 = スタートプレイヤー）" if lang == "ja" else "turn position (1 = start player)")
+                          if by == "turn_pos" else ("席" if lang == "ja" else "seat"))
+            ax.set_ylabel(w("winshare", lang))
+            ax.set_ylim(0, max(0.5, 1 / P + 0.2))
+            ax.set_title(w("players", lang).format(p=P))
+            ax.legend(fontsize=8)
+        return _fig_html(fig)
+    rows = ans["by_bot"][bots[0]]["rows"]
+    if not rows:
+        return None
+    names = [_card_name(game, r["card"], lang) for r in rows]
+    fig, ax = plt.subplots(figsize=(7, 0.8 + 0.3 * len(rows)))
+    for j, b in enumerate(bots):
+        rr = ans["by_bot"][b]["rows"]
+        ys = [float(i) + (j - (len(bots) - 1) / 2) * 0.3 for i in range(len(rr))]
+        ax.errorbar([r["win_share"] for r in rr], ys,
+                    xerr=[[r["win_share"] - r["ci"][0] for r in rr], [r["ci"][1] - r["win_share"] for r in rr]],
+                    fmt="o", color=colours[j], capsize=3, label=_bot(b, lang))
+    P = ans["by_bot"][bots[0]]["players"]
+    ax.axvline(1 / P, color="#e45756", ls="--", label=w("chance", lang))
+    ax.set_yticks(range(len(rows)), names, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(w("winshare", lang))
+    ax.legend(fontsize=8)
+    return _fig_html(fig)
+
+
+def card_table(game: str, ans: dict, lang: str) -> str:
+    if ans["kind"] not in ("cards", "dealt"):
+        return ""
+    b = list(ans["by_bot"])[0]
+    rows = ans["by_bot"][b]["rows"]
+    head = (f"<tr><th>{w('card', lang)}</th><th>{w('use', lang)}</th><th>{w('winshare', lang)}</th>"
+            f"<th>95%</th><th>{w('kept', lang)}</th><th>p (Holm)</th></tr>")
+    body = "".join(
+        f"<tr><td>{html.escape(_card_name(game, r['card'], lang))}</td><td>{r['use']:.0%}</td>"
+        f"<td>{r['win_share']:.1%}</td><td>{r['ci'][0]:.1%}–{r['ci'][1]:.1%}</td>"
+        f"<td>{'' if r.get('kept') is None else format(r['kept'], '.0%')}</td>"
+        f"<td>{'' if r.get('p_adj') is None else format(r['p_adj'], '.3f')}</td></tr>" for r in rows)
+    return f"<p>{_bot(b, lang)}</p><table>{head}{body}</table>"
+
+
+def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
+    game = res["game"]
+    info = game_info(game)
+    plt = _plt(lang)
+    gname = info.name_ja if lang == "ja" else info.name
+    parts = [f"<h1>{html.escape(w('title', lang).format(game=gname))}</h1><p>{html.escape(w('method', lang))}</p>"]
+    for ans in res["answers"]:
+        q = ans["q"]
+        parts.append(f"<h2>{html.escape(q['ja' if lang == 'ja' else 'en'])}</h2>")
+        parts.append(f"<blockquote>{w('draft', lang)}：「{html.escape(q['draft'])}」</blockquote>")
+        parts.append(f"<p><b>{w('verdict', lang)}</b></p><ul>"
+                     + "".join(f"<li>{html.escape(x)}</li>" for x in lines(game, ans, lang)) + "</ul>")
+        parts.append(f"<p>{w('fixed', lang)}：{html.escape(q['fixed']['ja' if lang == 'ja' else 'en'])}</p>")
+        f = figure(game, ans, lang, plt)
+        if f:
+            parts.append(f)
+        parts.append(card_table(game, ans, lang))
+    parts.append(f"<h3>{w('studies', lang)}</h3><p>{html.escape(w('budget', lang).format(b=res['budget_s'], s=res['spent_s']))}</p>"
+                 "<table>" + "".join(f"<tr><td style='text-align:left'>{html.escape(k)}</td><td>{v}</td></tr>"
+                                     for k, v in res["studies"].items()) + "</table>")
+    doc = (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{html.escape(gname)}</title>"
+           "<style>body{font-family:sans-serif;max-width:980px;margin:2em auto;line-height:1.5}img{max-width:100%}"
+           "blockquote{color:#555;border-left:3px solid #ccc;margin:0;padding-left:1em}"
+           "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+           "td:first-child{text-align:left}</style></head><body>" + "".join(parts) + "</body></html>")
+    p = Path(path)
+    p.write_text(doc, encoding="utf-8")
+    return p

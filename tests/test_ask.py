@@ -1,0 +1,59 @@
+"""`soan ask`: questions as data, answered from shared-seed studies, cached; `soan aa`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from soan.cli.main import app
+from soan.core.errors import ConfigError
+from soan.lab.ask import ask, load_questions
+from soan.lab.ask_report import lines, write_html
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("game", ["asian-delivery", "la-superba", "undecim"])
+def test_every_game_has_checked_questions_in_both_languages(game):
+    doc = load_questions(game)
+    ids = [q["id"] for q in doc["questions"]]
+    assert "seat-advantage" in ids and len(ids) >= 5
+    for q in doc["questions"]:
+        assert q["ja"] and q["en"] and q["draft"] and q["fixed"]["ja"] and q["fixed"]["en"]
+
+
+def test_ask_answers_with_paired_studies_and_asking_again_is_cached(tmp_path):
+    res = ask("undecim", ["hand-fluidity"], budget_s=0, out=tmp_path, jobs=1, bots=("random",))
+    (ans,) = res["answers"]
+    rows = ans["by_bot"]["random"]["rows"]
+    assert [r["setting"] for r in rows] == ["random-4p-bonus-lock", "random-4p-one-card-hand", "random-4p-no-retake"]
+    assert all(r["paired"] and r["games"] == [100, 100] for r in rows)
+    v2 = rows[1]
+    assert v2["diff"] > 0 and v2["ci"][0] > 0 and v2["effect"] == "worse"  # UN-V2: the hand changes less often
+    en = lines("undecim", ans, "en")
+    ja = lines("undecim", ans, "ja")
+    assert "UN-V2 one-card-hand makes it worse" in en[1] and "→" in en[1] and "[" in en[1]
+    assert "UN-V2（" in ja[1] and "悪化させる" in ja[1]
+    again = ask("undecim", ["hand-fluidity"], budget_s=0, out=tmp_path, jobs=1, bots=("random",))
+    assert again["answers"][0]["by_bot"]["random"]["rows"][1]["diff"] == v2["diff"]
+    for lang in ("en", "ja"):
+        h = write_html(res, lang, tmp_path / f"a-{lang}.html").read_text(encoding="utf-8")
+        assert h.count("data:image/png;base64,") == 1 and ("草案" in h if lang == "ja" else "The draft" in h)
+
+
+def test_ask_names_what_is_wrong(tmp_path):
+    with pytest.raises(ConfigError, match="unknown question 'nope'"):
+        ask("undecim", ["nope"], out=tmp_path)
+    r = runner.invoke(app, ["ask", "undecim", "--budget", "soon", "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "--budget takes seconds or minutes" in r.output
+    r = runner.invoke(app, ["ask", "undecim", "--list", "--lang", "ja"])
+    assert r.exit_code == 0 and "hand-fluidity: 手札は動いているか" in r.output
+
+
+def test_aa_command_reports_the_false_positive_share():
+    r = runner.invoke(app, ["aa", "undecim", "-n", "40", "--reps", "1", "-p", "3", "-j", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["reps"] == 1 and d["measures"] > 30 and 0 <= d["false_positive_share"] <= d["uncorrected_share"] <= 1
