@@ -4,6 +4,7 @@ negative, huge and wrongly typed actions, seats, parameters, component files and
 from __future__ import annotations
 
 import copy
+import functools
 import random
 
 import pytest
@@ -14,6 +15,13 @@ from ad_helpers import Situation, act, opts
 from contract import refused_unchanged
 from soan.games.asian_delivery.actions import END, CubePick, DraftPick, Load, PlayCard
 from soan.games.asian_delivery.model import DATA
+
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+@functools.cache
+def _shipped() -> dict:
+    return yaml.load(DATA.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 HUGE = 10**5000  # str() of it raises ValueError in Python: the refusal must still format
 
@@ -79,11 +87,11 @@ def test_parameter_edges_play_to_the_end():
 
 
 def _components(tmp_path, **edits):
-    raw = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    raw = copy.deepcopy(_shipped())
     for k, x in edits.items():
         raw[k] = x(raw[k]) if callable(x) else x
     f = tmp_path / "ad.yaml"
-    f.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    f.write_text(yaml.dump(raw, Dumper=_DUMPER, allow_unicode=True), encoding="utf-8")
     return str(f)
 
 
