@@ -62,7 +62,10 @@ class Situation:
         v["business_discard"] = [c for c in v["business_discard"] if c not in allc]
         back = [c for c in v["hands"][p]]
         v["hands"][p] = sorted(cards)
-        v["business_deck"] += [c for c in back if c not in allc]
+        nb = self.s0.T.n_business
+        v["business_deck"] += [c for c in back if c not in allc and c < nb]
+        # a base card stays with its seat: one taken out of the hand lies face down in its play area
+        v["play"][p] += [[c, 0] for c in back if c not in allc and c >= nb]
         return self
 
     def orders(self, p, reqs):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import soan
+from contract import edited
 
 ALL = list(range(1, 25))
 
@@ -36,7 +37,37 @@ def situation(hands, community, event=None, players=None, variants=(), params=No
         v["delivered"] = delivered
     if history is not None:
         v["history"] = history
-    return soan.from_view(v)
+    return soan.from_view(edited(balance(v)))
+
+
+def balance(v, per_good=4):
+    """Chits are conserved exactly: what is neither in supply nor delivered (nor carried at a reveal) is
+    lost; a supply larger than that shrinks."""
+    for i, sup in enumerate(v["supply"]):
+        for g in range(3):
+            rest = per_good - sum(1 for c in v["delivered"][i] if c[1] == g)
+            if v["phase"] == "deliver" and v["carried"][i] is not None:
+                rest -= v["carried"][i][g]
+            sup[g] = min(sup[g], rest)
+            v["lost"][i][g] = rest - sup[g]
+    return v
+
+
+def finished(v, rounds=5):
+    """Turn an edited view into a finished game's: round `rounds` over, the community card back in the
+    deck, the history padded to `rounds` entries with copies of the last one."""
+    v["phase"], v["round"] = "over", rounds
+    if v["community"] is not None:
+        v["deck"].append(v["community"])
+        v["community"] = None
+    v["played"] = [None] * len(v["hands"])
+    v["carried"] = [None] * len(v["hands"])
+    v["choice"] = [None] * len(v["hands"])
+    v["quota"] = [0] * len(v["hands"])
+    v["reveal"] = None
+    last = v["history"][-1]
+    v["history"] = v["history"] + [dict(last, round=r) for r in range(len(v["history"]) + 1, rounds + 1)]
+    return balance(v)
 
 
 def voyage(s, plays, carries):

@@ -147,8 +147,7 @@ def test_AD_T3_resident_cards_do_not_stack_by_name():
     sit = Situation(seat=0)
     s0 = sit.state()
     porters = [c for c in range(40) if s0.T.name[c] == "Porters' guild"]
-    sit.hand(0, porters + [base(s0, 0, 1)])
-    sit.v["play"][0] = []
+    sit.hand(0, porters + [base(s0, 0, 1)])  # the other base cards lie face down in play
     s = sit.state()
     act(s, f"play {porters[0]} up", "area 1", "area 2", "cube L", "cube L")
     assert s.play[0][-1][1] == 2 and s._resident(0, "transport_plus") == 1
@@ -202,11 +201,11 @@ def test_AD_T5_offices_keep_residents_which_do_not_count():
 
 def test_AD_R1_vehicles_clockwise_outer_first_and_empty_return():
     """AD-R1: vehicles clockwise outer first and empty return."""
-    sit = Situation(seat=2).vehicle("train", 9, {0: "L"}).vehicle("ship", 5)
+    sit = Situation(seat=2).vehicle("ship", 9, {0: "L"}).vehicle("train", 8)
     sit.v["stack"] = [["end_turn", 2]]
-    sit.v["turn_k"] = 2
+    sit.v["start"], sit.v["turn_k"] = 0, 2  # the round's last turn
     s = sit.state()
-    assert s.veh_at == [2, 1]  # train at P6 (9): P5 (2, station) comes first; the empty ship went home
+    assert s.veh_at == [1, 3]  # ship at P6 (9): P5 (2) has no port, P9 (3) next; the empty train went home
     assert s.round == 2
 
 

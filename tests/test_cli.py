@@ -8,48 +8,10 @@ import pytest
 from typer.testing import CliRunner
 
 import soan
+from play_helpers import Script, session
 from soan.cli.main import app
-from soan.cli.play import Session
 
 runner = CliRunner()
-
-
-class Script:
-    """Feeds typed lines to the prompt; `first` answers each prompt with option 1 once exhausted."""
-
-    def __init__(self, lines, then_first=True, limit=400):
-        self.lines = list(lines)
-        self.then_first = then_first
-        self.asked = 0
-        self.limit = limit
-        self.out: list[str] = []
-
-    def input(self, prompt: str) -> str:
-        self.out.append(prompt)
-        self.asked += 1
-        if self.asked > self.limit:
-            raise EOFError
-        if self.lines:
-            return self.lines.pop(0)
-        if "[y/N]" in prompt:
-            return "y"
-        if self.then_first:
-            return "1"
-        raise EOFError
-
-    def print(self, text: str) -> None:
-        self.out.append(text)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.out)
-
-
-def session(tmp_path, script, **kw):
-    args = dict(game="la-superba", players=4, humans=[0], bots=["random"], seed=5, lang="en",
-                record=str(tmp_path / "rec.jsonl"), input_fn=script.input, output=script.print, clear=False)
-    args.update(kw)
-    return Session(**args)
 
 
 def test_a_whole_game_at_the_prompt_with_bad_input_re_prompting(tmp_path):
@@ -57,8 +19,9 @@ def test_a_whole_game_at_the_prompt_with_bad_input_re_prompting(tmp_path):
     s = session(tmp_path, sc)
     assert s.run() == 0
     t = sc.text
-    assert "No option 99; choose 1-10." in t
-    assert "Not a legal action now: unknown action 'fly'" in t
+    assert "No option 99; choose a number from the list (1-10)." in t
+    assert "'fly away' is not an action: unknown action 'fly'" in t
+    assert "'carry pepper=9' is not an action" in t
     assert "Trade cards:" in t and "Pepper boom" in t  # help shows the cards' texts
     assert "Nothing of yours to undo" in t
     assert "Final scores" in t and "Winner:" in t
@@ -183,8 +146,9 @@ def test_render_shows_only_own_hand(lang):
 
     s = soan.make("la-superba", seed=8)
     t = render(s, 0, lang)
-    other = ", ".join(s.card_name(c, lang) for c in s.hands[1])
-    assert other not in t and ", ".join(s.card_name(c, lang) for c in s.hands[0]) in t
+    sep = "、" if lang == "ja" else ", "
+    other = sep.join(s.card_name(c, lang) for c in s.hands[1])
+    assert other not in t and sep.join(s.card_name(c, lang) for c in s.hands[0]) in t
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -197,9 +161,10 @@ def test_undecim_whole_campaign_at_the_prompt(tmp_path, lang):
     assert final.is_over() and final.season == 3
     if lang == "en":
         assert "Council normal" in t and "Frontier" in t and "Action cards:" in t and "Final scores" in t
+        assert "Season 1 result" in t and "land majority" in t
         assert "Not a legal action now" in t
     else:
-        assert "議会 ノーマル" in t and "開拓地" in t and "アクションカード:" in t and "最終得点" in t
+        assert "議会（ノーマルエリア）" in t and "開拓地" in t and "シーズン1の結果" in t and "アクションカード:" in t and "最終得点" in t
 
 
 def test_undecim_undo_within_a_turn(tmp_path):
@@ -226,10 +191,10 @@ def test_asian_delivery_whole_game_at_the_prompt(tmp_path, lang):
     final = soan.replay(tmp_path / "rec.jsonl")
     assert final.is_over() and final.round == 8
     if lang == "en":
-        assert "Request display" in t and "train@" in t and "Business cards:" in t and "End your action step?" in t
+        assert "Request display" in t and "Train at" in t and "Business cards:" in t and "End your action step?" in t
         assert "Undone: play" in t and "No option 99" in t
     else:
-        assert "依頼置き場" in t and "列車@" in t and "アクションを終了しますか？" in t and "最終得点" in t
+        assert "依頼置き場" in t and "列車 エリア" in t and "中間決算" in t and "最終決算" in t and "アクションを終了しますか？" in t and "最終得点" in t
 
 
 def test_asian_delivery_end_step_needs_confirmation(tmp_path):
@@ -244,8 +209,12 @@ def test_bot_reasons_shown_for_public_moves_only(tmp_path):
     sc = Script([], limit=4)
     s = session(tmp_path, sc, game="undecim", players=3, seed=1, humans=[2], bots=["greedy:samples=1"])
     s.run()
-    assert "why:" in sc.text
-    sc2 = Script([], limit=3)
+    assert "weighed:" not in sc.text  # reasons only on request
+    sc = Script(["why"], limit=4)
+    s = session(tmp_path, sc, game="undecim", players=3, seed=1, humans=[2], bots=["greedy:samples=1"])
+    s.run()
+    assert "weighed:" in sc.text
+    sc2 = Script(["why"], limit=3)
     s2 = session(tmp_path, sc2, game="la-superba", players=3, seed=1, humans=[2], bots=["greedy:samples=1"])
     s2.run()
-    assert "why:" not in sc2.text  # La Superba's moves are secret: no reasons that would leak them
+    assert "weighed:" not in sc2.text and "secret until the reveal" in sc2.text  # La Superba's moves are secret: no reasons that would leak them

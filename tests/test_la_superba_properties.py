@@ -136,9 +136,10 @@ def test_determinize_depends_only_on_the_observation(c):
     if s.is_over():
         return
     for seat in range(s.players):
-        other = s.determinize((seat + 1) % s.players, Rng(99))  # hidden parts of `seat` may differ
-        if other.observation(seat) != s.observation(seat):
-            continue
+        # a state that looks the same to `seat` (resampled for `seat` itself), so the assertion is
+        # reached for every seat of every sample (determinizing for another seat reached it 2 in 833)
+        other = s.determinize(seat, Rng(99))
+        assert other.observation(seat) == s.observation(seat)
         a = s.determinize(seat, Rng(7)).view()
         b = other.determinize(seat, Rng(7)).view()
         assert a == b

@@ -10,7 +10,8 @@ import random
 import pytest
 
 import soan
-from ls_helpers import situation, voyage
+from contract import edited
+from ls_helpers import balance, finished, situation, voyage
 from soan.games.la_superba.actions import CARRY, DELIVER, play
 from soan.games.la_superba.model import voyage_power
 
@@ -224,7 +225,7 @@ def test_LS_R6_owner_chooses_delivered_chits():
     s = voyage(three(), [P0, P1, P2], [(1, 0, 1), (0, 0, 1), SILK1])
     assert s.to_act() == (0,) and s.observation(1)["to_act"] == [0]
     assert {str(a) for a in s.legal_actions(0)} == {"deliver pepper=1", "deliver silk=1"}
-    with pytest.raises(soan.IllegalAction, match="does not pick 1"):
+    with pytest.raises(soan.IllegalAction, match="not a legal action.*deliver 1 of your 2 chits"):
         s.apply(0, DELIVER[(1, 0, 1)])
     s.apply(0, DELIVER[(1, 0, 0)])
     assert s.history[0]["delivered"][0] == [1, 0, 0] and s.history[0]["lost"][0] == [0, 0, 1]
@@ -238,12 +239,18 @@ def test_LS_R7_delivered_chits_lie_on_the_trade_card_as_score():
 
 def test_LS_R8_cards_return_hands_kept_reshuffled():
     """LS-R8: cards return hands kept reshuffled."""
-    s = voyage(three(), [P0, P1, P2], [SILK1] * 3)
+    s = three()
+    old_deck = set(s.deck)
+    s = voyage(s, [P0, P1, P2], [SILK1] * 3)
     assert s.round == 2 and s.phase == "voyage"
-    assert {2, 3} <= set(s.hands[0]) and len(s.hands[0]) == 5
+    kept = [set(h) - set(p) for h, p in zip([H0, H1, H2], [P0, P1, P2], strict=True)]
+    assert all(k <= set(h) for k, h in zip(kept, s.hands, strict=True)) and len(s.hands[0]) == 5
     assert len(s.deck) == 24 - 15 - 1
+    # the new community card and draws come from the old deck plus the returned cards, and all of those are
+    # back in play: played cards and the community returned (LS-R8), kept cards stayed in hand
     back = set(P0 + P1 + P2 + (12,))
-    assert back <= set(s.deck) | {c for h in s.hands for c in h} | {s.community}
+    drawn = {c for h, k in zip(s.hands, kept, strict=True) for c in h if c not in k}
+    assert set(s.deck) | drawn | {s.community} == old_deck | back
 
 
 def test_LS_E1_five_rounds_then_most_points_tie_to_last_round_rank():
@@ -257,10 +264,9 @@ def test_LS_E1_five_rounds_then_most_points_tie_to_last_round_rank():
     v = s.view()
     five = [[1, 0, 1], [1, 1, 1], [1, 2, 1], [2, 0, 1], [2, 1, 1]]
     v["delivered"] = [five, five, five[:2], five[:1]]
-    v["supply"] = [[0, 0, 0]] * 4
-    v["lost"] = [[0, 0, 0]] * 4
+    v["supply"] = [[0, 0, 0] for _ in range(4)]
     v["history"][-1]["ranks"] = [2, 1, 3, 4]
-    t = soan.from_view(v)
+    t = soan.from_view(edited(balance(v)))
     assert t.scores() == [5, 5, 2, 1] and t.ranks() == [2, 1, 3, 4] and t.ranking() == [1, 0, 2, 3]
 
 
@@ -302,19 +308,18 @@ def test_LS_V3_one_one_three_and_final_tie_by_hand_power():
     voyage(s, [(1, 16, 17), (12, 13, 18), (3, 4, 5)], [SILK1] * 3)
     assert s.history[0]["ranks"] == [1, 1, 3]
     v = s.view()
-    v["phase"], v["round"] = "over", 5
     kept = [[7, 19], [2, 8], [6, 9]]
     v["deck"] += [c for h, k in zip(v["hands"], kept, strict=True) for c in h if c not in k]
     v["hands"] = kept
     v["delivered"] = [[[1, 2, 1]], [[1, 2, 1]], []]
-    t = soan.from_view(v)
+    t = soan.from_view(edited(finished(v)))
     # tied on points and on the last round's rank: seat 0 keeps ship + crew (4x1 + 1 = 5), seat 1 two 1s
     assert sorted(t.hands[0]) == [7, 19] and hand_power(t.hands[0], t.R) == 5
     assert hand_power(t.hands[1], t.R) == 2
     assert t.ranks() == [1, 2, 3]
     v["hands"][1], v["hands"][0] = v["hands"][0], v["hands"][1]
-    v["history"][0]["ranks"] = [1, 1, 3]
-    assert soan.from_view(v).ranks() == [2, 1, 3]
+    v["history"][-1]["ranks"] = [1, 1, 3]
+    assert soan.from_view(edited(v)).ranks() == [2, 1, 3]
 
 
 def test_LS_V4_accent_cards():

@@ -116,7 +116,7 @@ def test_import_human_records_as_a_study(tmp_path):
 def test_report_is_one_self_contained_html(studies, lang):
     r = runner.invoke(app, ["report", str(studies / "u"), "--lang", lang])
     assert r.exit_code == 0, r.output
-    h = (studies / "u" / "report.html").read_text(encoding="utf-8")
+    h = (studies / "u" / ("report-ja.html" if lang == "ja" else "report.html")).read_text(encoding="utf-8")
     assert "http://" not in h and "https://" not in h and "<script" not in h
     assert len(re.findall(r'src="data:image/png;base64,', h)) >= 6
     assert ("番手の勝率は" in h and "期待値" in h) if lang == "ja" else ("Seat 1 wins" in h and "chance is 33%" in h)

@@ -34,12 +34,18 @@ SCRIPT = textwrap.dedent('''
     from soan.cli.main import app
     from typer.testing import CliRunner
 
+    def first(out):
+        """The first option listed (numbers stay stable within a step, so not always 1)."""
+        i = max(k for k, x in enumerate(out) if x in ("Options:", "選択肢:"))
+        return out[i + 1].split(".")[0].strip()
+
     for g in soan.games():
         res = run_games(g["id"], 2, 3, ["random", "greedy:samples=1:horizon=4", "mcts:iters=8"], seed=1)
         assert all(r.length > 0 for r in res), g["id"]
         out = []
         s = Session(g["id"], 3, [0], ["random"], 2, "ja", record=sys.argv[1] + "/" + g["id"] + ".jsonl",
-                    input_fn=lambda q: "y" if q.rstrip().endswith("[y/N]") else "1", output=out.append, clear=False)
+                    input_fn=lambda q: "y" if "[y/N]" in q or "はい＝y" in q else first(out), output=out.append,
+                    clear=False)
         assert s.run() == 0 and "最終得点" in "\\n".join(out), g["id"]
         print("played", g["id"])
 

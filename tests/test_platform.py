@@ -42,12 +42,13 @@ def small_studies(tmp_path_factory):
     return out
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_each_game_report_shows_its_own_panels(small_studies, lang):
-    for gid, d in small_studies.items():
+def test_each_game_report_shows_its_own_panels(small_studies):
+    gids = list(small_studies)
+    for gid, lang in [(g, "en") for g in gids] + [(gids[0], "ja")]:
+        d = small_studies[gid]
         r = runner.invoke(app, ["report", str(d), "--lang", lang])
         assert r.exit_code == 0, r.output
-        h = (d / "report.html").read_text(encoding="utf-8")
+        h = (d / ("report-ja.html" if lang == "ja" else "report.html")).read_text(encoding="utf-8")
         loader = game_info(gid).hooks.report_panels
         assert loader is not None
         for panel in loader():

@@ -81,7 +81,6 @@ def test_invariants_over_random_games_and_campaigns(c):
         turns = [sum(1 for e in s.log if e[0] == k and e[1] == i) for i in range(s.players)]
         assert turns == [5] * s.players
     v = s.view()
-    assert s.scores() == [sum(d.values()) for d in v["ledger"]]
     fin = recompute_final(v)
     for i, d in enumerate(v["ledger"]):
         assert [d["majority"], d["buildings"], d["gold"], d["enemy"]] == fin[i]

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import soan
+from contract import edited
 from soan.games.undecim.measures import HandFluidity
 from un_helpers import act, situation
 
@@ -135,9 +136,9 @@ def test_UN_T4_scenario_first_come_first_served():
 
 def test_UN_T5_land_vp_and_refill_never_discarding():
     """UN-T5: land vp and refill never discarding."""
-    s = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 9, loose={0: ["grassland", "grassland", "forest"]})
+    s = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 6, loose={0: ["grassland", "grassland", "forest"]})
     act(s, "take mint", "play mint", "pick gold", "pick gold")
-    assert s.ledger[0][0] == 2 and len(s.frontier) == 7
+    assert s.ledger[0][0] == 2 and len(s.frontier) == 6  # refilled up to the size; a larger one is no position
     t = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 3)
     act(t, "take mint", "play mint", "pick gold", "pick gold")
     assert len(t.frontier) == 6
@@ -243,7 +244,7 @@ def test_UN_F5_ties_to_earlier_turn_order():
     v = situation(start=2).view()
     v["ledger"] = [dict(zip(("land", "scenario", "start", "cards", "majority", "buildings", "gold", "enemy"), x,
                             strict=True)) for x in led]
-    s = soan.from_view(v)
+    s = soan.from_view(edited(v))
     assert s.ranks() == [4, 2, 3, 1]  # order from seat 2: 2, 3, 0, 1
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import soan
+from contract import edited
 
 GS, FW, SC, MI, EG = (list(range(0, 17)), list(range(17, 34)), list(range(34, 51)), list(range(51, 68)),
                       list(range(68, 100)))
@@ -61,7 +62,7 @@ def situation(players=4, start=0, hands=None, normal=(), bonus=None, frontier=()
     v["stage"] = "take"
     v["todo"] = []
     v["took"] = None
-    return soan.from_view(v)
+    return soan.from_view(edited(v))
 
 
 def act(s, *texts):

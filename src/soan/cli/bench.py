@@ -14,8 +14,8 @@ from .common import GameArg
 def bench(
     game: str = GameArg,
     players: int | None = typer.Option(None, "--players", "-p"),
-    games_: int = typer.Option(1000, "--games", help="games per run"),
-    runs: int = typer.Option(5, "--runs", help="runs; figures are medians"),
+    games_: int = typer.Option(1000, "--games", min=1, help="games per run"),
+    runs: int = typer.Option(5, "--runs", min=1, help="runs; figures are medians"),
     agent: str | None = typer.Option(None, "--agent", help="benchmark a bot's search, e.g. mcts:iters=200"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:

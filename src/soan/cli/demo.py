@@ -13,7 +13,7 @@ from .app import app, console
 
 
 @app.command()
-def demo(n: int = typer.Option(300, "-n", help="games per game"),
+def demo(n: int = typer.Option(300, "-n", min=1, help="games per game"),
          out: str = typer.Option("out/demo", "--out", help="where the studies and reports go"),
          jobs: int = typer.Option(2, "--jobs", "-j")) -> None:
     """The main job: a small study of each game with default bots, a report each, a summary table."""

@@ -36,13 +36,13 @@ def _seat_table(title: str, seats: list[dict]) -> Table:
 def sim(
     ctx: typer.Context,
     game: str = GameArg,
-    n: int = typer.Option(1000, "-n", help="number of games"),
+    n: int = typer.Option(1000, "-n", min=1, help="number of games"),
     players: int | None = typer.Option(None, "--players", "-p"),
     agents: str = typer.Option("random", "--agents", help="one spec per seat, comma-separated (rotated)"),
     seed: int = typer.Option(0, "--seed"),
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
-    jobs: int = typer.Option(1, "--jobs", "-j"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     out: str | None = typer.Option(None, "--out", help="a study folder: Parquet results, resumable"),
     backend: str = typer.Option("local", "--backend", help="local | ray"),
     address: str | None = typer.Option(None, "--address", help="a Ray cluster address (with --backend ray)"),
@@ -125,12 +125,12 @@ def import_(records: list[str] = typer.Argument(..., help="records saved by soan
 @app.command()
 def report(out: str = typer.Argument(..., help="a study folder"),
            lang: str = typer.Option("en", "--lang", help="en | ja")) -> None:
-    """Write DIR/report.html: a self-contained page of plots and a summary in plain words."""
+    """Write DIR/report.html (report-ja.html in Japanese, as the demo names it): plots and a summary in words."""
     from ..lab.report import summary_lines, write_report
     from ..lab.study import load
 
     check_lang(lang)
-    p = write_report(out, lang)
+    p = write_report(out, lang, "report-ja.html" if lang == "ja" else "report.html")
     settings, g, s = load(out)
     for line in summary_lines(settings, g, s, lang):
         console.print("• " + line, highlight=False)
@@ -181,12 +181,12 @@ def study(
     game: str = GameArg,
     variants: str = typer.Option(..., "--variants", help="variant sets to compare, e.g. base,weather-double "
                                  "(join variants of one set with +)"),
-    n: int = typer.Option(1000, "-n"),
+    n: int = typer.Option(1000, "-n", min=1),
     players: int | None = typer.Option(None, "--players", "-p"),
     agents: str = typer.Option("greedy", "--agents"),
     seed: int = typer.Option(0, "--seed"),
     param: list[str] | None = ParamOpt,
-    jobs: int = typer.Option(1, "--jobs", "-j"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     out: str = typer.Option("studies", "--out", help="parent folder; one study per variant set"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -226,14 +226,14 @@ def study(
 def sweep(
     game: str = GameArg,
     param: list[str] = typer.Option(..., "--param", "-P", help="k=v1,v2,... (list values: k=1,2,3|4,5,6)"),
-    n: int = typer.Option(500, "-n", help="games per setting"),
+    n: int = typer.Option(500, "-n", min=1, help="games per setting"),
     players: int | None = typer.Option(None, "--players", "-p"),
     agents: str = typer.Option("greedy", "--agents"),
     variant: list[str] | None = VariantOpt,
     measure: list[str] | None = typer.Option(None, "--measure", "-m",
                                              help="measures to report (default: score, length, gap12, seat 1's win share)"),
     seed: int = typer.Option(0, "--seed"),
-    jobs: int = typer.Option(1, "--jobs", "-j"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     out: str = typer.Option("sweeps", "--out"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -263,9 +263,9 @@ def ladder(
     ctx: typer.Context,
     game: str = GameArg,
     agents: str = typer.Option(..., "--agents", help="one spec per seat, e.g. greedy,random,random,random"),
-    n: int = typer.Option(400, "-n", help="games (a multiple of the player count rotates evenly)"),
+    n: int = typer.Option(400, "-n", min=1, help="games (a multiple of the player count rotates evenly)"),
     seed: int = typer.Option(0, "--seed"),
-    jobs: int = typer.Option(1, "--jobs", "-j"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
     as_json: bool = typer.Option(False, "--json"),

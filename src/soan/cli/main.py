@@ -19,6 +19,7 @@ from . import bench  # noqa: F401  bench
 from . import analyze  # noqa: F401  analyze
 from . import deck  # noqa: F401  deck export|import
 from . import demo  # noqa: F401  demo
+from . import check  # noqa: F401  check
 from . import ask  # noqa: F401  ask, aa
 
 __all__ = ["app", "main"]

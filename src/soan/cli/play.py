@@ -1,45 +1,45 @@
 """Terminal play: people at a prompt against bots (or each other at one keyboard).
 
 Never a crash, never a lost game: bad input re-prompts, every action is appended to the record as
-it is applied, `quit` (or end of input) saves, `--resume FILE` goes on.
+it is applied, `quit`, Ctrl-C or end of input saves, `--resume FILE` goes on (same language, same
+bots). People count seats from 1; the Session, like the Python API, counts from 0.
 """
 
 from __future__ import annotations
 
+import shutil
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..agents import SeatView, make_agent
 from ..core.actions import parse_action
-from ..core.errors import IllegalAction, SoanError
+from ..core.errors import IllegalAction, RecordError, SoanError
 from ..core.game import game_info, make
 from ..core.hooks import GameText
 from ..core.records import Recorder, read_record, state_from_header
 from ..core.rng import derive
+from ..core.width import fold
+from .play_text import COMMANDS, bot_name, msg
 
-MSG = {
-    "prompt": ("Your choice (number, action text, help, view, log, undo, quit)", "選択（番号・アクション・help・view・log・undo・quit）"),
-    "bad_number": ("No option {n}; choose 1-{k}.", "{n}番はありません。1〜{k}から選んでください。"),
-    "not_legal": ("Not a legal action now: {e}", "今は選べません: {e}"),
-    "handover": ("Pass the keyboard to {p}. Nobody else may look. Press Enter when ready.",
-                 "{p}に交代してください。他の人は見ないでください。準備ができたらEnter。"),
-    "saved": ("Record saved: {f}\nResume with: soan play {g} --resume {f}",
-              "記録を保存しました: {f}\n再開: soan play {g} --resume {f}"),
-    "undone": ("Undone: {a}", "取り消しました: {a}"),
-    "no_undo": ("Nothing of yours to undo since the last reveal.", "最後の公開以降、取り消せる行動がありません。"),
-    "over": ("Final scores", "最終得点"),
-    "options": ("Options:", "選択肢:"),
-    "bot": ("{p} (bot) → {a}", "{p}（ボット）→ {a}"),
-    "why": ("    why: {w}", "    理由: {w}"),
-    "since": ("Since your last decision:", "前回の選択以降:"),
-    "winner": ("Winner: {p}", "勝者: {p}"),
-}
+CLEAR = "\x1b[3J\x1b[2J\x1b[H"  # scrollback, screen, cursor home: the hand-over leaves nothing to scroll back to
 
 
-def msg(key: str, lang: str, **kw) -> str:
-    en, ja = MSG[key]
-    return (ja if lang == "ja" else en).format(**kw)
+def _tty_status(text: str) -> None:
+    """A transient status line on a terminal ('thinking…'), erased by the next one."""
+    if sys.stdout.isatty():
+        sys.stdout.write("\r\x1b[K" + text)
+        sys.stdout.flush()
+
+
+def _line_editing() -> None:
+    """Arrow keys and history at the prompt: readline hooks into input() when it is a terminal."""
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401
+        except ImportError:  # pragma: no cover - e.g. Windows without pyreadline
+            pass
 
 
 def text_module(game_id: str) -> GameText:
@@ -51,40 +51,56 @@ def text_module(game_id: str) -> GameText:
 
 
 class Session:
-    def __init__(self, game: str, players: int, humans: list[int], bots: list[str], seed: int, lang: str,
-                 variants=(), params=None, components=None, record: str | None = None,
-                 resume: str | None = None, input_fn: Callable[[str], str] = input,
-                 output: Callable[[str], None] = print, clear: bool = True) -> None:
-        self.lang = lang
+    def __init__(self, game: str, players: int, humans: list[int], bots: list[str], seed: int,
+                 lang: str | None, variants=(), params=None, components=None, record: str | None = None,
+                 resume: str | None = None, input_fn: Callable[[str], str] | None = None,
+                 output: Callable[[str], None] = print, clear: bool = True, auto: bool = True,
+                 width: int | None = None, status: Callable[[str], None] | None = None) -> None:
+        if input_fn is None:
+            _line_editing()
+            input_fn = input
         self.input = input_fn
-        self.out = output
+        self._print = output
         self.clear = clear
+        self.auto = auto  # a step with a single option goes on by itself
+        self.width = width or max(40, shutil.get_terminal_size((80, 24)).columns)
+        self.status = status if status is not None else (_tty_status if output is print else (lambda t: None))
         self.moves: list[tuple[int, object]] = []
         self.epochs: list[tuple] = []
         if resume:
             header, raw = read_record(resume)
+            want = game_info(game).id if game else None
+            if want and header["game"] != want:
+                raise RecordError(f"{resume} is a record of {header['game']}, not {want}; "
+                                  f"resume it with: soan play {header['game']} --resume {resume}")
             self.header = header
             s = state_from_header(header, resume)
             humans = header.get("humans", humans)
             bots = header.get("bots", bots)
+            lang = lang or header.get("lang")
             self.text = text_module(s.game_id)
             for seat, aj in raw:
                 a = parse_action(s.game_id, aj)
                 self.epochs.append(self.text.epoch(s))
                 s.apply(seat, a)
                 self.moves.append((seat, a))
+            if s.is_over():
+                raise RecordError(f"{resume}: this game is over; look at it with: soan replay {resume}")
             self.path = Path(resume)
             self.state = s
+            self.lang = lang or "en"
             self.rec = Recorder(self.path, s, append=True)
         else:
             s = make(game, players=players, seed=seed, variants=list(variants), params=params or {},
                      components=components)
             self.state = s
+            self.lang = lang or "en"
             self.text = text_module(s.game_id)
             stamp = time.strftime("%Y%m%d-%H%M%S")
             self.path = Path(record) if record else Path("records") / f"{s.game_id}-{seed}-{stamp}.jsonl"
-            self.rec = Recorder(self.path, s, humans=humans, bots=bots)
+            self.rec = Recorder(self.path, s, humans=humans, bots=bots, lang=self.lang)
         self.humans = list(humans)
+        self.bot_list = list(bots)
         n = self.state.cfg.players
         self.bot_specs = {}
         k = 0
@@ -95,9 +111,15 @@ class Session:
         self.bots = {seat: make_agent(spec, seed=derive(self.state.cfg.seed, 5000 + seat))
                      for seat, spec in self.bot_specs.items()}
         self.seen = {h: len(self.moves) for h in self.humans}
+        self.spectator_seen = len(self.moves)
         self.why: dict[int, list] = {}  # move index -> a bot's top actions and values
+        self.events: list[tuple[int, str]] = []  # (moves applied when it happened, text): scores as they change
         self.seen_rounds = {h: len(self.rounds(self.state)) for h in self.humans}
         self.last_human: int | None = None
+        self.last_board: dict[int, str] = {}
+        self.numbers: dict = {}  # stable option numbers within a step
+        self.numbers_key: tuple | None = None
+        self.thinking: int | None = None
 
     def rounds(self, state) -> Sequence:
         """The public round records the game's text module shows between decisions (its optional
@@ -106,11 +128,32 @@ class Session:
         return fn(state) if fn else ()
 
     # ------------------------------------------------------------------------------------------
+    def out(self, text: str, raw: bool = False) -> None:
+        """Print, folded to the terminal's width; `raw` for lines to copy (commands, paths)."""
+        if raw or text.startswith("\x1b"):
+            self._print(text)
+        else:
+            self._print(fold(text, self.width))
+
+    def _t(self, name: str, *args, **kw):
+        """A text hook of the game, if it has one."""
+        return getattr(self.text, name, None)
+
+    def action_text(self, s, a) -> str:
+        f = self._t("action_text")
+        return f(s, a, self.lang) if f else s.action_text(a, self.lang)
+
     def _apply(self, seat: int, action) -> None:
+        announce = self._t("announce")
+        before = self.state.clone() if announce else None
         self.epochs.append(self.text.epoch(self.state))
         self.state.apply(seat, action)
         self.moves.append((seat, action))
         self.rec.add(seat, action)
+        if announce:
+            said = announce(before, self.state, self.lang)
+            for line in ([said] if isinstance(said, str) else said or []):
+                self.events.append((len(self.moves), line))
 
     def _rebuild(self) -> None:
         header = self.header if hasattr(self, "header") else None
@@ -138,40 +181,126 @@ class Session:
                     self.moves.insert(k, (seat, a))
                     self._rebuild()
                     return False
-                self.rec.rewrite(self.state, self.moves, humans=self.humans, bots=list(self.bot_specs.values()))
-                self.out(msg("undone", self.lang, a=self.state.action_text(a, self.lang)))
+                self.rec.rewrite(self.state, self.moves, humans=self.humans, bots=self.bot_list, lang=self.lang)
+                self.out(msg("undone", self.lang, a=self.action_text(self.state, a)))
                 return True
         return False
 
     # ------------------------------------------------------------------------------------------
+    def _log_lines(self, start: int, me: int | None) -> list[str]:
+        """What happened since move `start`, as `me` may know it: one line per turn of another
+        player where the game summarises turns, else one per move; score events where they fell."""
+        lang = self.lang
+        summarize = self._t("summarize_turn")
+        lines: list[str] = []
+        run: list = []
+        run_seat = None
+
+        def flush() -> None:
+            nonlocal run
+            if run and run_seat is not None:
+                if summarize:
+                    lines.append("  " + summarize(self.state, run_seat, run, lang, me))
+                else:
+                    lines.extend("  " + self.text.log_move(self.state, run_seat, a, lang, me) for a in run)
+            run = []
+
+        events: dict[int, list[str]] = {}
+        for at, said in self.events:
+            events.setdefault(at, []).append(said)
+        pending: list[str] = []  # score events wait for the end of the turn they fell in
+        for k in range(start, len(self.moves)):
+            seat, a = self.moves[k]
+            if seat != run_seat:
+                flush()
+                lines.extend(pending)
+                pending = []
+                run_seat = seat
+            if seat != me:
+                run.append(a)
+            pending.extend(events.get(k + 1, ()))
+        flush()
+        lines.extend(pending)
+        return [x for x in lines if x.strip()]
+
     def show_log(self, seat: int) -> None:
         lang = self.lang
-        new = self.moves[self.seen[seat]:]
+        lines = self._log_lines(self.seen[seat], seat)
         hist = self.rounds(self.state)
-        rounds = hist[self.seen_rounds[seat]:]
-        base = self.seen[seat]
-        others = [(base + k, s, a) for k, (s, a) in enumerate(new) if s != seat]
-        public = getattr(self.text, "PUBLIC_MOVES", False)
-        if others or rounds:
+        rounds = [self.text.render_round(self.state, e, lang, seat) for e in hist[self.seen_rounds[seat]:]]
+        lines += [r for r in rounds if r.strip()]
+        if lines:  # no empty header on the first screen
             self.out(msg("since", lang))
-            for k, s, a in others:
-                self.out("  " + self.text.log_move(self.state, s, a, lang, seat))
-                if public and self.why.get(k):  # only where the move itself is public
-                    self.out(msg("why", lang, w=", ".join(f"{x} {v:.2f}" for x, v in self.why[k][:3])))
-            for entry in rounds:
-                self.out(self.text.render_round(self.state, entry, lang, seat))
+            for x in lines:
+                self.out(x)
         self.seen[seat] = len(self.moves)
         self.seen_rounds[seat] = len(hist)
+
+    def show_why(self, seat: int) -> None:
+        """The bots' reasons for their moves since this seat's previous decision (public moves only)."""
+        lang = self.lang
+        if not getattr(self.text, "PUBLIC_MOVES", False):
+            self.out(msg("why_secret", lang))
+            return
+        start = self.why_from.get(seat, 0)
+        shown = False
+        for k in range(start, len(self.moves)):
+            if k in self.why:
+                s, a = self.moves[k]
+                self.out(msg("why", lang, p=self.text.player_name(s, lang, seat), a=self._plain(a),
+                             w=", ".join(f"{self._plain_json(x)} {v:.2f}" for x, v in self.why[k][:3])))
+                shown = True
+        if not shown:
+            self.out(msg("why_none", lang))
+
+    def _plain(self, a) -> str:
+        return self.action_text(self.state, a)
+
+    def _plain_json(self, x) -> str:
+        """A bot's candidate (an action or its text) in the chosen language, where it can be parsed."""
+        if isinstance(x, str):
+            try:
+                return self.action_text(self.state, parse_action(self.state.game_id, x))
+            except (SoanError, ValueError, KeyError, IndexError, AttributeError):
+                return x
+        try:
+            return self.action_text(self.state, x)
+        except (SoanError, ValueError, KeyError, IndexError, AttributeError, TypeError):
+            return x.text(self.lang) if hasattr(x, "text") else str(x)
 
     def handover(self, seat: int) -> None:
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
             if self.clear:
-                self.out("\033[2J\033[H")
+                self.out(CLEAR)
             self.out("\n" * 3)
+            self.out(msg("handover_mark", self.lang))
             self.input(msg("handover", self.lang, p=self.text.player_name(seat, self.lang)) + " ")
             if self.clear:
-                self.out("\033[2J\033[H")
+                self.out(CLEAR)
+            self.last_board.clear()  # the screen was wiped: draw the board again
         self.last_human = seat
+
+    def _numbered(self, seat: int, legal: list) -> list[tuple[int, object]]:
+        """Option numbers stay the same within a step: an option keeps its number while it is offered,
+        also when the step comes back after a sub-step (a card's transport within the action step);
+        a sub-step opened anew numbers from 1."""
+        s = self.state
+        key = (seat, self.text.epoch(s))
+        if key != self.numbers_key:
+            self.numbers_key = key
+            self.numbers = {}
+        kind = s.prompt(seat).kind
+        if kind in self.numbers:  # back at a step: the sub-steps opened since then are over
+            kinds = list(self.numbers)
+            for k in kinds[kinds.index(kind) + 1:]:
+                del self.numbers[k]
+        table = self.numbers.setdefault(kind, {})
+        if not any(a in table for a in legal):  # a fresh list: number it from 1
+            table.clear()
+        for a in legal:
+            if a not in table:
+                table[a] = max(table.values(), default=0) + 1
+        return sorted(((table[a], a) for a in legal), key=lambda x: x[0])
 
     def human_turn(self, seat: int) -> bool:
         """One decision; False if the person quit."""
@@ -179,17 +308,28 @@ class Session:
         s = self.state
         self.handover(seat)
         self.show_log(seat)
-        self.out(self.text.render(s, seat, lang))
+        board = self.text.render(s, seat, lang)
+        if board != self.last_board.get(seat):  # a sub-step that changed nothing does not draw it again
+            self.out(board)
+            self.last_board[seat] = board
         while True:
             s = self.state
             if seat not in s.to_act():
                 return True
             legal = s.legal_actions(seat)
-            self.out(s.prompt(seat).text(lang))
+            if self.auto and len(legal) == 1:
+                self.out(msg("auto", lang, a=self.action_text(s, legal[0])))
+                self._apply(seat, legal[0])
+                return True
+            # one option (auto off): no "choose 1-3" over a list that holds only one thing
+            pt = self._t("prompt_text")
+            self.out(msg("only_one", lang) if len(legal) == 1 else pt(s, seat, lang) if pt else s.prompt(seat).text(lang))
+            numbered = self._numbered(seat, legal)
             self.out(msg("options", lang))
-            for i, a in enumerate(legal, 1):
-                desc = s.action_text(a, lang)
-                self.out(f"  {i:>3}. {desc}" + ("" if desc == str(a) else f"    [{a}]"))
+            for i, a in numbered:
+                desc = self.action_text(s, a)
+                typed = str(a)
+                self.out(f"  {i:>3}. {desc}" + ("" if lang == "ja" or desc == typed else f"    [{typed}]"))
             try:
                 raw = self.input(msg("prompt", lang) + "> ").strip()
             except EOFError:
@@ -197,40 +337,52 @@ class Session:
             if not raw:
                 continue
             low = raw.lower()
-            if low in ("quit", "exit", "q", "終了"):
+            cmd = COMMANDS.get(low)
+            if cmd == "quit":
                 return False
-            if low in ("help", "h", "?", "ヘルプ"):
+            if cmd == "help":
                 self.out(self.text.help_text(s, lang))
                 continue
-            if low in ("view", "v", "盤面"):
+            if cmd == "view":
                 self.out(self.text.render(s, seat, lang))
                 continue
-            if low in ("log", "l", "記録"):
+            if cmd == "log":
                 self.out(self.text.full_log(s, lang, seat))
                 continue
-            if low in ("undo", "u", "取消", "取り消し"):
+            if cmd == "why":
+                self.show_why(seat)
+                continue
+            if cmd == "undo":
                 if not self.undo(seat):
                     self.out(msg("no_undo", lang))
                 else:
                     self.out(self.text.render(self.state, seat, lang))
                 continue
+            numbers = dict(numbered)
             if raw.isdigit():
                 k = int(raw)
-                if not 1 <= k <= len(legal):
-                    self.out(msg("bad_number", lang, n=k, k=len(legal)))
+                if k not in numbers:
+                    nums = sorted(numbers)
+                    if len(nums) == 1:
+                        self.out(msg("bad_number_one", lang, n=k, k=nums[0]))
+                    else:
+                        self.out(msg("bad_number", lang, n=k, lo=nums[0], k=nums[-1]))
                     continue
-                action = legal[k - 1]
+                action = numbers[k]
             else:
                 try:
                     action = parse_action(s.game_id, raw)
                 except (IllegalAction, SoanError) as e:
-                    self.out(msg("not_legal", lang, e=e))
+                    self.out(msg("not_action", lang, raw=raw, e=e))
                     continue
-            confirm = getattr(self.text, "confirm", None)
+                if action not in legal:
+                    self.out(msg("not_legal", lang, raw=raw, e=self._plain_json(action)))
+                    continue
+            confirm = self._t("confirm")
             question = confirm(s, action, lang) if confirm else None
             if question:
                 try:
-                    ok = self.input(question + " [y/N] ").strip().lower() in ("y", "yes", "はい", "h")
+                    ok = self.input(question + msg("yes_no", lang)).strip().lower() in ("y", "yes", "はい", "h")
                 except EOFError:
                     return False
                 if not ok:
@@ -238,34 +390,64 @@ class Session:
             try:
                 self._apply(seat, action)
             except IllegalAction as e:
-                self.out(msg("not_legal", lang, e=e))
+                self.out(msg("not_legal", lang, raw=raw, e=e))
                 continue
             return True
 
-    def bot_turn(self, seat: int, verbose: bool) -> None:
+    def bot_turn(self, seat: int) -> None:
+        if self.humans and self.thinking != seat:
+            self.status(msg("thinking", self.lang, p=self.text.player_name(seat, self.lang)))
+            self.thinking = seat
         d = self.bots[seat].decide(SeatView(self.state, seat))
-        if verbose and not self.humans:  # a spectator sees every move, with the bot's reasons
-            self.out(msg("bot", self.lang, p=self.text.player_name(seat, self.lang),
-                         a=self.state.action_text(d.action, self.lang)))
-            if d.why:
-                self.out(msg("why", self.lang, w=", ".join(f"{a} {v:.2f}" for a, v in d.why[:3])))
         if d.why:
             self.why[len(self.moves)] = d.why
+        desc = self._plain_json(d.action) if not self.humans else ""  # in words, before the move changes the state
         self._apply(seat, d.action)
+        if not self.humans:  # a spectator (no secrets to keep) sees every move, or one line per turn
+            if self._t("summarize_turn") is None:
+                k = len(self.moves) - 1
+                self.out(msg("bot", self.lang, p=self.text.player_name(seat, self.lang), a=desc))
+                for line in [x for at, x in self.events if at == k + 1]:
+                    self.out(line)
+                if d.why:
+                    self.out(msg("why_inline", self.lang,
+                                 w=", ".join(f"{self._plain_json(x)} {v:.2f}" for x, v in d.why[:3])))
+                self.spectator_seen = len(self.moves)
+                return
+            acting = () if self.state.is_over() else self.state.to_act()
+            if seat not in acting:
+                for x in self._log_lines(self.spectator_seen, None):
+                    self.out(x)
+                self.spectator_seen = len(self.moves)
+
+    def _saved(self) -> None:
+        self.out(msg("saved", self.lang, f=self.path, g=self.state.game_id), raw=True)
 
     def run(self) -> int:
+        self.why_from = dict(self.seen)
         try:
             while not self.state.is_over():
                 acting = self.state.to_act()
                 bots = [x for x in acting if x not in self.humans]
                 if bots:
-                    self.bot_turn(bots[0], True)
+                    self.bot_turn(bots[0])
                     continue
-                if not self.human_turn(acting[0]):
-                    self.out(msg("saved", self.lang, f=self.path, g=self.state.game_id))
+                if self.thinking is not None:
+                    self.status("")
+                    self.thinking = None
+                seat = acting[0]
+                before = self.seen.get(seat, 0)
+                if not self.human_turn(seat):
+                    self._saved()
                     return 1
+                self.why_from[seat] = before
             self.finish()
             return 0
+        except KeyboardInterrupt:
+            self.status("")
+            self.out("")
+            self._saved()
+            return 130
         finally:
             self.rec.close()
 
@@ -274,16 +456,32 @@ class Session:
         s = self.state
         me = self.humans[0] if len(self.humans) == 1 else None
         if self.humans:
-            for h in self.humans:
-                self.seen[h] = len(self.moves)
+            start = min(self.seen.values())
+            lines = self._log_lines(start, me)
             hist = self.rounds(s)
-            for entry in hist[min(self.seen_rounds.values()):]:
-                self.out(self.text.render_round(s, entry, lang, me))
-        self.out(msg("over", lang) + ":")
+            lines += [r for r in (self.text.render_round(s, e, lang, me)
+                                  for e in hist[min(self.seen_rounds.values()):]) if r.strip()]
+            for x in lines:
+                self.out(x)
+        self.out(msg("over", lang))
         sc, rk = s.scores(), s.ranks()
         for seat in s.ranking():
             who = self.text.player_name(seat, lang, me)
-            tag = "" if seat in self.humans else f" [{self.bot_specs.get(seat)}]"
-            self.out(f"  #{rk[seat]} {who}{tag}: {sc[seat]}")
-        self.out(msg("winner", lang, p=", ".join(self.text.player_name(w, lang, me) for w in s.winners())))
-        self.out(msg("saved", lang, f=self.path, g=s.game_id))
+            tag = "" if seat in self.humans else f" [{msg('bot_tag', lang, b=bot_name(self.bot_specs.get(seat), lang))}]"
+            self.out(msg("rank_line", lang, r=rk[seat], p=who, t=tag, v=sc[seat]))
+        self.out(msg("winner", lang, p="、".join(self.text.player_name(w, lang, me) for w in s.winners())
+                     if lang == "ja" else ", ".join(self.text.player_name(w, lang, me) for w in s.winners())))
+        self.out(msg("finished", lang, f=self.path), raw=True)
+
+
+def replay_lines(s, lang: str) -> list[str]:
+    """A replayed record for people: each player's score and rank, seats from 1."""
+    text = game_info(s.game_id).hooks.text
+    lines: list[str] = [f"{game_info(s.game_id).name_ja if lang == 'ja' else game_info(s.game_id).name}"]
+    over = s.is_over()
+    lines.append(msg("over" if over else "not_over", lang))
+    sc, rk = s.scores(), s.ranks()
+    for seat in s.ranking():
+        who = text.player_name(seat, lang) if text is not None else f"{'プレイヤー' if lang == 'ja' else 'Player'} {seat + 1}"
+        lines.append(msg("rank_line", lang, r=rk[seat], p=who, t="", v=sc[seat]))
+    return lines

@@ -16,44 +16,52 @@ def play(
     ctx: typer.Context,
     game: str = GameArg,
     players: int = typer.Option(4, "--players", "-p"),
-    seat: int = typer.Option(0, "--seat", help="your seat (0-based)"),
-    humans: str | None = typer.Option(None, "--humans", help="several people at one keyboard, e.g. 0,1"),
+    seat: int = typer.Option(1, "--seat", help="your seat, counted from 1"),
+    humans: str | None = typer.Option(None, "--humans", help="several people at one keyboard, seats from 1, e.g. 1,2"),
     bots: str = typer.Option("random", "--bots", help="bot specs for the other seats, comma-separated"),
     seed: int | None = typer.Option(None, "--seed"),
-    lang: str = typer.Option("en", "--lang", help="en | ja"),
+    lang: str | None = typer.Option(None, "--lang", help="en | ja (default en; a resumed game keeps its own)"),
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
     components: str | None = typer.Option(None, "--components", help="your own component file"),
     record: str | None = typer.Option(None, "--record", help="where to save the record"),
     resume: str | None = typer.Option(None, "--resume", help="a saved record to go on with"),
+    auto: bool = typer.Option(True, "--auto/--no-auto", help="a step with a single option goes on by itself"),
 ) -> None:
-    """Play at the terminal against bots, or with friends at one keyboard."""
+    """Play at the terminal against bots, or with friends at one keyboard (seats count from 1)."""
     import random as _random
 
     from ..agents import parse_agents
     from .play import Session
 
-    check_lang(lang)
+    if lang is not None:
+        check_lang(lang)
     try:
-        hs = [int(x) for x in humans.split(",")] if humans else [seat]
+        people = [int(x) for x in humans.split(",") if x.strip()] if humans is not None else [seat]
     except ValueError:
-        raise SoanError(f"--humans takes seat numbers separated by commas, e.g. 0,1; got {humans!r}") from None
-    if any(not 0 <= h < players for h in hs):
-        raise SoanError(f"seats are 0..{players - 1}; got humans {hs}")
+        raise SoanError(f"--humans takes seat numbers from 1 separated by commas, e.g. 1,2; got {humans!r}") from None
+    if any(not 1 <= h <= players for h in people):
+        raise SoanError(f"seats are 1..{players}; got {','.join(map(str, people))}")
+    hs = [h - 1 for h in people]  # the Python API counts seats from 0
     bs = parse_agents(bots)
     sd = seed if seed is not None else _random.randrange(1 << 31)
     ps = game_params(game, param, ctx.args)
-    sess = Session(game, players, hs, bs, sd, lang, variant or [], ps, components, record, resume)
+    sess = Session(game, players, hs, bs, sd, lang, variant or [], ps, components, record, resume, auto=auto)
     raise typer.Exit(sess.run())
 
 
 @app.command()
-def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False, "--json")) -> None:
-    """Replay a record and print the final position's scores (or its whole view with --json)."""
+def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False, "--json"),
+           lang: str = typer.Option("en", "--lang", help="en | ja")) -> None:
+    """Replay a record: each player's score and rank, seats from 1 (or the whole view with --json,
+    seats from 0 as in the Python API)."""
     from ..core.records import replay as _replay
+    from .play import replay_lines
 
+    check_lang(lang)
     s = _replay(record)
     if as_json:
         print(json.dumps(s.view(), ensure_ascii=False))
         return
-    console.print(f"{s.game_id}: over={s.is_over()} scores={s.scores()} ranks={s.ranks()}")
+    for line in replay_lines(s, lang):
+        console.print(line, highlight=False)

@@ -12,7 +12,8 @@ import json
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from .errors import IllegalAction
+from .checks import shown
+from .errors import IllegalAction, SoanError
 
 _ACTIONS: dict[str, dict[str, type[Action]]] = {}
 _TEXT_PARSERS: dict[str, Callable[[str], Action]] = {}
@@ -46,18 +47,19 @@ def register_actions(game_id: str, *classes: type[Action],
 
 
 def action_from_json(game_id: str, data: dict[str, Any]) -> Action:
-    kinds = _ACTIONS.get(game_id)
+    kinds = _ACTIONS.get(game_id) if isinstance(game_id, str) else None
     if kinds is None:
-        raise IllegalAction(f"unknown game {game_id!r}; expected one of {sorted(_ACTIONS)}")
+        raise IllegalAction(f"unknown game {shown(game_id)}; expected one of {sorted(_ACTIONS)}")
     if not isinstance(data, dict) or "type" not in data:
-        raise IllegalAction(f"an action must be a JSON object with a 'type' field, got {data!r}")
-    cls = kinds.get(data["type"])
+        raise IllegalAction(f"an action must be a JSON object with a 'type' field, got {shown(data)}")
+    t = data["type"]
+    cls = kinds.get(t) if isinstance(t, str) else None
     if cls is None:
-        raise IllegalAction(f"unknown action type {data['type']!r} for {game_id}; expected one of {sorted(kinds)}")
+        raise IllegalAction(f"unknown action type {shown(t)} for {game_id}; expected one of {sorted(kinds)}")
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]  # every Action is a dataclass
     args = {k: v for k, v in data.items() if k != "type"}
     missing = sorted(set(fields) - set(args))
-    extra = sorted(set(args) - set(fields))
+    extra = sorted(shown(k) for k in set(args) - set(fields))
     if missing or extra:
         raise IllegalAction(
             f"action {data['type']!r} takes fields {sorted(fields)}; missing {missing}, unexpected {extra}"
@@ -66,28 +68,36 @@ def action_from_json(game_id: str, data: dict[str, Any]) -> Action:
     return cls(**conv)
 
 
+_BIG = 10**9  # no action names a number this large (counts, card ids, indices)
+_MAX_LEN = 1000
+
+
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _field(kind: str, name: str, typ: str, v: Any) -> Any:
     if typ.startswith("tuple"):
-        if isinstance(v, list | tuple) and all(_is_int(x) for x in v):
+        if isinstance(v, list | tuple) and len(v) <= _MAX_LEN and all(_is_int(x) and -_BIG < x < _BIG for x in v):
             return tuple(v)
-        raise IllegalAction(f"action {kind!r}: field {name!r} takes a list of integers, got {v!r}")
+        raise IllegalAction(f"action {kind!r}: field {name!r} takes a list of integers, got {shown(v)}")
     if typ == "int":
-        if _is_int(v):
+        if _is_int(v) and -_BIG < v < _BIG:
             return v
-        raise IllegalAction(f"action {kind!r}: field {name!r} takes an integer, got {v!r}")
+        if _is_int(v):
+            raise IllegalAction(f"action {kind!r}: field {name!r}: {shown(v)} is out of range for any game")
+        raise IllegalAction(f"action {kind!r}: field {name!r} takes an integer, got {shown(v)}")
     if typ == "str":
         if isinstance(v, str):
             return v
-        raise IllegalAction(f"action {kind!r}: field {name!r} takes a string, got {v!r}")
+        raise IllegalAction(f"action {kind!r}: field {name!r} takes a string, got {shown(v)}")
     return v
 
 
 def parse_action(game_id: str, data: Any) -> Action:
     """An action from its JSON object, a JSON string, or its readable text."""
+    if not isinstance(game_id, str) or game_id not in _ACTIONS:
+        raise IllegalAction(f"unknown game {shown(game_id)}; expected one of {sorted(_ACTIONS)}")
     if isinstance(data, Action):
         return data
     if isinstance(data, str):
@@ -95,11 +105,17 @@ def parse_action(game_id: str, data: Any) -> Action:
         if s.startswith("{"):
             try:
                 data = json.loads(s)
-            except json.JSONDecodeError as e:
-                raise IllegalAction(f"not valid JSON: {e}") from None
+            except (ValueError, RecursionError) as e:  # JSONDecodeError, or an int over 4,300 digits
+                raise IllegalAction(f"not a valid JSON action: {shown(str(e), 120)}") from None
         else:
             parser = _TEXT_PARSERS.get(game_id)
             if parser is None:
                 raise IllegalAction(f"{game_id} actions are given as JSON objects")
-            return parser(s)
+            try:
+                return parser(s)
+            except SoanError:
+                raise
+            except Exception as e:  # noqa: BLE001 - a parser's slip still reaches the caller as soan's error
+                raise IllegalAction(f"cannot read {shown(s)} as a {game_id} action ({type(e).__name__}: "
+                                    f"{shown(str(e))})") from None
     return action_from_json(game_id, data)

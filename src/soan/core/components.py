@@ -7,6 +7,7 @@ Every error names the file, the entry and the problem, e.g.
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -15,10 +16,11 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from .checks import shown
 from .errors import ComponentError
 from .game import data_hash
 
-_CACHE: dict[tuple[str, float, str], tuple[Any, str]] = {}
+_CACHE: dict[tuple[type, str, str], tuple[Any, str]] = {}  # (model class, path, content hash) -> result
 
 
 def _entry_label(raw: Any, loc: tuple[Any, ...]) -> str:
@@ -34,7 +36,7 @@ def _entry_label(raw: Any, loc: tuple[Any, ...]) -> str:
             if isinstance(node, dict) and i < len(loc) - 1:
                 for name in ("id", "name", "serial"):
                     if name in node:
-                        parts[-1] += f" ({name} {node[name]})"
+                        parts[-1] += f" ({name} {shown(node[name], 40)})"
                         break
         else:
             parts.append(str(key))
@@ -50,13 +52,32 @@ def validate(raw: Any, model: type[BaseModel], source: str) -> BaseModel:
         raise ComponentError("invalid component data\n  " + "\n  ".join(lines)) from None
 
 
-def read_yaml(path: Path) -> Any:
+def read_bytes(path: Path) -> bytes:
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ComponentError(f"{path}: cannot read component file: {e.strerror}") from None
+        return path.read_bytes()
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the path
+        raise ComponentError(f"{path}: cannot read component file: {getattr(e, 'strerror', None) or e}") from None
+
+
+def decode(path: Path, data: bytes) -> str:
+    """UTF-8 text, or a ComponentError naming the line of the first byte that is not."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise ComponentError(f"{path}: line {line}: not UTF-8 text (a binary file?); component files are "
+                             "YAML in UTF-8") from None
+
+
+def read_yaml(path: Path, data: bytes | None = None) -> Any:
+    text = decode(path, read_bytes(path) if data is None else data)
+    if "\x00" in text:
+        raise ComponentError(f"{path}: line {text[: text.index(chr(0))].count(chr(10)) + 1}: a NUL byte; "
+                             "component files are YAML text")
     try:
         return yaml.safe_load(text)
+    except RecursionError:
+        raise ComponentError(f"{path}: nested too deeply to be component data") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -69,17 +90,23 @@ Check = Callable[[Any], list[str]] | None  # a game's cross-entry check: the mod
 def load(path: str | Path, model: type[BaseModel], check: Check = None) -> tuple[Any, str]:
     """Parse and validate a component file; `check(model)` adds game-specific checks.
 
-    Returns the validated model and a short hash of its data. Results are cached by path and mtime.
+    Returns the validated model and a short hash of its data. Results are cached by the model class
+    itself (not its name: every game's is called `Components`), the path and the file's content.
     """
     p = Path(path)
     try:
-        key = (str(p.resolve()), p.stat().st_mtime, model.__qualname__)
-    except OSError:
-        raise ComponentError(f"{p}: component file not found") from None
+        exists, is_file, where = p.exists(), p.is_file(), str(p.resolve())
+    except (OSError, ValueError):  # ValueError: a NUL in the path
+        raise ComponentError(f"{shown(str(p))}: component file not found") from None
+    if not is_file:
+        raise ComponentError(f"{p}: not a file; expected a component file (YAML)" if exists
+                             else f"{p}: component file not found")
+    data = read_bytes(p)
+    key = (model, where, hashlib.sha256(data).hexdigest())
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    raw = read_yaml(p)
+    raw = read_yaml(p, data)
     m = validate(raw, model, p.name)
     if check is not None:
         problems = check(m)
@@ -155,10 +182,14 @@ def import_csv(model: type[BaseModel], base_path: str | Path, deck: str, csv_pat
     raw = read_yaml(Path(base_path))
     try:
         with open(csv_path, newline="", encoding="utf-8-sig") as f:
-            rows = [{k: _uncell(v) for k, v in r.items() if v is not None and _uncell(v) is not None}
-                    for r in csv.DictReader(f)]
+            rows = [{k: _uncell(v) for k, v in r.items() if isinstance(k, str) and isinstance(v, str)
+                     and _uncell(v) is not None} for r in csv.DictReader(f)]
     except OSError as e:
         raise ComponentError(f"{csv_path}: cannot read CSV: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise ComponentError(f"{csv_path}: not UTF-8 text (a binary file?); expected a CSV file") from None
+    except (csv.Error, ValueError) as e:
+        raise ComponentError(f"{csv_path}: not a readable CSV file: {e}") from None
     if not isinstance(raw, dict) or deck not in raw:
         raise ComponentError(f"{base_path}: has no deck {deck!r}")
     raw[deck] = rows

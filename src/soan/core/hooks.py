@@ -121,3 +121,9 @@ class GameHooks:
     components: ComponentsModel | None = None
     # named analyses (`soan analyze`)
     analyses: Mapping[str, Analysis] = field(default_factory=dict)
+    # the game's own state invariants (property tests, fuzz, `soan check`): state -> problems in words
+    invariants: Callable[[Any], list[str]] | None = None
+    # views: the typed schema of `state.view()` (pydantic; docs/views/<game>.schema.json) and the fields
+    # derived from the rest (optional in an edited view, checked when given)
+    view_model: type | None = None
+    view_derived: tuple[str, ...] = ()

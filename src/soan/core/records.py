@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .actions import Action, parse_action
+from .checks import shown
 from .errors import IllegalAction, RecordError, SoanError
 from .game import make
 from .hooks import GameState
@@ -57,31 +60,60 @@ def write_record(path: str | Path, state: GameState, moves: list[tuple[int, Any]
 
 
 def read_record(path: str | Path) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
+    if not isinstance(path, str | os.PathLike):
+        raise RecordError(f"a record is given by its path, got {shown(path)}")
     p = Path(path)
     try:
-        lines = p.read_text(encoding="utf-8").splitlines()
-    except OSError as e:
-        raise RecordError(f"{p}: cannot read record: {e.strerror}") from None
+        data = p.read_bytes()
+    except (OSError, ValueError) as e:
+        raise RecordError(f"{p}: cannot read record: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise RecordError(f"{p}: line {line}: not UTF-8 text (a binary file?); a record is JSON Lines") from None
+    lines = text.splitlines()
     if not lines:
         raise RecordError(f"{p}: empty file; a record starts with a header line")
-    try:
-        header = json.loads(lines[0])
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{p}: line 1: the header is not JSON ({e})") from None
+    header = _json_line(p, 1, lines[0], "the header")
     if not isinstance(header, dict) or "game" not in header or "seed" not in header:
         raise RecordError(f"{p}: line 1: expected a header object with 'game', 'players', 'seed'")
+    for name, ok, want in _HEADER_TYPES:
+        if name in header and not ok(header[name]):
+            raise RecordError(f"{p}: line 1: header field {name!r} must be {want}, got {shown(header[name])}")
     moves = []
-    for i, line in enumerate(lines[1:], start=2):
-        if not line.strip():
+    for i, text_line in enumerate(lines[1:], start=2):
+        if not text_line.strip():
             continue
-        try:
-            d = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"{p}: line {i}: not JSON ({e})") from None
-        if not isinstance(d, dict) or not isinstance(d.get("seat"), int) or not isinstance(d.get("action"), dict):
-            raise RecordError(f"{p}: line {i}: expected {{\"seat\": int, \"action\": {{...}}}}, got {line[:80]!r}")
-        moves.append((d["seat"], d["action"]))
+        d = _json_line(p, i, text_line, "the line")
+        seat = d.get("seat") if isinstance(d, dict) else None
+        if seat.__class__ is not int or not isinstance(d.get("action"), dict):
+            raise RecordError(f"{p}: line {i}: expected {{\"seat\": int, \"action\": {{...}}}}, got {shown(text_line)}")
+        moves.append((seat, d["action"]))
     return header, moves
+
+
+def _is_int(x: Any) -> bool:
+    return x.__class__ is int
+
+
+_HEADER_TYPES: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
+    ("game", lambda x: isinstance(x, str), "a game id (string)"),
+    ("players", lambda x: x is None or _is_int(x), "an integer"),
+    ("seed", _is_int, "an integer"),
+    ("variants", lambda x: x is None or (isinstance(x, list) and all(isinstance(v, str) for v in x)),
+     "a list of variant ids"),
+    ("params", lambda x: x is None or isinstance(x, dict), "an object of parameters"),
+    ("components", lambda x: x is None or isinstance(x, str), "a file path (string) or null"),
+    ("components_hash", lambda x: x is None or isinstance(x, str), "a string or null"),
+)
+
+
+def _json_line(p: Path, i: int, line: str, what: str) -> Any:
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError) as e:  # JSONDecodeError, or an int over 4,300 digits
+        raise RecordError(f"{p}: line {i}: {what} is not JSON ({shown(str(e), 120)})") from None
 
 
 def state_from_header(header: dict[str, Any], where: str = "record") -> GameState:
@@ -102,11 +134,13 @@ def state_from_header(header: dict[str, Any], where: str = "record") -> GameStat
 
 def replay(path: str | Path, upto: int | None = None) -> GameState:
     """The exact state a record describes (after its first `upto` actions, if given)."""
+    if upto is not None and (upto.__class__ is not int or upto < 0):
+        raise RecordError(f"upto is a number of actions (0 or more), got {shown(upto)}")
     header, moves = read_record(path)
     s = state_from_header(header, str(path))
     for i, (seat, aj) in enumerate(moves[:upto] if upto is not None else moves, start=2):
         try:
             s.apply(seat, parse_action(s.game_id, aj))
         except IllegalAction as e:
-            raise RecordError(f"{path}: line {i}: action {aj} by seat {seat} cannot be replayed: {e}") from None
+            raise RecordError(f"{path}: line {i}: action {shown(aj)} by seat {seat} cannot be replayed: {e}") from None
     return s

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .game import Config
 
+from .checks import install
+
 
 @dataclass(frozen=True)
 class Prompt:
@@ -36,6 +38,12 @@ class GameState:
 
     def ranks(self) -> list[int]:  # pragma: no cover - every game implements it
         raise NotImplementedError
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game gets the contract's argument checks (core/checks.py): seats checked first in
+        legal_actions/observation/determinize/prompt/apply, and apply takes only a legal action."""
+        super().__init_subclass__(**kwargs)
+        install(cls)
 
     # --- derived -----------------------------------------------------------------------------
     def ranking(self) -> list[int]:

@@ -100,7 +100,7 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
     parts.mkdir(parents=True, exist_ok=True)
     sfile = out / "study.json"
     if sfile.exists():
-        old = json.loads(sfile.read_text())
+        old = read_settings(sfile)
         if not _same(old, settings):
             raise StudyError(f"{out} holds a study with other settings ({old['game']}, agents {old['agents']}, "
                              f"variants {old['variants']}); use another --out folder")
@@ -211,7 +211,19 @@ def load(out: str | Path):
     sfile = out / "study.json"
     if not sfile.exists() or not (out / "games.parquet").exists():
         raise StudyError(f"{out} is not a finished study (no study.json / games.parquet); run soan sim ... --out {out}")
-    return json.loads(sfile.read_text()), pq.read_table(out / "games.parquet"), pq.read_table(out / "seats.parquet")
+    return read_settings(sfile), pq.read_table(out / "games.parquet"), pq.read_table(out / "seats.parquet")
+
+
+def read_settings(sfile: Path) -> dict[str, Any]:
+    """A study's settings file, or a StudyError naming what is wrong with it."""
+    try:
+        d = json.loads(sfile.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise StudyError(f"{sfile}: not a study settings file (JSON written by soan sim --out): "
+                         f"{type(e).__name__}") from None
+    if not isinstance(d, dict) or not isinstance(d.get("game"), str):
+        raise StudyError(f"{sfile}: not a study settings file: expected a JSON object with 'game'")
+    return d
 
 
 def export_csv(out: str | Path) -> list[Path]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -102,7 +103,7 @@ class BuildAt(Action):
 
     def text(self, lang: str = "en") -> str:
         ja = {"office": "事業所", "tower": "広告塔", "market": "市場", "gate": "転移門"}
-        return f"建設 {self.area} {ja[self.facility]}" if lang == "ja" else f"build {self.area} {self.facility}"
+        return f"建設 {self.area} {ja.get(self.facility, self.facility)}" if lang == "ja" else f"build {self.area} {self.facility}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +171,19 @@ UNLOADS = {(v, g): Unload(v, g) for v in ("train", "ship") for g in "LNH"}
 AREAS = {a: AreaPick(a) for a in range(1, 11)}
 
 
+_NUMBER = re.compile(r"-?[0-9]{1,18}")
+
+
+def _int(word: str, what: str) -> int:
+    """A whole number from text; anything else (or a number too long to read) is refused by name."""
+    if _NUMBER.fullmatch(word) is None:
+        raise IllegalAction(f"{what} takes a whole number, got {word[:40]!r}")
+    return int(word)
+
+
 def parse_text(s: str) -> Action:
+    if not isinstance(s, str):
+        raise IllegalAction(f"an action text must be a string, got {type(s).__name__}")
     w = s.split()
     if not w:
         raise IllegalAction("empty action; e.g. 'play 41 up', 'load train L', 'area 5', 'end'")
@@ -181,10 +194,10 @@ def parse_text(s: str) -> Action:
             face = w[2].lower() if len(w) > 2 else "up"
             if face not in ("up", "down"):
                 raise IllegalAction("'play' takes a card number and up or down, e.g. 'play 41 down'")
-            return PlayCard(int(w[1]), face)
+            return PlayCard(_int(w[1], "'play'"), face)
         if k in ("load", "unload"):
             v, g = w[1].lower(), w[2].upper()
-            if v not in ("train", "ship") or g not in "LNH":
+            if v not in ("train", "ship") or g not in ("L", "N", "H") or len(w) > 3:
                 raise IllegalAction(f"'{k}' takes train|ship and L|N|H, e.g. '{k} train L'")
             return (LOADS if k == "load" else UNLOADS)[(v, g)]
         if k == "end":
@@ -192,29 +205,29 @@ def parse_text(s: str) -> Action:
         if k == "done":
             return DONE
         if k == "area":
-            return AreaPick(int(w[1]))
+            return AreaPick(_int(w[1], "'area'"))
         if k == "cube":
             g = w[1].upper()
-            if g not in "LNH":
-                raise IllegalAction("'cube' takes L, N or H")
+            if g not in ("L", "N", "H") or len(w) > 2:
+                raise IllegalAction(f"'cube' takes one grade, L, N or H; got {s!r}")
             return CUBES[g]
         if k == "request":
-            return RequestPick(int(w[1]))
+            return RequestPick(_int(w[1], "'request'"))
         if k == "build":
-            return BuildAt(int(w[1]), w[2].lower())
+            return BuildAt(_int(w[1], "'build'"), w[2].lower())
         if k == "card":
-            return CardPick(int(w[1]))
+            return CardPick(_int(w[1], "'card'"))
         if k == "option":
-            return OptionPick(int(w[1]))
+            return OptionPick(_int(w[1], "'option'"))
         if k == "draft":
-            return DraftPick(w[1].lower(), int(w[2]))
+            return DraftPick(w[1].lower(), _int(w[2], "'draft'"))
         if k == "retrieve":
             return RETRIEVE[0 if no else 1]
         if k == "wish":
             return WISH[0 if no else 1]
-    except (IndexError, ValueError):
-        raise IllegalAction(f"incomplete action {s!r}") from None
-    raise IllegalAction(f"unknown action {w[0]!r}; expected play, load, unload, end, area, cube, done, request, "
+    except IndexError:
+        raise IllegalAction(f"incomplete action {s[:80]!r}; e.g. 'play 41 up', 'load train L', 'area 5'") from None
+    raise IllegalAction(f"unknown action {w[0][:40]!r}; expected play, load, unload, end, area, cube, done, request, "
                         "build, card, option, draft, retrieve or wish")
 
 

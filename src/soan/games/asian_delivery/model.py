@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core import components as comp
+from ...core.errors import ConfigError
 
 DATA = Path(__file__).parent / "data" / "components.yaml"
 GRADES = ("L", "N", "H")
@@ -18,6 +19,8 @@ COLOURS = ("red", "blue", "yellow", "green")
 TRAIN, SHIP = 0, 1
 VEHICLES = ("train", "ship")
 TERMINAL = ("station", "port")
+FACE_DOWN, FACE_UP, RESIDENT = 0, 1, 2  # a card's mode in a play area (AD-T2, AD-T3)
+UNLOADED = 3  # turn `moved[vehicle]`: loaded L N H at 0..2, unloaded L N H at UNLOADED + grade
 
 
 class _M(BaseModel):
@@ -42,8 +45,8 @@ class MapSpec(_M):
 
 class Effect(_M):
     op: Literal["deliver", "transport", "build", "upgrade", "restock", "take_request", "choice"]
-    n: int = Field(1, ge=1)
-    range: int = Field(1, ge=1)
+    n: int = Field(1, ge=1, le=99)
+    range: int = Field(1, ge=1, le=99)
     options: list[list[Effect]] = []
 
 
@@ -63,9 +66,9 @@ class Request(_M):
     id: int
     colour: Literal["red", "blue", "yellow", "green"]
     area: int = Field(ge=2, le=10)
-    cubes: int = Field(ge=1)
+    cubes: int = Field(ge=1, le=99)
     grade: Literal["L", "N", "H"]
-    vp: int
+    vp: int = Field(ge=-999, le=999)
 
 
 class Name(_M):
@@ -82,19 +85,19 @@ class Facility(_M):
 
 
 class Components(_M):
-    rounds: int = Field(8, ge=1)
-    warehouse_cap: int = Field(3, ge=1)
-    workers: int = Field(4, ge=0)
-    facility_tokens: int = Field(10, ge=0)
-    start_cubes: int = Field(10, ge=0)
-    cubes: dict[Literal["L", "N", "H"], int]
-    start_requests: int = 2
-    display: int = 4
-    midterm_display: int = 5
-    draft: int = 2
-    mp_table: list[int] = Field(min_length=1)
-    pair_vp: dict[Literal["midterm", "final"], int]
-    unfinished_penalty: int = 2
+    rounds: int = Field(8, ge=1, le=99)
+    warehouse_cap: int = Field(3, ge=1, le=99)
+    workers: int = Field(4, ge=0, le=99)
+    facility_tokens: int = Field(10, ge=0, le=36)  # 9 areas x 4 facilities
+    start_cubes: int = Field(10, ge=0, le=999)
+    cubes: dict[Literal["L", "N", "H"], Annotated[int, Field(ge=0, le=9999)]]
+    start_requests: int = Field(2, ge=0, le=99)
+    display: int = Field(4, ge=0, le=99)
+    midterm_display: int = Field(5, ge=0, le=99)
+    draft: int = Field(2, ge=1, le=99)
+    mp_table: list[Annotated[int, Field(ge=0, le=99)]] = Field(min_length=1)
+    pair_vp: dict[Literal["midterm", "final"], Annotated[int, Field(ge=-999, le=999)]]
+    unfinished_penalty: int = Field(2, ge=-999, le=999)
     colours: dict[Literal["red", "blue", "yellow", "green"], Name]
     facilities: list[Facility]
     area_sets: dict[str, list[Area]]
@@ -132,7 +135,64 @@ def check(m: Components) -> list[str]:
                 out.append(f"business_cards[{i}] (id {c.id}): a choice needs options")
     if len(m.base_cards) != 4:
         out.append("base_cards: 4 per player")
+    for key in GRADES:
+        if key not in m.cubes:
+            out.append(f"cubes: needs a count for each grade L, N, H; {key} is missing")
+    for key in ("midterm", "final"):
+        if key not in m.pair_vp:
+            out.append(f"pair_vp: needs {key}")
+    if "L" in m.cubes and m.cubes["L"] < 4 * m.start_cubes:  # AD-S2: 4 players take start_cubes L each
+        out.append(f"cubes.L: {m.cubes['L']} L cubes cannot give 4 players start_cubes={m.start_cubes} each")
+    if len(m.requests) < 4 * m.start_requests + max(m.display, m.midterm_display):  # AD-S3
+        out.append(f"requests: {len(m.requests)} cards cannot deal start_requests={m.start_requests} to 4 "
+                   f"players and fill a display of {max(m.display, m.midterm_display)}")
+    if len(m.business_cards) < m.display:
+        out.append(f"business_cards: {len(m.business_cards)} cards cannot fill a display of {m.display}")
+    for name in ("standard", "big"):
+        if name not in m.maps:
+            out.append(f"maps: needs a map named {name!r}")
+    if "standard" not in m.area_sets:
+        out.append("area_sets: needs an area set named 'standard'")
+    for name, mp in m.maps.items():
+        pos = set(mp.positions)
+        if mp.hub is not None and mp.hub not in pos:
+            out.append(f"maps.{name}.hub: {mp.hub!r} is not a position")
+        if mp.hub is None and not mp.outer:
+            out.append(f"maps.{name}.outer: a map without a hub needs outer positions to attach it (AD-V2)")
+        for q in mp.outer:
+            if q not in pos:
+                out.append(f"maps.{name}.outer: {q!r} is not a position")
+        for q, order in mp.inland.items():
+            if q not in pos or not set(order) <= pos:
+                out.append(f"maps.{name}.inland.{q}: names unknown positions")
+        if len(set(mp.clockwise)) != len(mp.clockwise):
+            out.append(f"maps.{name}.clockwise: a position is listed twice")
     return out
+
+
+# parameters: (smallest, largest) accepted value; the rules need these to be playable
+PARAM_RANGES = {
+    "warehouse_cap": (1, 99),  # AD-C1
+    "midterm_display": (0, 99),  # AD-K1
+    "vehicle_capacity": (1, 999),  # AD-V4
+    "request_limit": (1, 99),  # AD-V5
+    "pair_vp_midterm": (-999, 999),  # AD-V7
+    "pair_vp_final": (-999, 999),
+    "distance_bonus": (-99, 99),  # AD-V9
+    "stored_vp_min": (0, 99),  # AD-V13
+}
+
+
+def check_params(m: Components, params: dict) -> None:
+    """Ranges the rules need, and cross-checks with the components; a ConfigError names the parameter."""
+    for name, (lo, hi) in PARAM_RANGES.items():
+        x = params.get(name)
+        if x is not None and not lo <= x <= hi:
+            raise ConfigError(f"parameter {name!r} takes {lo}..{hi}, got {x!r}")
+    area_set = params.get("area_set", "standard")
+    if area_set not in m.area_sets:
+        raise ConfigError(f"parameter 'area_set': the components have no area set {area_set!r}; "
+                          f"expected one of {sorted(m.area_sets)}")
 
 
 load_components = comp.loader(DATA, Components, check)
@@ -191,6 +251,7 @@ class Tables:
 
 
 def compile_tables(m: Components, variants: tuple[str, ...], params: dict, players: int) -> Tables:
+    check_params(m, params)
     biz = m.business_cards
     base = m.base_cards if params.get("base_card_colours", True) else [
         c.model_copy(update={"colour": "red"}) for c in m.base_cards]
@@ -259,22 +320,44 @@ def build_map(T: Tables, rng) -> tuple[tuple[int, ...], tuple[tuple[int, ...], .
                 if not is_port[place[q]][1]:
                     place[inland], place[q] = place[q], place[inland]
                     break
+    layout = tuple(place.get(p, 0) for p in names)
+    adj, cw = derive_map(T, layout)
+    return layout, adj, cw
+
+
+def layout_problem(T: Tables, layout) -> str | None:
+    """Why `layout` (the area at each map position) is not a placement of the areas, or None."""
+    mp = T.map
+    names = list(mp.positions)
+    if len(layout) != len(names):
+        return f"the map has {len(names)} positions, got {len(layout)} areas"
+    want = set(range(1, 11)) if mp.hub else set(range(2, 11))
+    if sorted(layout) != sorted(want):
+        return f"each of areas {min(want)}..10 once"
+    if mp.hub and layout[names.index(mp.hub)] != 1:
+        return f"the hub position {mp.hub} holds area 1"
+    return None
+
+
+def derive_map(T: Tables, layout) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Adjacency by area and the clockwise order of areas, from the layout (AD-S1, AD-V2, AD-R1)."""
+    mp = T.map
+    place = dict(zip(mp.positions, layout, strict=True))
+    is_port = T.terminals
     adj: dict[int, set[int]] = {a: set() for a in range(1, 11)}
     for a, b in mp.adjacent:
         adj[place[a]].add(place[b])
         adj[place[b]].add(place[a])
     if mp.hub:
         cw = [place[p] for p in mp.clockwise]
-    else:  # AD-V2: attach the hub outside the diamond
+    else:  # AD-V2: attach the hub outside the diamond, at the first outer area with no terminal
         attach = next((p for p in mp.outer if not any(is_port[place[p]])), mp.outer[0])
         adj[1].add(place[attach])
         adj[place[attach]].add(1)
         k = mp.outer.index(attach)
         outer = mp.outer[k:] + mp.outer[:k]
         cw = [1] + [place[p] for p in outer] + [place[p] for p in mp.clockwise if p not in mp.outer]
-        place["hub"] = 1
-    layout = tuple(place.get(p, 0) for p in names)
-    return layout, tuple(tuple(sorted(adj[a])) if a else () for a in range(11)), tuple(cw)
+    return tuple(tuple(sorted(adj[a])) if a else () for a in range(11)), tuple(cw)
 
 
 def distances(adj) -> tuple[tuple[int, ...], ...]:

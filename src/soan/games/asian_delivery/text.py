@@ -1,4 +1,9 @@
-"""Asian Delivery as text: a map by position, vehicles and cargo, warehouses, facilities, displays."""
+"""Asian Delivery as text: the map (fixed cells, legend, adjacency), vehicles, warehouses, displays,
+card effects written out, one line per turn of another player, settlements as they happen.
+
+Every function returns plain strings in the language asked ("en" or "ja"); the terminal and the
+browser both use them.
+"""
 
 from __future__ import annotations
 
@@ -6,108 +11,362 @@ from pathlib import Path
 
 import yaml
 
+from ...core.width import cols, ljust
+from .actions import BuildAt, DraftPick, EndStep, Load, OptionPick, PlayCard, Retrieve, Unload
 from .model import FACILITIES, GRADES
 
 _HELP = Path(__file__).parent / "data" / "help.yaml"
 PUBLIC_MOVES = True  # every move is public: the log may show a bot's reasons
 FAC_SHORT = {"en": ("O", "T", "M", "G"), "ja": ("事", "広", "市", "門")}
+FAC_NAME = {"en": ("office", "ad tower", "market", "transfer gate"), "ja": ("事業所", "広告塔", "市場", "転移門")}
+FAC_EFFECT = {
+    "en": ("when built, take 1 card of the business display; at retrieval, keep 1 resident card per office",
+           "+1 VP per request you complete",
+           "at the start of each of your turns, upgrade 1 cube in your supply",
+           "at the start of each of your turns, 1 cube from your supply goes to a gate area of yours"),
+    "ja": ("建設時に事業置き場からカードを1枚得る。回収時、事業所1つにつき常駐カードを1枚残せる",
+           "依頼を達成するたびに＋1VP",
+           "自分の手番開始時、手元の荷物を１個アップグレード",
+           "自分の手番開始時、手元の荷物1個を自分の転移門のあるエリアへ送る"),
+}
+RESIDENT = {
+    "transport_plus": ("resident: +1 cube per transport", "常駐：輸送できる荷物＋1個"),
+    "range_plus": ("resident: +1 transport range", "常駐：輸送の距離＋1"),
+    "deliver_plus": ("resident: +1 VP per request completed", "常駐：依頼達成ごとに＋1VP"),
+}
+VEHICLE = {"train": ("train", "列車"), "ship": ("ship", "船")}
+
+
+def _ja(lang: str) -> bool:
+    return lang == "ja"
+
+
+NB = "\u00a0"  # a space the layout never folds at: one request, one warehouse stays on one line
+
+
+def _nb(text: str) -> str:
+    return text.replace(" ", NB)
+
+
+def _list(items, lang: str, sep_en: str = ", ") -> str:
+    return ("、" if _ja(lang) else sep_en).join(items)
 
 
 def player_name(seat: int, lang: str, me: int | None = None) -> str:
-    base = f"{'プレイヤー' if lang == 'ja' else 'Player'} {seat + 1}"
-    return f"{base} ({'あなた' if lang == 'ja' else 'you'})" if seat == me else base
+    base = f"{'プレイヤー' if _ja(lang) else 'Player'} {seat + 1}"
+    return f"{base}（あなた）" if seat == me and _ja(lang) else f"{base} (you)" if seat == me else base
+
+
+def short_name(seat: int, lang: str, me: int | None = None) -> str:
+    """The name in a table row: P1, P1（あなた）."""
+    you = ("（あなた）" if lang == "ja" else " (you)") if seat == me else ""
+    return f"P{seat + 1}{you}"
+
+
+def op_text(op, lang: str) -> str:
+    """One effect of the vocabulary (AD-E*) written out."""
+    ja = _ja(lang)
+    k, n, r = op.op, op.n, op.range
+    if k == "deliver":
+        return "依頼達成" if ja else "deliver requests"
+    if k == "transport":
+        return f"輸送（荷物{n}個まで、{r}エリア先まで）" if ja else f"transport up to {n} cube{'s' * (n > 1)}, range {r}"
+    if k == "build":
+        return "建設" if ja else "build a facility"
+    if k == "upgrade":
+        return f"アップグレード{n}回" if ja else f"upgrade {n} cube{'s' * (n > 1)}"
+    if k == "restock":
+        return f"在庫補充（L{n}個）" if ja else f"restock {n} L cube{'s' * (n > 1)}"
+    if k == "take_request":
+        return "依頼置き場から依頼を1枚受注" if ja else "take a request from the display"
+    if k == "choice":
+        alts = ["＋".join(op_text(o, lang) for o in opt) if ja else " + ".join(op_text(o, lang) for o in opt)
+                for opt in op.options]
+        return ("次のどれか：" + "／".join(alts)) if ja else "one of: " + " / ".join(alts)
+    return k  # pragma: no cover - a new op without words yet
+
+
+def card_effect(s, c: int, lang: str) -> str:
+    T = s.T
+    eff = ("、" if _ja(lang) else ", ").join(op_text(o, lang) for o in T.ops[c])
+    if T.resident[c]:
+        en, ja = RESIDENT[T.resident[c]]
+        eff += ("（" + ja + "）") if _ja(lang) else f" ({en})"
+    return eff
 
 
 def _cubes(c) -> str:
     return "".join(g * k for g, k in zip(GRADES, c, strict=True)) or "-"
 
 
-def _area_box(s, o, a: int, lang: str) -> str:
-    T = s.T
-    st, pt = T.terminals[a]
-    icons = ("駅" if lang == "ja" else "S") * st + ("港" if lang == "ja" else "P") * pt
+def _counts(c) -> str:
+    return " ".join(f"{g}{k}" for g, k in zip(GRADES, c, strict=True) if k) or "-"
+
+
+def _cell(s, o, a: int, lang: str) -> tuple[str, str]:
+    """Two lines of a map cell: number, terminals, vehicles; facilities with their owners."""
+    ja = _ja(lang)
+    st, pt = s.T.terminals[a]
+    icons = ("駅" if ja else "S") * st + ("港" if ja else "P") * pt
+    veh = ("列" if ja else "t") * (o["vehicles"]["train"]["at"] == a) + ("船" if ja else "s") * (
+        o["vehicles"]["ship"]["at"] == a)
+    top = f"[{a:>2}]{icons}" + (f" *{veh}" if veh else "")
     fac = o["facilities"][a]
-    facs = ",".join(f"{FAC_SHORT['ja' if lang == 'ja' else 'en'][f]}{fac[f] + 1}" for f in range(4) if fac[f] >= 0)
-    veh = "".join(("列" if lang == "ja" else "t") if o["vehicles"]["train"]["at"] == a else "" for _ in [0]) + \
-        "".join(("船" if lang == "ja" else "s") if o["vehicles"]["ship"]["at"] == a else "" for _ in [0])
-    wh = " ".join(f"{p + 1}:{_cubes(o['warehouses'][p][a])}" for p in range(o["players"])
-                  if sum(o["warehouses"][p][a]))
-    return f"[{a:>2}{icons}{('*' + veh) if veh else ''}{(' ' + facs) if facs else ''}{(' ' + wh) if wh else ''}]"
+    bottom = " ".join(f"{FAC_SHORT['ja' if ja else 'en'][f]}{fac[f] + 1}" for f in range(4) if fac[f] >= 0)
+    return top, ("     " + bottom) if bottom else ""
 
 
-def render(s, seat: int, lang: str = "en") -> str:
-    o = s.observation(seat)
-    ja = lang == "ja"
-    T = s.T
-    mp = T.map
-    lines = [(f"== ラウンド {o['round']}/{T.rounds}  スタートプレイヤー: {o['start'] + 1}" if ja
-              else f"== Round {o['round']}/{T.rounds}, start player {o['start'] + 1}")]
-    rows: dict[float, list[tuple[float, str]]] = {}
+def render_map(s, o, lang: str, width: int = 80) -> list[str]:
+    ja = _ja(lang)
+    mp = s.T.map
     names = list(mp.positions)
+    xs = [mp.positions[n][0] for n in names]
+    cell = 18
+    scale = min(19.0, (width - cell) / max(max(xs), 1))
+    rows: dict[float, list[tuple[int, tuple[str, str]]]] = {}
     for k, name in enumerate(names):
         x, row = mp.positions[name]
-        a = o["layout"][k]
-        rows.setdefault(row, []).append((x, _area_box(s, o, a, lang)))
+        rows.setdefault(row, []).append((round(x * scale), _cell(s, o, o["layout"][k], lang)))
+    lines = []
     for row in sorted(rows):
-        cells = sorted(rows[row])
-        indent = " " * int(cells[0][0] * 6)
-        lines.append(indent + "  ".join(c for _, c in cells))
-    if T.big:
-        lines.append(("①は外周に接続: " if ja else "① attached to: ") + str(o["clockwise"][1]) + " " +
-                     _area_box(s, o, 1, lang))
+        for part in (0, 1):
+            line = ""
+            for x, c in sorted(rows[row]):
+                line = ljust(line, x) + c[part]
+            lines.append(line.rstrip())
+    lines = [x for x in lines if x]
+    if s.T.big:
+        top, bottom = _cell(s, o, 1, lang)
+        lines.append(("①は外周に接続: " if ja else "① attached to: ") + str(o["clockwise"][1]) + " " + top + bottom)
+    lines.append("凡例: 駅 港＝ターミナル  *列 *船＝列車・船のいる場所  事 広 市 門＝事業所・広告塔・市場・"
+                 "転移門（数字は持ち主）  荷物のグレード L＜N＜H  依頼 #番号→目的エリア: 個数×グレード以上 VP（色）"
+                 if ja else
+                 "Legend: S station, P port; *t *s train and ship here; O office, T ad tower, M market, "
+                 "G transfer gate (digit: owner); cube grades L < N < H; request #id→area: count×grade or "
+                 "better, VP (colour)")
+    adj = s.adj
+    lines.append(("隣接: " if ja else "Adjacent: ") + "  ".join(
+        f"{a}–{','.join(str(b) for b in sorted(adj[a]))}" for a in range(1, 11)))
+    return lines
+
+
+def render(s, seat: int, lang: str = "en", width: int = 80) -> str:
+    o = s.observation(seat)
+    ja = _ja(lang)
+    T = s.T
+    lines = [(f"== ラウンド {o['round']}/{T.rounds}  スタートプレイヤー: {o['start'] + 1}" if ja
+              else f"== Round {o['round']}/{T.rounds}, start player {o['start'] + 1}")]
+    lines += render_map(s, o, lang, width)
+    wh = []
+    for a in range(1, 11):
+        here = [f"{p + 1}:{_cubes(o['warehouses'][p][a])}" for p in range(o["players"]) if sum(o["warehouses"][p][a])]
+        if here:
+            wh.append(_nb(f"[{a}] " + " ".join(here)))
+    lines.append(("倉庫（エリア プレイヤー:荷物）: " if ja else "Warehouses (area player:cubes): ") + ("  ".join(wh) or "-"))
     for v in ("train", "ship"):
         d = o["vehicles"][v]
         cargo = " ".join(f"{p + 1}:{_cubes(c)}" for p, c in enumerate(d["cargo"]) if sum(c))
-        lines.append(f"{('列車' if v == 'train' else '船') if ja else v}@{d['at']} {cargo or '-'}")
+        en, jv = VEHICLE[v]
+        lines.append(f"{jv if ja else en.capitalize()} " + (f"エリア{d['at']}  積荷 " if ja else f"at {d['at']}, cargo ")
+                     + (cargo or "-"))
     lines.append(("依頼置き場: " if ja else "Request display: ")
-                 + "; ".join(s.request_text(r, lang) for r in o["request_display"]))
+                 + _list((_nb(s.request_text(r, lang)) for r in o["request_display"]), lang, "; "))
     lines.append(("事業置き場: " if ja else "Business display: ")
-                 + "; ".join(s.card_text(c, lang) for c in o["business_display"]))
+                 + _list((s.card_text(c, lang) for c in o["business_display"]), lang, "; "))
     for p in range(o["players"]):
         mark = " ←" if o["seat_on_turn"] == p else ""
-        lines.append(f"  {player_name(p, lang, seat):<16} VP {o['vp'][p]:>3}  "
-                     f"{'手元' if ja else 'supply'} {_cubes(o['supply'][p])}  "
+        lines.append(f"  {ljust(short_name(p, lang, seat), 12)} VP{o['vp'][p]:>3}  "
+                     f"{'手元' if ja else 'supply'} {ljust(_counts(o['supply'][p]), 10)}"
                      f"{'ワーカー' if ja else 'workers'} {o['workers'][p]}/{o['workers'][p] + o['hub_workers'][p]}  "
                      f"{'達成' if ja else 'done'} {len(o['completed'][p])}  "
-                     f"{'施設' if ja else 'facilities'} {T.tokens - o['tokens'][p]}{mark}")
-    lines.append(("手札: " if ja else "Your hand: ") + ", ".join(s.card_text(c, lang) for c in o["hands"][seat]))
-    play = ", ".join(s.card_text(c, lang) + ("↑" if m == 2 else "" if m else "(裏)" if ja else "(down)")
-                     for c, m in o["play"][seat])
+                     f"{'施設' if ja else 'built'} {T.tokens - o['tokens'][p]}{mark}")
+    lines.append(("手札: " if ja else "Your hand: ") + (_list((s.card_text(c, lang) for c in o["hands"][seat]), lang) or "-"))
+    play = ("、" if ja else ", ").join(s.card_text(c, lang) + ("（常駐）" if ja else " (resident)") * (m == 2)
+                     + ("（裏）" if ja else " (down)") * (m == 0) for c, m in o["play"][seat])
     lines.append(("プレイエリア: " if ja else "Play area: ") + (play or "-"))
     lines.append(("受注置き場: " if ja else "Your requests: ")
-                 + ("; ".join(s.request_text(r, lang) for r in o["orders"][seat]) or "-"))
+                 + (_list((_nb(s.request_text(r, lang)) for r in o["orders"][seat]), lang, "; ") or "-"))
     return "\n".join(lines)
+
+
+def action_text(s, action, lang: str = "en") -> str:
+    """An option as a person reads it: the card's effect written out, a choice's alternatives in words."""
+    ja = _ja(lang)
+    if isinstance(action, PlayCard):
+        if action.face == "up":
+            return (f"{s.card_text(action.card, lang)}を表でプレイ：{card_effect(s, action.card, lang)}" if ja
+                    else f"play {s.card_text(action.card, lang)} face up: {card_effect(s, action.card, lang)}")
+        return (f"{s.card_text(action.card, lang)}を裏でプレイ：人力輸送（荷物1個を隣のエリアへ）" if ja
+                else f"play {s.card_text(action.card, lang)} face down: a porter move, 1 cube to an adjacent area")
+    if isinstance(action, OptionPick) and s.stack and s.stack[-1][0] == "choice":
+        ops = s.stack[-1][2][action.option - 1]
+        return ("＋" if ja else " + ").join(op_text(o, lang) for o in ops)
+    if isinstance(action, DraftPick) and action.pile == "business":
+        return f"{s.action_text(action, lang)}：{card_effect(s, action.card, lang)}" if ja else \
+            f"{s.action_text(action, lang)}: {card_effect(s, action.card, lang)}"
+    if isinstance(action, EndStep):
+        return "アクションを終了する" if ja else "end the action step"
+    if isinstance(action, Load | Unload):
+        en, jv = VEHICLE[action.vehicle]
+        if isinstance(action, Load):
+            return f"{jv}に荷物{action.grade}を積む" if ja else f"load {action.grade} onto the {en}"
+        return f"{jv}から荷物{action.grade}を降ろす" if ja else f"unload {action.grade} from the {en}"
+    if isinstance(action, BuildAt):
+        f = FACILITIES.index(action.facility)
+        return (f"エリア{action.area}に{FAC_NAME['ja'][f]}を建設" if ja
+                else f"build a {FAC_NAME['en'][f]} in area {action.area}")
+    return s.action_text(action, lang)
+
+
+def prompt_text(s, seat: int, lang: str = "en") -> str:
+    """The question of the step, in words of the chosen language only."""
+    p = s.prompt(seat)
+    if lang != "ja" and p.kind == "action":
+        return (f"Round {s.round}/{s.T.rounds}: play a card (face up: its effect; face down: a porter move, "
+                "1 cube to an adjacent area), load or unload, or end the action step.")
+    return p.text(lang)
+
+
+def summarize_turn(s, seat: int, actions: list, lang: str, me: int | None = None) -> str:
+    """One line for a run of one player's moves (another player's turn, or part of it)."""
+    ja = _ja(lang)
+    parts: list[str] = []
+    loads = unloads = 0
+    drafted: list[str] = []
+    for a in actions:
+        if isinstance(a, PlayCard):
+            nm = s.card_text(a.card, lang)
+            parts.append((f"{nm}を表で" if a.face == "up" else f"{nm}を裏で人力輸送") if ja
+                         else (f"{nm} up" if a.face == "up" else f"{nm} down (porter)"))
+        elif isinstance(a, Load):
+            loads += 1
+        elif isinstance(a, Unload):
+            unloads += 1
+        elif isinstance(a, BuildAt):
+            f = FACILITIES.index(a.facility)
+            parts.append(f"エリア{a.area}に{FAC_NAME['ja'][f]}を建設" if ja else f"built a {FAC_NAME['en'][f]} in {a.area}")
+        elif isinstance(a, DraftPick):
+            drafted.append(f"依頼#{a.card}" if ja and a.pile == "request" else f"request #{a.card}"
+                           if a.pile == "request" else s.card_text(a.card, lang))
+        elif isinstance(a, Retrieve) and a.yes:
+            parts.append("回収" if ja else "retrieved")
+    if loads:
+        parts.append(f"荷積み{loads}個" if ja else f"loaded {loads}")
+    if unloads:
+        parts.append(f"荷下ろし{unloads}個" if ja else f"unloaded {unloads}")
+    if drafted:
+        parts.append(("獲得 " + "・".join(drafted)) if ja else "drafted " + ", ".join(drafted))
+    body = ("、".join(parts) if ja else "; ".join(parts)) or ("（細かな操作のみ）" if ja else "(small steps only)")
+    return f"{player_name(seat, lang, me)}: {body}"
 
 
 def log_move(s, seat: int, action, lang: str, me: int | None = None) -> str:
     """Everything is open in Asian Delivery."""
-    return f"{player_name(seat, lang, me)}: {s.action_text(action, lang)}"
+    return f"{player_name(seat, lang, me)}: {action_text(s, action, lang)}"
 
 
 def render_round(s, entry, lang: str, me: int | None = None) -> str:  # pragma: no cover - no round records
     return ""
 
 
+def pairs_by_colour(s, p: int) -> list[int]:
+    """AD-K1/K2: pairs per colour (one completed request with one business card of that colour)."""
+    T = s.T
+    req = [0] * 4
+    for r in s.done[p]:
+        req[T.req_colour[r]] += 1
+    biz = [0] * 4
+    for c in s.hands[p]:
+        biz[T.colour[c]] += 1
+    for c, _ in s.play[p]:
+        biz[T.colour[c]] += 1
+    return [min(req[k], biz[k]) for k in range(4)]
+
+
+def _colour_name(s, k: int, lang: str) -> str:
+    from .prompts import _colour
+
+    return _colour(s, k, lang)
+
+
+def announce(before, after, lang: str) -> list[str] | str:
+    """Scores as they change: requests completed, the midterm and the final settlement, with the
+    breakdown (pairs per colour, the path of facilities from ①, open requests)."""
+    ja = _ja(lang)
+    T = after.T
+    n = after.cfg.players
+    lines: list[str] = []
+    settled_mid = before.round == 4 and (after.round > 4 or after.is_over()) and not before.is_over()
+    settled_final = after.is_over() and not before.is_over()
+    for p in range(n):
+        new = [r for r in after.done[p] if r not in before.done[p]]
+        if new:
+            reqs = "、".join(f"#{r}（エリア{T.req_area[r]}）" for r in new) if ja else ", ".join(
+                f"#{r} (area {T.req_area[r]})" for r in new)
+            gain = sum(T.req_vp[r] for r in new) + len(new) * (
+                before._owned(p, 1) + before._resident(p, "deliver_plus"))
+            lines.append(f"  ★ {player_name(p, lang)}: " + (f"依頼{reqs}を達成 +{gain}VP" if ja
+                                                             else f"completed request {reqs}, +{gain} VP"))
+    for mid, happened in ((True, settled_mid), (False, settled_final)):
+        if not happened:
+            continue
+        lines.append(("== 中間決算（ラウンド4の後） ==" if mid else "== 最終決算 ==") if ja else
+                     ("== Midterm settlement (after round 4) ==" if mid else "== Final settlement =="))
+        per = T.pair_mid if mid else T.pair_final
+        for p in range(n):
+            pc = pairs_by_colour(after, p)
+            npairs = sum(pc)
+            detail = ("・".join(f"{_colour_name(after, k, lang)}{pc[k]}" for k in range(4) if pc[k]) if ja else
+                      ", ".join(f"{_colour_name(after, k, lang)} {pc[k]}" for k in range(4) if pc[k]))
+            items = [(f"色のセット{npairs}組" + (f"（{detail}）" if detail else "") + f"×{per}＝{npairs * per}VP") if ja
+                     else f"colour pairs {npairs}" + (f" ({detail})" if detail else "") + f" × {per} = {npairs * per} VP"]
+            if mid:
+                items.append("ワーカー1人回復" if ja else "1 worker back")
+            else:
+                path = after.longest_path(p)
+                open_ = len(after.orders[p])
+                items.append(f"①からの施設の道{path}エリア＝{path}VP" if ja else f"facility path from ① {path} = {path} VP")
+                items.append(f"未達成の依頼{open_}枚×－{T.penalty}＝－{open_ * T.penalty}VP" if ja
+                             else f"open requests {open_} × −{T.penalty} = −{open_ * T.penalty} VP")
+            total = f"→ 計{after.vp[p]}VP" if ja else f"→ {after.vp[p]} VP"
+            lines.append(f"  {player_name(p, lang)}: " + ("、".join(items) if ja else "; ".join(items)) + f" {total}")
+    return lines
+
+
 def full_log(s, lang: str, me: int | None = None) -> str:
     o = s.observation(me or 0)
-    ja = lang == "ja"
+    ja = _ja(lang)
     return "\n".join(f"  {player_name(p, lang, me)}: VP {o['vp'][p]}, "
-                     + ("達成 " if ja else "completed ") + ", ".join(s.request_text(r, lang) for r in o["completed"][p])
+                     + ("達成 " if ja else "completed ") + (_list((_nb(s.request_text(r, lang)) for r in o["completed"][p]), lang)
+                                                          or "-")
                      for p in range(o["players"]))
 
 
 def help_text(s, lang: str = "en") -> str:
-    ja = lang == "ja"
-    h = yaml.safe_load(_HELP.read_text(encoding="utf-8"))["ja" if ja else "en"]
+    ja = _ja(lang)
+    h = yaml.safe_load(_HELP.read_text(encoding="utf-8"))["ja" if ja else "en"].rstrip("\n")
     m = s.cfg.components
-    lines = [h, "事業カード:" if ja else "Business cards:"]
-    for c in m.business_cards:
-        eff = ", ".join(f"{e.op}{(' ' + str(e.n)) if e.op in ('transport', 'upgrade', 'restock') else ''}"
-                        f"{(' range ' + str(e.range)) if e.op == 'transport' else ''}" for e in c.effects)
-        res = f" [{'常駐' if ja else 'resident'}: {c.resident}]" if c.resident else ""
-        lines.append(f"  #{c.id - 1} {c.name_ja if ja else c.name} ({c.colour}): {eff}{res}")
-    lines.append(("施設: " if ja else "Facilities: ") + ", ".join(
-        f"{f.name_ja if ja else f.name}" for f in m.facilities) + "  (" + ",".join(FACILITIES) + ")")
+    T = s.T
+    lines = [h, "基本カード（各自４枚）:" if ja else "Base cards (4 each):"]
+    nb = T.n_business
+    for k, c in enumerate(m.base_cards):
+        lines.append(f"  {c.name_ja if ja else c.name}（{_colour_name(s, T.colour[nb + k], lang)}）: "
+                     f"{card_effect(s, nb + k, lang)}" if ja else
+                     f"  {c.name} ({_colour_name(s, T.colour[nb + k], lang)}): {card_effect(s, nb + k, lang)}")
+    lines.append("事業カード:" if ja else "Business cards:")
+    seen = set()
+    for i, c in enumerate(m.business_cards):
+        if (c.name, c.colour) in seen:
+            continue
+        seen.add((c.name, c.colour))
+        copies = sum(1 for x in m.business_cards if x.name == c.name and x.colour == c.colour)
+        many = (f" ×{copies}枚" if ja else f" ×{copies}") if copies > 1 else ""
+        lines.append(f"  {c.name_ja if ja else c.name}（{_colour_name(s, T.colour[i], lang)}）{many}: {card_effect(s, i, lang)}"
+                     if ja else f"  {c.name} ({_colour_name(s, T.colour[i], lang)}){many}: {card_effect(s, i, lang)}")
+    lines.append("施設:" if ja else "Facilities:")
+    for f in range(4):
+        lines.append(f"  {FAC_SHORT['ja' if ja else 'en'][f]} {FAC_NAME['ja' if ja else 'en'][f]}: "
+                     f"{FAC_EFFECT['ja' if ja else 'en'][f]}")
     return "\n".join(lines)
 
 
@@ -118,6 +377,9 @@ def epoch(s) -> tuple:
 
 def confirm(s, action, lang: str) -> str | None:
     """Ending the action step is asked twice: a turn is long and it cannot be taken back."""
-    if action.kind == "end":
-        return "アクションを終了しますか？" if lang == "ja" else "End your action step?"
+    if isinstance(action, EndStep):
+        return "アクションを終了しますか？" if _ja(lang) else "End your action step?"
     return None
+
+
+_ = cols

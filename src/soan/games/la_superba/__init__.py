@@ -2,7 +2,7 @@
 
 from ...core.game import GameInfo, Param, Variant, register
 from ...core.hooks import Analysis, ComponentsModel, GameHooks, ReportPanel
-from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
+from . import actions, evaluate, measures, model, text, views  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import LaSuperba, new_state, state_from_view
 
@@ -64,6 +64,7 @@ register(GameInfo(
         measures=measures.Measures, card_name=measures.card_name, report_panels=_report_panels, text=text,
         analyses={"power": POWER},
         components=ComponentsModel(model.Components, model.DATA, model.check),
+        invariants=views.state_problems, view_model=views.LaSuperbaView, view_derived=views.DERIVED,
     ),
 ))
 

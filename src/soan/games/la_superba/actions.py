@@ -95,7 +95,9 @@ def parse_text(s: str) -> Action:
         nums = re.findall(r"\d+", rest)
         if not nums:
             raise IllegalAction("'play' takes card numbers, e.g. 'play 7 16 20'")
-        return play(tuple(sorted(int(x) for x in nums)))
+        if len(nums) > 12 or any(len(x) > 4 for x in nums):
+            raise IllegalAction(f"'play' takes a few card numbers (serials 1-999), got {rest[:40]!r}")
+        return Play(tuple(sorted(int(x) for x in nums)))
     if kind in ("carry", "deliver"):
         counts = [0, 0, 0]
         if rest.strip() not in ("", "nothing", "なし"):
@@ -104,6 +106,8 @@ def parse_text(s: str) -> Action:
                 raise IllegalAction(f"'{kind}' takes goods and counts, e.g. '{kind} pepper=2 silk=1'")
             for w1, n1, n2, w2 in pairs:
                 w, n = (w1, n1) if w1 else (w2, n2)
+                if len(n) > 2:
+                    raise IllegalAction(f"'{kind}' takes a few chits of each good, got {n[:20]!r}")
                 g = GOOD_WORDS.get(w.lower())
                 if g is None:
                     raise IllegalAction(f"unknown good {w!r}; expected pepper, glass or silk")

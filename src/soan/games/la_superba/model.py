@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -34,21 +34,25 @@ class Good(_M):
     effect_ja: str = ""
 
 
+MAX_SERIAL = 999  # the rule tables are indexed by serial
+MAX_HAND = 12  # cards in hand at a voyage (hand_keep + draw): the play options are every choice of `play`
+
+
 class CardSpec(_M):
     suit: Literal["weather", "crew", "ship"]
-    power: int = Field(0, ge=0)
-    multiplier: int = Field(0, ge=0)
+    power: int = Field(0, ge=0, le=1000)
+    multiplier: int = Field(0, ge=0, le=1000)
 
 
 class VoyageCard(CardSpec):
-    serial: int = Field(ge=1)
+    serial: int = Field(ge=1, le=MAX_SERIAL)
 
 
 class Effect(_M):
     effect: Literal["good_bonus", "good_face_down", "quotas", "community_off", "last_loses_cargo", "tie_low_serial"]
     good: Literal["pepper", "glass", "silk"] | None = None
-    points: int | None = None
-    by_rank: list[int] | None = None
+    points: int | None = Field(None, ge=-1000, le=1000)
+    by_rank: list[Annotated[int, Field(ge=0, le=21)]] | None = Field(None, max_length=10)  # LS-R6 quotas
 
 
 class TradeCard(_M):
@@ -61,15 +65,15 @@ class TradeCard(_M):
 
 
 class Components(_M):
-    rounds: int = Field(5, ge=1)
-    hand_keep: int = Field(2, ge=0)
-    draw: int = Field(3, ge=1)
-    play: int = Field(3, ge=1)
-    carry_max: int = Field(3, ge=1)
-    chits_per_good: int = Field(4, ge=1)
-    face_up_value: int = 1
-    face_down_value: int = 3
-    quotas: list[int] = Field(min_length=1)
+    rounds: int = Field(5, ge=1, le=50)
+    hand_keep: int = Field(2, ge=0, le=MAX_HAND)
+    draw: int = Field(3, ge=1, le=MAX_HAND)
+    play: int = Field(3, ge=1, le=6)
+    carry_max: int = Field(3, ge=1, le=7)  # the carry/deliver actions are interned up to 7 chits
+    chits_per_good: int = Field(4, ge=1, le=100)
+    face_up_value: int = Field(1, ge=-1000, le=1000)
+    face_down_value: int = Field(3, ge=-1000, le=1000)
+    quotas: list[Annotated[int, Field(ge=0, le=21)]] = Field(min_length=1, max_length=10)
     suits: dict[Literal["weather", "crew", "ship"], Name]
     goods: list[Good]
     voyage_cards: list[VoyageCard]
@@ -112,9 +116,30 @@ def check(m: Components) -> list[str]:
                 out.append(f"{w}: good_bonus needs 'points'")
             if e.effect == "quotas" and not e.by_rank:
                 out.append(f"{w}: quotas needs 'by_rank', e.g. [3, 3, 1]")
-    if any(q < 0 for q in m.quotas):
-        out.append("quotas: must be >= 0")
+    if set(m.suits) != set(SUITS):
+        out.append(f"suits: names for exactly {list(SUITS)} are needed")
+    if m.play > m.hand_keep + m.draw:
+        out.append(f"play: {m.play} cards cannot be played from a hand of hand_keep + draw = {m.hand_keep + m.draw}")
+    nxt = max(serials or [0]) + sum(len(v) for v in m.variant_cards.values())
+    if nxt > MAX_SERIAL:
+        out.append(f"variant_cards: the variant cards take serials up to {nxt}; at most {MAX_SERIAL}")
+    most = max_hand(m.hand_keep, m.draw, m.play, m.rounds)
+    if most > MAX_HAND:
+        out.append(f"hand_keep/draw/play: a hand grows to {most} cards by round {m.rounds}; at most {MAX_HAND}")
+    need = deck_need(3, m.hand_keep, m.draw, m.play, m.rounds)
+    if len(m.voyage_cards) < need:
+        out.append(f"voyage_cards: {len(m.voyage_cards)} cards; 3 players need {need} (hands + community)")
     return out
+
+
+def max_hand(keep: int, draw: int, play: int, rounds: int) -> int:
+    """LS-R1/R2/R8: the largest hand a player holds at a voyage (it grows when play < draw)."""
+    return max(keep + r * draw - (r - 1) * play for r in range(1, rounds + 1))
+
+
+def deck_need(players: int, keep: int, draw: int, play: int, rounds: int) -> int:
+    """Cards out of the deck at the fullest voyage: every hand and the community card."""
+    return players * max_hand(keep, draw, play, rounds) + 1
 
 
 load_components = comp.loader(DATA, Components, check)

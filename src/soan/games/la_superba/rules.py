@@ -9,12 +9,24 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ...core.errors import IllegalAction
+from ...core.errors import ConfigError, IllegalAction
 from ...core.game import compiled
 from ...core.rng import Rng, seed_from
 from ...core.state import GameState, Prompt
 from .actions import _PLAY, CARRY, DELIVER, GOOD_EN, GOOD_JA, Carry, Deliver, Play, play
-from .model import CREW, GLASS, PEPPER, SHIP, SILK, SUITS, Rules, compile_rules, hand_power, voyage_power
+from .model import (
+    CREW,
+    GLASS,
+    PEPPER,
+    SHIP,
+    SILK,
+    SUITS,
+    Rules,
+    compile_rules,
+    deck_need,
+    hand_power,
+    voyage_power,
+)
 
 VOYAGE, DELIVERY, OVER = "voyage", "deliver", "over"
 
@@ -22,7 +34,7 @@ VOYAGE, DELIVERY, OVER = "voyage", "deliver", "over"
 def rules_for(cfg) -> Rules:
     """The compiled rule tables of a config, shared by every game with the same settings."""
     return compiled(cfg, compile_rules)
-_PLAYS: dict[tuple[int, ...], list[Play]] = {}  # hand -> its play options (hands are few)
+_PLAYS: dict[tuple[int, ...], list[Play]] = {}  # (play size, *hand) -> its play options (hands are few)
 _CARRY_CACHE: dict[tuple[int, int, int, int], list[Carry]] = {}
 _DELIVER_CACHE: dict[tuple[int, int, int, int], list[Deliver]] = {}
 
@@ -67,9 +79,10 @@ class LaSuperba(GameState):
         s.listener = None
         R = s.R = rules_for(cfg)
         n = cfg.players
-        need = n * R.keep + 1 + n * R.draw
-        if len(R.deck) < need:
-            raise IllegalAction(f"the voyage deck has {len(R.deck)} cards; {n} players need {need}")
+        need = deck_need(n, R.keep, R.draw, R.play, R.rounds)
+        if len(R.deck) < need:  # the data check covers 3 players; a variant may remove cards too
+            raise ConfigError(f"the voyage deck has {len(R.deck)} cards with these settings; {n} players need "
+                              f"{need} (hands + community card)")
         s.rng = Rng(cfg.seed)
         s.supply = [R.per_good] * (3 * n)  # LS-S1
         s.lost = [0] * (3 * n)
@@ -120,11 +133,12 @@ class LaSuperba(GameState):
     def legal_actions(self, seat: int) -> list:
         if self.phase == VOYAGE:
             if self.played[seat] is None:
-                hand = tuple(self.hands[seat])
-                opts = _PLAYS.get(hand)
+                k = self.R.play
+                key = (k, *self.hands[seat])  # the options depend on the hand and the play size (data)
+                opts = _PLAYS.get(key)
                 if opts is None:
                     get = _PLAY.get
-                    opts = _PLAYS[hand] = [get(c) or play(c) for c in combinations(hand, self.R.play)]
+                    opts = _PLAYS[key] = [get(c) or play(c) for c in combinations(key[1:], k)]
                 return opts[:]
             if self.carried[seat] is None:
                 b = 3 * seat
@@ -184,8 +198,8 @@ class LaSuperba(GameState):
         p, g, k = action.pepper, action.glass, action.silk
         n = p + g + k
         empty = sup[b] + sup[b + 1] + sup[b + 2] == 0
-        ok = (n == 0) if empty else (1 <= n <= self.R.carry_max and min(p, g, k) >= 0
-                                     and p <= sup[b] and g <= sup[b + 1] and k <= sup[b + 2])
+        ok = min(p, g, k) >= 0 and ((n == 0) if empty else (1 <= n <= self.R.carry_max and p <= sup[b]
+                                                             and g <= sup[b + 1] and k <= sup[b + 2]))
         if not ok:
             raise IllegalAction(
                 f"'{action}' is not a load you can carry: 1-{self.R.carry_max} chits from your supply "
@@ -562,13 +576,14 @@ def entry_tuple(d: dict[str, Any]) -> tuple:
 def state_from_view(v: dict[str, Any]) -> LaSuperba:
     """Rebuild a state from a (possibly edited) view; checks that cards and chits add up."""
     from ...core.game import config_from_view
+    from .views import check_types, check_view
 
+    check_types(v)
     _, cfg = config_from_view(v)
-    n = cfg.players
     s = object.__new__(LaSuperba)
     s.cfg = cfg
     s.listener = None
-    R = s.R = rules_for(cfg)
+    s.R = rules_for(cfg)
     try:
         s.rng = Rng(int(v["rng"]), raw=True)
         s.round = int(v["round"])
@@ -587,24 +602,9 @@ def state_from_view(v: dict[str, Any]) -> LaSuperba:
         s.choice = [tuple(c) if c is not None else None for c in v["choice"]]
         s.rv = reveal_tuple(v["reveal"]) if v["reveal"] is not None else None
         s.hist = tuple(entry_tuple(e) for e in v["history"])
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError) as e:  # pragma: no cover - the typed check comes first
         raise IllegalAction(f"the view is missing or has a malformed field: {e!r}") from None
-    if s.phase not in (VOYAGE, DELIVERY, OVER):
-        raise IllegalAction(f"phase must be voyage, deliver or over, got {s.phase!r}")
-    if len(s.hands) != n or len(s.supply) != 3 * n:
-        raise IllegalAction(f"the view has hands/supplies for {len(s.hands)} seats, expected {n}")
-    cards = list(s.deck) + [c for h in s.hands for c in h] + [c for p in s.played if p for c in p]
-    if s.community is not None:
-        cards.append(s.community)
-    if sorted(cards) != list(R.deck):
-        raise IllegalAction("the view's cards (deck + hands + played + community) are not exactly the game's deck")
-    for i in range(n):
-        for g in range(3):
-            held = s.supply[3 * i + g] + s.lost[3 * i + g] + sum(1 for c in s.delivered[i] if c[1] == g)
-            if s.phase == DELIVERY and s.carried[i] is not None:
-                held += s.carried[i][g]  # carried chits left the supply at the reveal
-            if held > R.per_good or min(s.supply[3 * i + g], s.lost[3 * i + g]) < 0:
-                raise IllegalAction(f"seat {i} has {held} {GOOD_EN[g]} chits in the view; at most {R.per_good}")
+    check_view(v, s)
     return s
 
 

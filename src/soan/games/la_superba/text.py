@@ -6,6 +6,7 @@ from pathlib import Path
 
 import yaml
 
+from ...core.width import ljust
 from .actions import GOOD_EN, GOOD_JA, Carry, Deliver, Play
 
 _HELP = Path(__file__).parent / "data" / "help.yaml"
@@ -26,7 +27,7 @@ def t(key: str, lang: str) -> str:
 
 def _goods(counts, lang: str) -> str:
     names = GOOD_JA if lang == "ja" else GOOD_EN
-    return " ".join(f"{names[g]}×{n}" for g, n in enumerate(counts) if n) or "-"
+    return " ".join(f"{names[g]}{n}" for g, n in enumerate(counts) if n) or "-"
 
 
 def _event_line(state, idx: int, lang: str) -> str:
@@ -37,7 +38,36 @@ def _event_line(state, idx: int, lang: str) -> str:
 
 def player_name(seat: int, lang: str, me: int | None = None) -> str:
     base = f"{t('player', lang)} {seat + 1}"
-    return f"{base} ({t('you', lang)})" if seat == me else base
+    return f"{base}（{t('you', lang)}）" if seat == me and lang == "ja" else f"{base} ({t('you', lang)})" if seat == me else base
+
+
+def short_name(seat: int, lang: str, me: int | None = None) -> str:
+    """The name in a table row: P1, P1（あなた）."""
+    you = ("（あなた）" if lang == "ja" else " (you)") if seat == me else ""
+    return f"P{seat + 1}{you}"
+
+
+def action_text(state, action, lang: str = "en") -> str:
+    """An option as a person reads it."""
+    if lang == "ja":
+        if isinstance(action, Play):
+            return "、".join(state.card_name(c, lang) for c in action.cards) + "を伏せて出す"
+        if isinstance(action, Carry):
+            return ("何も運ばない" if not sum(action.counts) else _goods(action.counts, lang).replace(" ", "・") + "を運ぶ")
+        if isinstance(action, Deliver):
+            c = getattr(action, "counts", None)
+            if c is not None:
+                return "何も輸送しない" if not sum(c) else _goods(c, lang).replace(" ", "・") + "を輸送する"
+    return state.action_text(action, lang)
+
+
+def round_points(state, rnd: int, seat: int) -> tuple[int, list[tuple[int, int, int]]]:
+    """LS-R7: the chits a seat delivered in round `rnd`: total and (good, value, count)."""
+    chits = [(g, v) for r, g, v in state.observation(seat)["delivered"][seat] if r == rnd]
+    parts: dict[tuple[int, int], int] = {}
+    for g, v in chits:
+        parts[(g, v)] = parts.get((g, v), 0) + 1
+    return sum(v for _, v in chits), [(g, v, k) for (g, v), k in sorted(parts.items())]
 
 
 def render(state, seat: int, lang: str = "en") -> str:
@@ -62,13 +92,14 @@ def render(state, seat: int, lang: str = "en") -> str:
         status = ""
         if o["phase"] == "voyage":
             status = t("committed", lang) if o["committed"][i]["carried"] else t("waiting", lang)
-        lines.append(f"  {player_name(i, lang, seat):<18} {t('score', lang)} {o['scores'][i]:>3}  "
-                     f"{t('supply', lang)}: {_goods(o['supply'][i], lang):<24} "
-                     f"{t('lost', lang)}: {_goods(o['lost'][i], lang):<12} {status}")
-    hand = ", ".join(state.card_name(c, lang) for c in o["hand"])
+        lines.append(f"  {ljust(short_name(i, lang, seat), 12)} {t('score', lang)}{o['scores'][i]:>3} "
+                     f"{ljust(status, 8)} {t('supply', lang)} {ljust(_goods(o['supply'][i], lang), 17)} "
+                     f"{t('lost', lang)} {_goods(o['lost'][i], lang)}".rstrip())
+    sep = "、" if lang == "ja" else ", "
+    hand = sep.join(state.card_name(c, lang) for c in o["hand"])
     lines.append(f"{t('hand', lang)}: {hand}")
     if o["played"]:
-        lines.append(f"{t('played', lang)}: " + ", ".join(state.card_name(c, lang) for c in o["played"]))
+        lines.append(f"{t('played', lang)}: " + sep.join(state.card_name(c, lang) for c in o["played"]))
     if o["carried"]:
         lines.append(f"{t('carried', lang)}: {_goods(o['carried'], lang)}")
     if o["reveal"]:
@@ -83,14 +114,23 @@ def render_reveal(state, rv: dict, lang: str, me: int | None = None, delivered: 
     eff = rv["effects"]
     order = sorted(range(len(rv["ranks"])), key=lambda i: rv["ranks"][i])
     for i in order:
-        cards = ", ".join(state.card_name(c, lang) for c in rv["played"][i])
+        cards = ("、" if lang == "ja" else ", ").join(state.card_name(c, lang) for c in rv["played"][i])
         got = [(GOOD_JA if lang == "ja" else GOOD_EN)[g] for g, name in enumerate(GOOD_EN) if i in eff[name]]
-        extra = f" [{'/'.join(got)}]" if got else ""
-        d = f" → {_goods(delivered[i], lang)}" if delivered else ""
-        lines.append(f"  #{rv['ranks'][i]} {player_name(i, lang, me):<18} "
-                     f"{'航海力' if lang == 'ja' else 'power'} {rv['power'][i]:>2}  {cards}  "
-                     f"{'運搬' if lang == 'ja' else 'carried'} {_goods(rv['carried'][i], lang)}{extra}  "
-                     f"{'輸送枠' if lang == 'ja' else 'quota'} {rv['quotas'][i]}{d}")
+        extra = ((f"（効果: {'・'.join(got)}）" if lang == "ja" else f" (effects: {'/'.join(got)})") if got else "")
+        ja = lang == "ja"
+        rank = f"{rv['ranks'][i]}位" if ja else f"#{rv['ranks'][i]}"
+        lines.append(f"  {rank} {ljust(short_name(i, lang, me), 12)} "
+                     f"{'航海力' if ja else 'power'} {rv['power'][i]:>2}: {cards}")
+        row = (f"      {'運んだ' if ja else 'carried'} {_goods(rv['carried'][i], lang)}{extra}  "
+               f"{'輸送枠' if ja else 'quota'} {rv['quotas'][i]}")
+        if delivered:
+            pts, parts = round_points(state, rv["round"], i)
+            names = GOOD_JA if ja else GOOD_EN
+            how = " + ".join(f"{names[g]}{k}×{v}" for g, v, k in parts)
+            row += (f"  {'輸送' if ja else 'delivered'} {_goods(delivered[i], lang)}"
+                    + (f" → +{pts}{'点' if ja else ' points'}（{how}）" if ja and pts else
+                       f" → +{pts} points ({how})" if pts else (" → 0点" if ja else " → 0 points")))
+        lines.append(row)
     if rv.get("all_tied"):
         lines.append("  全員同値：全員ロスト" if lang == "ja" else "  Everyone tied: everyone loses the cargo")
     return "\n".join(lines)
@@ -129,7 +169,7 @@ def help_text(state, lang: str = "en") -> str:
     for g in m.goods:
         lines.append(f"  {g.name_ja if lang == 'ja' else g.name}: {g.effect_ja if lang == 'ja' else g.effect}")
     lines.append(("航海カード: " if lang == "ja" else "Voyage cards: ")
-                 + ", ".join(state.card_name(c, lang) for c in state.R.deck))
+                 + ("、" if lang == "ja" else ", ").join(state.card_name(c, lang) for c in state.R.deck))
     if state.cfg.variants:
         from ...core.game import game_info
 
@@ -137,7 +177,7 @@ def help_text(state, lang: str = "en") -> str:
         lines.append("ヴァリアント:" if lang == "ja" else "Variants:")
         for v in state.cfg.variants:
             var = info.variants[v]
-            lines.append(f"  {v} ({var.rule}): {var.doc_ja if lang == 'ja' else var.doc}")
+            lines.append(f"  {var.rule}: {var.doc_ja}" if lang == "ja" else f"  {v} ({var.rule}): {var.doc}")
     return "\n".join(lines)
 
 

@@ -2,7 +2,7 @@
 
 from ...core.game import GameInfo, Param, Variant, register
 from ...core.hooks import ComponentsModel, GameHooks, ReportPanel
-from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
+from . import actions, evaluate, measures, model, text, views  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import Undecim, new_state, state_from_view
 
@@ -18,8 +18,10 @@ VARIANTS = {
 PARAMS = {
     "campaign": Param("campaign", False, "Play the 3-season campaign in one game (UN-K1..K4).", rule="UN-K1"),
     "building_table": Param("building_table", (4, 8, 12, 18),
-                            "VP for a settlement of 2, 3, 4, 5+ cards (UN-F2).", rule="UN-F2"),
-    "gold_rate": Param("gold_rate", 1, "VP per loose gold per settlement (UN-F3).", rule="UN-F3"),
+                            "VP for a settlement of 2, 3, 4, 5+ cards (UN-F2).", rule="UN-F2",
+                            min=-1000, max=1000, length=(1, 20)),
+    "gold_rate": Param("gold_rate", 1, "VP per loose gold per settlement (UN-F3).", rule="UN-F3",
+                       min=-1000, max=1000),
 }
 
 
@@ -37,6 +39,7 @@ register(GameInfo(
         measures=measures.Measures, turn_order=measures.turn_order, card_name=measures.card_name,
         report_panels=_report_panels, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
+        invariants=views.state_problems, view_model=views.UndecimView, view_derived=views.DERIVED,
     ),
 ))
 

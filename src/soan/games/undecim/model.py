@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -32,18 +32,22 @@ class Item(_M):
     kind: Literal["land", "resource", "enemy", "gold"]
 
 
+MAX_PLAYERS = 4
+COUNCIL = 11  # UN-C1: the action cards
+
+
 class ResourceCard(_M):
     top: str
     bottom: str
-    count: int = Field(ge=1)
+    count: int = Field(ge=1, le=500)
 
 
 class Effect(_M):
     op: Literal["gain", "draw", "settle", "develop", "boost", "vp_per"]
-    n: int = Field(1, ge=1)
+    n: int = Field(1, ge=1, le=20)
     side: Literal["any", "land", "resource", "enemy", "gold"] = "any"
-    gold: int = Field(1, ge=1)
-    then: list[Effect] = []
+    gold: int = Field(1, ge=1, le=50)
+    then: list[Effect] = Field([], max_length=10)
     what: Literal["settlements", "lands", "enemies"] = "settlements"
 
 
@@ -56,21 +60,24 @@ class ActionCard(_M):
     name_ja: str
     text: str = ""
     text_ja: str = ""
-    effects: list[Effect] = Field(min_length=1)
+    effects: list[Effect] = Field(min_length=1, max_length=10)
 
 
 class Condition(_M):
     test: Literal["settlements", "settlement_size", "mixed_size", "land_kinds", "one_land", "lands", "enemies",
                   "gold", "resources"]
-    n: int = Field(ge=1)
+    n: int = Field(ge=1, le=1000)
+
+
+VP = Annotated[int, Field(ge=-1000, le=1000)]
 
 
 class RuleChange(_M):
-    buildings: list[int] | None = None
-    gold_rate: int | None = None
-    land_majority: list[int] | None = None
-    enemy_penalty: list[int] | None = None
-    frontier: int | None = None
+    buildings: list[VP] | None = Field(None, min_length=1, max_length=20)
+    gold_rate: VP | None = None
+    land_majority: list[VP] | None = Field(None, min_length=2, max_length=2)
+    enemy_penalty: list[VP] | None = Field(None, min_length=2, max_length=2)
+    frontier: int | None = Field(None, ge=1, le=30)
 
 
 class ScenarioCard(_M):
@@ -78,23 +85,23 @@ class ScenarioCard(_M):
     season: Literal[1, 2, 3]
     name: str
     name_ja: str
-    vp: int
+    vp: VP
     condition: Condition
     next: list[str] = []
     rule_change: RuleChange | None = None
 
 
 class Components(_M):
-    turns: int = Field(5, ge=1)
-    hand: int = Field(2, ge=1)
-    frontier: int = Field(6, ge=1)
+    turns: int = Field(5, ge=1, le=50)
+    hand: int = Field(2, ge=1, le=2)  # UN-S1: 4 players × hand, and the council still has cards to take
+    frontier: int = Field(6, ge=1, le=30)
     items: list[Item]
-    resource_cards: list[ResourceCard]
-    buildings: list[int] = Field(min_length=1)
-    gold_rate: int = 1
-    land_majority: list[int] = Field(min_length=2, max_length=2)
-    enemy_penalty: list[int] = Field(min_length=2, max_length=2)
-    campaign_start_vp: dict[int, list[int]]
+    resource_cards: list[ResourceCard] = Field(min_length=1)
+    buildings: list[VP] = Field(min_length=1, max_length=20)
+    gold_rate: VP = 1
+    land_majority: list[VP] = Field(min_length=2, max_length=2)
+    enemy_penalty: list[VP] = Field(min_length=2, max_length=2)
+    campaign_start_vp: dict[int, list[VP]]
     action_cards: list[ActionCard]
     scenario_cards: list[ScenarioCard]
 
@@ -128,7 +135,28 @@ def check(m: Components) -> list[str]:
     for k in (2, 3):
         if k not in m.campaign_start_vp:
             out.append(f"campaign_start_vp: missing season {k}")
+        elif len(m.campaign_start_vp[k]) < MAX_PLAYERS:  # UN-K4: a VP for each rank
+            out.append(f"campaign_start_vp.{k}: a start VP for each of ranks 1-{MAX_PLAYERS}, "
+                       f"found {len(m.campaign_start_vp[k])}")
+    extra = sorted(set(m.campaign_start_vp) - {2, 3})
+    if extra:
+        out.append(f"campaign_start_vp: only seasons 2 and 3 have start VP, found {extra}")
+    cards = sum(r.count for r in m.resource_cards)
+    most = max([m.frontier] + [s.rule_change.frontier for s in m.scenario_cards
+                               if s.rule_change and s.rule_change.frontier])
+    if cards < most + 2:
+        out.append(f"resource_cards: {cards} cards; a frontier of {most} needs at least {most + 2}")
+    for i, s in enumerate(m.scenario_cards):
+        if s.season > 1 and not any(s.id in t.next for t in m.scenario_cards):
+            out.append(f"scenario_cards[{i}] (id {s.id}): no earlier card leads to it (never played)")
+    for i, a in enumerate(m.action_cards):
+        if _depth(a.effects) > 4:
+            out.append(f"action_cards[{i}] (id {a.id}): effects nested more than 4 deep")
     return out
+
+
+def _depth(effects) -> int:
+    return 1 + max((_depth(e.then) for e in effects if e.then), default=0)
 
 
 load_components = comp.loader(DATA, Components, check)

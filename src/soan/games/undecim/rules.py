@@ -201,16 +201,7 @@ class Undecim(GameState):
         return out
 
     def apply(self, seat: int, action) -> None:
-        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
-            raise IllegalAction(f"no seat {seat!r}; seats are 0..{self.cfg.players - 1}")
-        if self.stage == OVER:
-            raise IllegalAction("the game is over; no action is legal")
-        if seat != self.seat:
-            raise IllegalAction(f"it is seat {self.seat}'s turn, not seat {seat}'s")
-        legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalAction(f"'{action}' is not legal now ({self.stage}); legal: "
-                                + ", ".join(str(a) for a in legal[:20]) + (" …" if len(legal) > 20 else ""))
+        # the seat and the action were checked by core (core/checks.py): `action` is in legal_actions
         st = self.stage
         if st == TAKE:
             self._take(seat, self.T.card_index[action.card])
@@ -227,7 +218,8 @@ class Undecim(GameState):
             self.drawn = None
             if self.drawn_for == BONUS:
                 self.stage = PLAY
-            else:
+            else:  # a draw effect: back to the card's effects (the next may be another decision)
+                self.stage = EFFECT
                 self._next_step()
                 self._run()
         elif st == PLAY:
@@ -625,7 +617,7 @@ class Undecim(GameState):
             area = ""
             if isinstance(action, Take):
                 k = self.T.card_index[action.card]
-                area = (" (ボーナス)" if lang == "ja" else " (bonus)") if k in self.bonus else ""
+                area = ("（ボーナスエリア）" if lang == "ja" else " (bonus)") if k in self.bonus else ""
             nm = c.name_ja if lang == "ja" else c.name
             txt = c.text_ja if lang == "ja" else c.text
             return f"{action.text(lang)}{area} — {nm}: {txt}"
@@ -646,15 +638,15 @@ class Undecim(GameState):
         if st == PLAY:
             return Prompt("play", t + "play an action card from your hand.", j + "手札からアクションカードを１枚使ってください。")
         if st == AUTO:
-            return Prompt("auto", t + "auto action: settle or develop once, or skip.", j + "オートアクション：入植か発展を１回（またはしない）。")
+            return Prompt("auto", t + "auto action: settle or develop once, or skip.", j + "オートアクション：入植か発展を１回行えます（しなくてもよい）。")
         step, left = self.todo[0]
         if step.op == "gain":
-            return Prompt("pick", t + f"gain a card from the frontier ({left} left).", j + f"開拓地から獲得してください（残り{left}）。")
+            return Prompt("pick", t + f"gain a card from the frontier ({left} left).", j + f"開拓地からカードを獲得してください（あと{left}枚）。")
         if step.op == "boost":
             return Prompt("boost", t + f"pay {step.gold} gold for the extra effect?", j + f"金{step.gold}枚を払って追加効果を使いますか？")
         if step.op == "settle":
-            return Prompt("settle", t + "settle: choose two resources, or skip.", j + "入植：資源２枚を選んでください（またはしない）。")
-        return Prompt("develop", t + f"develop a settlement ({left} left), or skip.", j + f"発展（残り{left}）：入植地と資源を選んでください。")
+            return Prompt("settle", t + "settle: choose two resources, or skip.", j + "入植：資源を２枚選んでください（しなくてもよい）。")
+        return Prompt("develop", t + f"develop a settlement ({left} left), or skip.", j + f"発展（あと{left}回）：入植地と足す資源を選んでください（しなくてもよい）。")
 
 
 def new_state(cfg) -> Undecim:
@@ -664,13 +656,16 @@ def new_state(cfg) -> Undecim:
 def state_from_view(v: dict[str, Any]) -> Undecim:
     """Rebuild a state from a (possibly edited) view; checks that cards add up."""
     from ...core.game import config_from_view
+    from .views import card_names, check_types, check_view
 
+    check_types(v)
     _, cfg = config_from_view(v)
     n = cfg.players
     s = object.__new__(Undecim)
     s.cfg = cfg
     s.listener = None
     T = s.T = tables_for(cfg)
+    card_names(v, T)
     idx = T.card_index
     try:
         s.rng = Rng(int(v["rng"]), raw=True)
@@ -701,17 +696,8 @@ def state_from_view(v: dict[str, Any]) -> Undecim:
         s.took = (idx[v["took"][0]], bool(v["took"][1])) if v["took"] else None
         s.todo = _todo_from(v, T, s)
     except (KeyError, TypeError, ValueError) as e:
-        raise IllegalAction(f"the view is missing or has a malformed field: {e!r}") from None
-    if s.stage not in (TAKE, BONUS, KEEP, PLAY, EFFECT, AUTO, OVER):
-        raise IllegalAction(f"unknown stage {s.stage!r}")
-    cards = sorted(c for h in s.hands for c in h) + s.normal + s.bonus
-    if sorted(cards) != list(range(len(T.card_ids))):
-        raise IllegalAction("the view's action cards (hands + council) are not exactly the 11 cards")
-    res = list(s.deck) + s.discard + s.frontier + [x // 10 for lo in s.loose for x in lo] + \
-        [x // 10 for ss in s.settl for _, c in ss for x in c] + ([s.drawn] if s.drawn is not None else [])
-    if sorted(res) != list(range(len(T.card_halves))):
-        raise IllegalAction("the view's resource cards (deck, discard, frontier, tableaus, settlements) are not "
-                            f"exactly the {len(T.card_halves)} cards")
+        raise IllegalAction(f"the view has a malformed field: {e}") from None
+    check_view(v, s)
     return s
 
 
@@ -726,11 +712,13 @@ def _todo_from(v, T, s) -> tuple:
     if not v["todo"]:
         return ()
     played = s.last_played[(s.start + s.turn_no) % s.cfg.players]
+    if played is None:
+        raise ValueError("view.todo: pending effects but the seat to act has played no card")
     steps = dict(_paths(T.effects[played], ()))
     out = []
     for op, left, path in v["todo"]:
         st = steps.get(tuple(path))
-        if st is None or st.op != op:
-            raise ValueError(f"pending step {op!r} at {path} is not an effect of the played card")
+        if st is None or st.op != op or left < 1:
+            raise ValueError(f"view.todo: pending step {op!r} at {path} is not an effect of the played card")
         out.append((st, int(left)))
     return tuple(out)

@@ -1,4 +1,9 @@
-"""Undecim as text for the terminal: council (both areas), frontier, story, tableaus, hand, VP."""
+"""Undecim as text: council (both areas), frontier, story with conditions in words, tableaus and
+settlements, hand, VP; season results with their breakdown as they happen.
+
+Every function returns plain strings in the language asked ("en" or "ja"); the terminal and the
+browser both use them.
+"""
 
 from __future__ import annotations
 
@@ -6,21 +11,61 @@ from pathlib import Path
 
 import yaml
 
-from .actions import item_name
-from .model import ENEMY, GOLD, ITEMS, LANDS, RESOURCES
+from ...core.width import ljust
+from .actions import BonusDraw, Keep, Pick, Play, Settle, Skip, Take, item_name
+from .model import ENEMY, GOLD, LANDS, RESOURCES
+from .rules import LEDGER
 
 _HELP = Path(__file__).parent / "data" / "help.yaml"
 PUBLIC_MOVES = True  # every move is public: the log may show a bot's reasons
 
+CONDITION = {  # UN-C2 scenario tests, in words
+    "settlements": ("{n}+ settlements", "入植地を{n}つ以上持つ"),
+    "settlement_size": ("a settlement of {n}+ cards", "{n}枚以上の入植地を持つ"),
+    "mixed_size": ("a mixed settlement of {n}+ cards", "{n}枚以上の混合入植地を持つ"),
+    "land_kinds": ("{n}+ kinds of land", "土地を{n}種類以上持つ"),
+    "one_land": ("{n}+ cards of one land", "同じ土地を{n}枚以上持つ"),
+    "lands": ("{n}+ land cards in all", "土地を合計{n}枚以上持つ"),
+    "enemies": ("{n}+ enemies", "敵を{n}枚以上持つ"),
+    "gold": ("{n}+ gold", "金を{n}枚以上持つ"),
+    "resources": ("{n}+ loose resources", "入植していない資源を{n}枚以上持つ"),
+}
+RULE_CHANGE = {
+    "buildings": ("buildings score {v} by size 2/3/4/5+", "建築の得点が大きさ2/3/4/5以上で{v}になる"),
+    "gold_rate": ("each gold scores {v} VP per settlement", "金１枚が入植地１つにつき{v}VPになる"),
+    "land_majority": ("land majority scores {v} (alone/tied)", "土地の多数派が{v}VP（単独／同数）になる"),
+    "enemy_penalty": ("the fewest enemies lose {v} VP (alone/tied)", "敵が最も少ない人の失点が{v}VP（単独／同数）になる"),
+}
+LEDGER_WORDS = {
+    "land": ("land kinds at turn ends", "手番終了時の土地の種類"),
+    "scenario": ("scenarios", "シナリオ"),
+    "start": ("start of season", "シーズン開始時"),
+    "cards": ("action cards", "アクションカード"),
+    "majority": ("land majority", "土地の多数派"),
+    "buildings": ("buildings", "建築"),
+    "gold": ("gold", "金"),
+    "enemy": ("enemies", "敵"),
+}
+
+
+def _ja(lang: str) -> bool:
+    return lang == "ja"
+
 
 def player_name(seat: int, lang: str, me: int | None = None) -> str:
-    base = f"{'プレイヤー' if lang == 'ja' else 'Player'} {seat + 1}"
-    return f"{base} ({'あなた' if lang == 'ja' else 'you'})" if seat == me else base
+    base = f"{'プレイヤー' if _ja(lang) else 'Player'} {seat + 1}"
+    return f"{base}（あなた）" if seat == me and _ja(lang) else f"{base} (you)" if seat == me else base
+
+
+def short_name(seat: int, lang: str, me: int | None = None) -> str:
+    """The name in a table row: P1, P1（あなた）."""
+    you = ("（あなた）" if lang == "ja" else " (you)") if seat == me else ""
+    return f"P{seat + 1}{you}"
 
 
 def _card_name(state, cid: str, lang: str) -> str:
     c = state.card(cid)
-    return f"{c.name_ja if lang == 'ja' else c.name} [{cid}]"
+    return c.name_ja if _ja(lang) else f"{c.name} [{cid}]"
 
 
 def _halves(state, card: int, lang: str) -> str:
@@ -28,92 +73,191 @@ def _halves(state, card: int, lang: str) -> str:
     return f"{item_name(top, lang)}/{item_name(bottom, lang)}"
 
 
+def condition_text(sc, lang: str) -> str:
+    en, ja = CONDITION[sc.condition.test]
+    return (ja if _ja(lang) else en).format(n=sc.condition.n)
+
+
+def rule_change_text(sc, lang: str) -> str:
+    rc = getattr(sc, "rule_change", None)
+    if not rc:
+        return ""
+    d = rc if isinstance(rc, dict) else rc.model_dump(exclude_none=True)
+    parts = []
+    for k, v in d.items():
+        if v is None or k not in RULE_CHANGE:
+            continue
+        val = "/".join(map(str, v)) if isinstance(v, list | tuple) else str(v)
+        en, ja = RULE_CHANGE[k]
+        parts.append((ja if _ja(lang) else en).format(v=val))
+    return ("、" if _ja(lang) else "; ").join(parts)
+
+
+def _settlement(kind: int, cards, k: int, lang: str) -> str:
+    items = ("・" if _ja(lang) else "+").join(item_name(x % 10, lang) for x in cards)
+    if _ja(lang):
+        return f"入植地{k}（{'同一資源' if kind >= 0 else '異なる資源'}）：{items}"
+    return f"settlement {k} ({'same kind' if kind >= 0 else 'mixed'}): {items}"
+
+
 def _tableau(o: dict, i: int, lang: str) -> str:
     cnt = [0] * 10
     for x in o["loose"][i]:
         cnt[x % 10] += 1
     parts = [f"{item_name(k, lang)}×{cnt[k]}" for k in (*LANDS, *RESOURCES, ENEMY, GOLD) if cnt[k]]
-    ss = []
-    for kind, cards in o["settlements"][i]:
-        items = "+".join(item_name(x % 10, lang) for x in cards)
-        tag = ("同" if lang == "ja" else "same") if kind >= 0 else ("異" if lang == "ja" else "mixed")
-        ss.append(f"[{tag}: {items}]")
-    return (" ".join(parts) or "-") + ("  " + " ".join(ss) if ss else "")
+    return " ".join(parts) or "-"
 
 
 def render(state, seat: int, lang: str = "en") -> str:
     o = state.observation(seat)
-    ja = lang == "ja"
+    ja = _ja(lang)
     lines = []
-    head = (f"== シーズン{o['season']}/{o['seasons']} 手番 {o['turn_no'] // o['players'] + 1}/{state.T.turns}"
+    head = (f"== シーズン{o['season']}/{o['seasons']}  手番 {o['turn_no'] // o['players'] + 1}/{state.T.turns}"
             if ja else f"== Season {o['season']}/{o['seasons']}, turn {o['turn_no'] // o['players'] + 1}/{state.T.turns}")
     if o["stage"] == "over":
         head = "== ゲーム終了 ==" if ja else "== Game over =="
     lines.append(head)
-    lines.append(("議会 ノーマル: " if ja else "Council normal: ")
-                 + (", ".join(_card_name(state, c, lang) for c in o["council"]["normal"]) or "-"))
-    lines.append(("議会 ボーナス: " if ja else "Council bonus:  ")
-                 + (", ".join(_card_name(state, c, lang) for c in o["council"]["bonus"]) or "-"))
-    lines.append(("開拓地: " if ja else "Frontier: ") + ", ".join(_halves(state, c, lang) for c in o["frontier"])
-                 + (f"   (山札 {o['deck_size']})" if ja else f"   (deck {o['deck_size']})"))
-    story = []
+    sep = "、" if ja else ", "
+    lines.append(("議会（ノーマルエリア）: " if ja else "Council normal: ")
+                 + (sep.join(_card_name(state, c, lang) for c in o["council"]["normal"]) or "-"))
+    lines.append(("議会（ボーナスエリア）: " if ja else "Council bonus:  ")
+                 + (sep.join(_card_name(state, c, lang) for c in o["council"]["bonus"]) or "-"))
+    lines.append(("開拓地（上/下）: " if ja else "Frontier (top/bottom): ")
+                 + sep.join(_halves(state, c, lang) for c in o["frontier"])
+                 + (f"  （山札\u00a0{o['deck_size']}枚）" if ja else f"   (deck\u00a0{o['deck_size']})"))
     m = state.cfg.components
     by = {s.id: s for s in m.scenario_cards}
+    lines.append("ストーリー:" if ja else "Story:")
     for sid, ach in zip(o["story"], o["achieved"], strict=True):
         sc = by[sid]
-        done = (f" ✓P{ach}" if ach else "")
-        story.append(f"{sc.name_ja if ja else sc.name} ({sc.condition.test}≥{sc.condition.n}, {sc.vp}VP){done}")
-    lines.append(("ストーリー: " if ja else "Story: ") + "; ".join(story))
+        done = ((f"  ✓ プレイヤー {ach} が達成" if ja else f"  ✓ achieved by player {ach}") if ach else "")
+        lines.append(f"  {sc.name_ja if ja else sc.name}: {condition_text(sc, lang)} → {sc.vp}VP{done}")
     for i in range(o["players"]):
         turn = " ←" if o["seat_to_act"] == i else ""
-        lines.append(f"  {player_name(i, lang, seat):<16} VP {o['scores'][i]:>3}  "
+        lines.append(f"  {ljust(short_name(i, lang, seat), 12)} VP{o['scores'][i]:>3}  "
                      f"{'手札' if ja else 'hand'} {o['hand_sizes'][i]}  {_tableau(o, i, lang)}{turn}")
-    lines.append(("手札: " if ja else "Your hand: ") + ", ".join(_card_name(state, c, lang) for c in o["hand"]))
+        for k, (kind, cards) in enumerate(o["settlements"][i], 1):
+            lines.append("      " + _settlement(kind, cards, k, lang))
+    lines.append(("手札: " if ja else "Your hand: ") + (sep.join(_card_name(state, c, lang) for c in o["hand"]) or "-"))
     if o["drawn"] is not None:
-        lines.append(("引いたカード: " if ja else "Drawn card: ") + _halves(state, o["drawn"], lang))
+        lines.append(("引いたカード（上/下）: " if ja else "Drawn card (top/bottom): ") + _halves(state, o["drawn"], lang))
     return "\n".join(lines)
+
+
+def action_text(state, action, lang: str = "en") -> str:
+    """An option as a person reads it: names and effects, no ids in Japanese."""
+    ja = _ja(lang)
+    if isinstance(action, Take | Play):
+        c = state.card(action.card)
+        if isinstance(action, Take):
+            bonus = state.T.card_index[action.card] in state.bonus
+            verb = ("をボーナスエリアから取る" if bonus else "をノーマルエリアから取る") if ja else ("take " if not bonus else "take (bonus) ")
+        else:
+            verb = "を使う" if ja else "play "
+        return f"{c.name_ja}{verb}：{c.text_ja}" if ja else f"{verb}{c.name} [{action.card}]: {c.text}"
+    if ja:
+        if isinstance(action, BonusDraw):
+            return "山札から１枚引いて獲得する" if action.draw else "引かない"
+        if isinstance(action, Pick):
+            return f"{action.text('ja').split(' ', 1)[1]}を獲得する"
+        if isinstance(action, Keep):
+            return f"{action.text('ja').split(' ', 1)[1]}を上にして置く"
+        if isinstance(action, Skip):
+            return "見送る"
+        if isinstance(action, Settle):
+            a, b = action.text("ja").split(" ", 1)[1].split("+")
+            return f"{a}と{b}で入植する"
+    return state.action_text(action, lang)
 
 
 def log_move(state, seat: int, action, lang: str, me: int | None = None) -> str:
     """Every Undecim move is public."""
-    return f"{player_name(seat, lang, me)}: {state.action_text(action, lang)}"
+    return f"{player_name(seat, lang, me)}: {action_text(state, action, lang)}"
+
+
+def summarize_turn(state, seat: int, actions: list, lang: str, me: int | None = None) -> str:
+    """One line per turn of another player: what was taken and played, what was gained."""
+    ja = _ja(lang)
+    parts = []
+    for a in actions:
+        t = action_text(state, a, lang)
+        parts.append(t.split("：")[0] if ja else t.split(": ")[0])
+    return f"{player_name(seat, lang, me)}: " + ("、".join(parts) if ja else "; ".join(parts))
 
 
 def render_round(state, entry, lang: str, me: int | None = None) -> str:  # pragma: no cover - no rounds here
     return ""
 
 
-def full_log(state, lang: str, me: int | None = None) -> str:
-    ja = lang == "ja"
+def season_result(state, r: dict, lang: str) -> list[str]:
+    """UN-F*/UN-K*: one season's result per player with its breakdown."""
+    ja = _ja(lang)
+    lines = [f"== シーズン{r['season']}の結果 ==" if ja else f"== Season {r['season']} result =="]
+    order = sorted(range(len(r["scores"])), key=lambda i: r["ranks"][i])
+    for i in order:
+        led = r["ledger"][i]
+        parts = []
+        for k in LEDGER:
+            v = led[k]
+            if v:
+                en, jw = LEDGER_WORDS[k]
+                parts.append(f"{jw}\u00a0{v:+d}" if ja else f"{en}\u00a0{v:+d}")  # never folded apart
+        body = ("、".join(parts) if ja else ", ".join(parts)) or "0"
+        lines.append(f"  {r['ranks'][i]}位 {player_name(i, lang)}: {r['scores'][i]}VP（{body}）" if ja else
+                      f"  #{r['ranks'][i]} {player_name(i, lang)}: {r['scores'][i]} VP ({body})")
+    return lines
+
+
+def announce(before, after, lang: str) -> list[str]:
+    """Scores as they change: a scenario card achieved, a season's result with its breakdown."""
+    ja = _ja(lang)
     lines = []
-    for season, seat, took, bonus, played, _changed in state.observation(me or 0)["log"]:
-        area = ("ボーナス" if ja else "bonus") if bonus else ("ノーマル" if ja else "normal")
+    by = {s.id: s for s in after.cfg.components.scenario_cards}
+    ob, oa = before.observation(0), after.observation(0)
+    if ob["season"] == oa["season"] and ob["story"] == oa["story"]:
+        for sid, a0, a1 in zip(oa["story"], ob["achieved"], oa["achieved"], strict=True):
+            if a1 and not a0:
+                sc = by[sid]
+                lines.append(f"  ★ {player_name(a1 - 1, lang)}: " +
+                             (f"シナリオ「{sc.name_ja}」を達成 +{sc.vp}VP" if ja else f"achieved {sc.name}, +{sc.vp} VP"))
+    for r in oa["results"][len(ob["results"]):]:
+        lines += season_result(after, r, lang)
+    return lines
+
+
+def full_log(state, lang: str, me: int | None = None) -> str:
+    ja = _ja(lang)
+    lines = []
+    o = state.observation(me or 0)
+    for season, seat, took, bonus, played, _changed in o["log"]:
+        area = ("ボーナスエリア" if ja else "bonus") if bonus else ("ノーマルエリア" if ja else "normal")
+        t, p = _card_name(state, took, lang), _card_name(state, played, lang) if played else "-"
         lines.append(f"  S{season} {player_name(seat, lang, me)}: "
-                     + (f"{took}（{area}）を取り、{played}を使用" if ja else f"took {took} ({area}), played {played}"))
-    for r in state.observation(me or 0)["results"]:
-        lines.append((f"シーズン{r['season']}の結果: " if ja else f"Season {r['season']} result: ")
-                     + ", ".join(f"P{i + 1} {v}VP" for i, v in enumerate(r["scores"])))
+                     + (f"{t}（{area}）を取り、{p}を使った" if ja else f"took {t} ({area}), played {p}"))
+    for r in o["results"]:
+        lines += season_result(state, r, lang)
     return "\n".join(lines) or ("まだ記録がありません" if ja else "nothing yet")
 
 
 def help_text(state, lang: str = "en") -> str:
-    ja = lang == "ja"
-    h = yaml.safe_load(_HELP.read_text(encoding="utf-8"))["ja" if ja else "en"]
+    ja = _ja(lang)
+    h = yaml.safe_load(_HELP.read_text(encoding="utf-8"))["ja" if ja else "en"].rstrip("\n")
     m = state.cfg.components
     lines = [h, "アクションカード:" if ja else "Action cards:"]
     for a in m.action_cards:
-        lines.append(f"  {a.name_ja if ja else a.name} [{a.id}]: {a.text_ja if ja else a.text}")
-    lines.append("シナリオ:" if ja else "Scenarios in play:")
+        lines.append(f"  {a.name_ja}: {a.text_ja}" if ja else f"  {a.name} [{a.id}]: {a.text}")
+    lines.append("シナリオ（いま場にあるもの）:" if ja else "Scenarios in play:")
     by = {s.id: s for s in m.scenario_cards}
     for sid in state.observation(0)["story"]:
         s = by[sid]
-        lines.append(f"  {s.name_ja if ja else s.name}: {s.condition.test} ≥ {s.condition.n} → {s.vp} VP")
+        rc = rule_change_text(s, lang)
+        lines.append(f"  {s.name_ja if ja else s.name}: {condition_text(s, lang)} → {s.vp}VP"
+                     + ((f"（達成後のルール変更：{rc}）" if ja else f" (then: {rc})") if rc else ""))
+    lines.append("入植地: 同一資源＝同じ資源だけの入植地、異なる資源＝ちがう資源を集めた入植地" if ja
+                 else "Settlements: same kind = one resource only; mixed = different resources")
     return "\n".join(lines)
 
 
 def epoch(state) -> tuple:
     """Undo is allowed while this is unchanged: it changes whenever a card is drawn."""
     return (state.season, state.turn_no, len(state.deck), len(state.discard), state.drawn)
-
-
-_ = ITEMS

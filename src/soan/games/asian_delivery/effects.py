@@ -1,0 +1,168 @@
+"""Asian Delivery effects: cubes and warehouses, playing a card, transport, delivery, building,
+upgrades (AD-T2, AD-T3, AD-E1..E6)."""
+
+from __future__ import annotations
+
+from .fields import StateFields
+from .frames import (
+    Choice,
+    Counted,
+    Step,
+    TransportSource,
+)
+from .model import (
+    FACE_DOWN,
+    FACE_UP,
+    FACILITIES,
+    OFFICE,
+    RESIDENT,
+    TOWER,
+)
+
+
+class EffectsMixin(StateFields):
+    """What cards and facilities do to cubes, requests and facilities."""
+
+    __slots__ = ()
+
+    # --- small helpers --------------------------------------------------------------------------
+    def _room(self, p: int, a: int) -> int:
+        if a == 1:
+            return 99
+        w = self.wh[p]
+        return self.T.cap - (w[3 * a] + w[3 * a + 1] + w[3 * a + 2])
+
+    def _cubes_at(self, p: int, a: int) -> list[int]:
+        return self.supply[p] if a == 1 else self.wh[p][3 * a: 3 * a + 3]
+
+    def _add(self, p: int, a: int, g: int, k: int = 1) -> None:
+        if a == 1:
+            self.supply[p][g] += k
+        else:
+            self.wh[p][3 * a + g] += k
+
+    def _resident(self, p: int, kind: str) -> int:
+        """AD-T3: resident effects of different card names add up; the same name does not stack."""
+        names = {self.T.name[c] for c, mode in self.play[p] if mode == RESIDENT and self.T.resident[c] == kind}
+        return len(names)
+
+    def _owned(self, p: int, f: int) -> int:
+        return sum(1 for a in range(2, 11) if self.fac[4 * a + f] == p)
+
+    def _spend(self, p: int, a: int, counts) -> None:
+        """AD-E1: spent L return to supply; N and H go to stock and free a set-aside L each."""
+        for g, k in enumerate(counts):
+            if not k:
+                continue
+            self.wh[p][3 * a + g] -= k
+            if g == 0:
+                self.supply[p][0] += k
+            else:
+                self.stock[g] += k
+                back = min(k, self.aside[p])
+                self.aside[p] -= back
+                self.supply[p][0] += back
+
+    def _upgrade_cube(self, p: int, g: int, where: list[int]) -> None:
+        """AD-E5 on the cube list `where` (supply, or a warehouse slice copied back by the caller)."""
+        if g == 0:
+            where[0] -= 1
+            self.aside[p] += 1
+        else:
+            where[1] -= 1
+            self.stock[1] += 1
+        self.stock[g + 1] -= 1
+        where[g + 1] += 1
+
+    def _upgradable(self, cubes) -> list[int]:
+        return [g for g in (0, 1) if cubes[g] and self.stock[g + 1]]
+
+
+    def _play_card(self, p: int, c: int, up: bool) -> None:
+        """AD-T2: the first face-up play is free, each further one costs a worker; face down is 人力輸送."""
+        self.hands[p].remove(c)
+        self.played += 1
+        if self.listener is not None:
+            self._measure("play", p, card=self.T.name[c], face="up" if up else "down")
+        if up:
+            if self.free_used:
+                self.workers[p] -= 1
+                self.hub[p] += 1
+                self._measure("worker", p)
+            self.free_used = True
+            self.play[p].append((c, RESIDENT if self.T.resident[c] else FACE_UP))
+            self._push_ops(p, self.T.ops[c])
+        else:
+            self.porter_used = True
+            self.play[p].append((c, FACE_DOWN))
+            self._measure("facedown", p)
+            self._push_transport(p, 1, 1)  # AD-E3
+
+    def _push_transport(self, p: int, n: int, r: int) -> None:
+        self.stack.append(TransportSource("t_src", p, n + self._resident(p, "transport_plus"),
+                                          r + self._resident(p, "range_plus")))
+
+    def _push_ops(self, p: int, ops) -> None:
+        for op in reversed(ops):
+            k = op.op
+            if k == "transport":
+                self._push_transport(p, op.n, op.range)
+            elif k == "deliver":
+                self.stack.append(Step("deliver", p))
+            elif k == "build":
+                self.stack.append(Step("build", p))
+            elif k == "upgrade":
+                self.stack.append(Counted("upgrade", p, op.n))
+            elif k == "restock":
+                self.stack.append(Counted("restock", p, op.n))
+            elif k == "take_request":
+                self.stack.append(Step("take_request", p))
+            elif k == "choice":
+                self.stack.append(Choice("choice", p, op.options))
+
+    def _complete(self, p: int, r: int) -> None:
+        """AD-E1: lowest adequate grades are spent (a higher grade satisfies a lower need)."""
+        T = self.T
+        a = T.req_area[r]
+        need = T.req_cubes[r]
+        spend = [0, 0, 0]
+        for g in range(T.req_grade[r], 3):
+            k = min(need, self.wh[p][3 * a + g])
+            spend[g] = k
+            need -= k
+        self._spend(p, a, spend)
+        gain = T.req_vp[r] + self._owned(p, TOWER) + self._resident(p, "deliver_plus")
+        if "distance-bonus" in T.flags:  # AD-V9
+            gain += T.distance_bonus * self.dist[1][a]
+        self.vp[p] += gain
+        self.orders[p].remove(r)
+        self.done[p].append(r)
+        self._measure("complete", p, vp=gain)
+
+    def _build(self, p: int, a: int, f: int) -> None:
+        """AD-E4: cost = facilities already in the area + 1; paid with the least overpay."""
+        cost = sum(1 for x in range(4) if self.fac[4 * a + x] >= 0) + 1
+        w = self.wh[p]
+        have = (w[3 * a], w[3 * a + 1], w[3 * a + 2])
+        best = None
+        for h in range(have[2] + 1):
+            for n in range(have[1] + 1):
+                for l in range(have[0] + 1):
+                    v = l + 2 * n + 3 * h
+                    if v >= cost:
+                        key = (v, h, n)
+                        if best is None or key < best[0]:
+                            best = (key, (l, n, h))
+                        break
+        self._spend(p, a, best[1])
+        self.fac[4 * a + f] = p
+        self.tokens[p] -= 1
+        self._measure("build", p, facility=FACILITIES[f])
+        if f == OFFICE and (self.biz_disp or ("office-request" in self.T.flags and self.req_disp)):
+            self.stack.append(Step("office_pick", p))
+
+
+    def _measure(self, kind: str, p, **data) -> None:
+        if self.listener is not None:
+            self.emit(kind, seat=p, round=self.round, **data)
+

@@ -1,0 +1,132 @@
+"""Asian Delivery round end and settlements: vehicles move (AD-R1), the start player passes (AD-R2),
+AD-V3's unloading wishes, the midterm and final settlements and ranks (AD-K1..K3)."""
+
+from __future__ import annotations
+
+from .fields import StateFields
+from .frames import (
+    RoundEndUnload,
+    Step,
+    WishFrame,
+)
+from .model import (
+    TOWER,
+    VEHICLES,
+)
+
+
+class RoundsMixin(StateFields):
+    """Round end, settlements, and the scoring helpers (pairs, longest path)."""
+
+    __slots__ = ()
+
+    def _round_end(self) -> None:
+        """AD-R1: vehicles with cargo move clockwise to their next terminal; empty ones go home."""
+        T = self.T
+        n = self.cfg.players
+        for v in (0, 1):
+            at = self.veh_at[v]
+            if any(sum(x) for x in self.cargo[v]):
+                k = self.cw.index(at)
+                for step in range(1, len(self.cw) + 1):
+                    b = self.cw[(k + step) % len(self.cw)]
+                    if T.terminals[b][v]:
+                        self.veh_at[v] = b
+                        break
+                self._measure("vehicle", None, vehicle=VEHICLES[v], to=self.veh_at[v])
+            elif at != 1:
+                self.veh_at[v] = 1
+        self.stack = [Step("round_end", self.start)]
+        if "round-end-unload" in T.flags:  # AD-V3
+            order = [(self.start + i) % n for i in range(n)]
+            for v in (1, 0):
+                who = [p for p in order if sum(self.cargo[v][p])]
+                if who:
+                    self.stack.append(WishFrame("wish", who[0], v, tuple(who[1:]), ()))
+
+    def _wish(self, fr, p: int, yes: bool) -> None:
+        v, rest, wanted = fr.vehicle, fr.rest, fr.wanted
+        if yes:
+            wanted = (*wanted, p)
+        if rest:
+            self.stack.append(WishFrame("wish", rest[0], v, rest[1:], wanted))
+        elif wanted:
+            n = self.cfg.players
+            chosen = min(wanted, key=lambda q: (sum(self.cargo[v][q]), (q - self.start) % n))
+            self.stack.append(RoundEndUnload("v3_unload", chosen, v))
+
+    def _round_end_rest(self) -> None:
+        T = self.T
+        n = self.cfg.players
+        if "stored-vp" in T.flags:  # AD-V13
+            for p in range(n):
+                for a in range(2, 11):
+                    if self.fac[4 * a + TOWER] == p and sum(self.wh[p][3 * a: 3 * a + 3]) >= T.stored_vp_min:
+                        self.vp[p] += 1
+        if self.listener is not None:
+            self.emit("round_end", round=self.round,
+                      standing=[[sum(self.wh[p][3 * a: 3 * a + 3]) for a in range(11)] for p in range(n)])
+        nxt = (self.start + 1) % n  # AD-R2
+        if "mp-start-player" in T.flags:  # AD-V11
+            order = [(nxt + i) % n for i in range(n)]
+            nxt = max(order, key=lambda q: (self.workers[q], -order.index(q)))
+        self.start = nxt
+        if self.round == 4:
+            self._settle(mid=True)
+        if self.round >= T.rounds:
+            self._settle(mid=False)
+            self.phase = "over"
+            self.stack = []
+            if self.listener is not None:
+                self.emit("end", scores=self.scores(), ranks=self.ranks())
+            return
+        self.round += 1
+        self.turn_k = 0
+        self._begin_turn()
+
+    def pairs(self, p: int) -> int:
+        """Colour pairs: one completed request with one business card (hand or play area)."""
+        T = self.T
+        req = [0] * 4
+        for r in self.done[p]:
+            req[T.req_colour[r]] += 1
+        biz = [0] * 4
+        for c in self.hands[p]:
+            biz[T.colour[c]] += 1
+        for c, _ in self.play[p]:
+            biz[T.colour[c]] += 1
+        return sum(min(req[k], biz[k]) for k in range(4))
+
+    def longest_path(self, p: int) -> int:
+        """AD-K2: the longest path from the hub through adjacent areas with a facility of p, no repeats."""
+        ok = {a for a in range(2, 11) if any(self.fac[4 * a + f] == p for f in range(4))}
+        best = 0
+
+        def dfs(a: int, seen: frozenset, length: int) -> None:
+            nonlocal best
+            best = max(best, length)
+            for b in self.adj[a]:
+                if b in ok and b not in seen:
+                    dfs(b, seen | {b}, length + 1)
+
+        dfs(1, frozenset({1}), 0)
+        return best
+
+    def _settle(self, mid: bool) -> None:
+        T = self.T
+        n = self.cfg.players
+        if self.listener is not None:
+            self.emit("settlement", which="midterm" if mid else "final", round=self.round)
+        if mid:  # AD-K1
+            for p in range(n):
+                if self.hub[p]:
+                    self.hub[p] -= 1
+                    self.workers[p] += 1
+                self.vp[p] += T.pair_mid * self.pairs(p)
+            self.req_disc.extend(self.req_disp)
+            self.req_disp = []
+            self._refill("req", T.midterm_display)
+        else:  # AD-K2
+            for p in range(n):
+                self.vp[p] += T.pair_final * self.pairs(p) + self.longest_path(p) - T.penalty * len(self.orders[p])
+

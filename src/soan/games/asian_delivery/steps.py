@@ -1,0 +1,246 @@
+"""Asian Delivery turn steps, what each does: a turn's frames (AD-T1..T5), the decision taken on the
+top frame, and the frames that resolve on their own (turn end, restock, retrieval)."""
+
+from __future__ import annotations
+
+from .actions import (
+    CardPick,
+    Done,
+    Load,
+    PlayCard,
+    Unload,
+)
+from .fields import StateFields
+from .frames import (
+    Counted,
+    GateArea,
+    LocalMarket,
+    Step,
+    TransportDest,
+    TransportMove,
+)
+from .model import (
+    FACE_DOWN,
+    FACILITIES,
+    GRADES,
+    MARKET,
+    OFFICE,
+    RESIDENT,
+    UNLOADED,
+    VEHICLES,
+)
+
+
+class StepsMixin(StateFields):
+    """A turn begins, a decision is taken, automatic frames resolve."""
+
+    __slots__ = ()
+
+    def _begin_turn(self) -> None:
+        """A turn's steps (top last): market upgrades (AD-T1), the gate (AD-T1), actions (AD-T2), the
+        draft (AD-T4), retrieval (AD-T5), the turn's end."""
+        p = self.seat = (self.start + self.turn_k) % self.cfg.players
+        self.free_used = False
+        self.played = 0
+        self.porter_used = False
+        self.moved = [[0] * 6, [0] * 6]  # per vehicle: loaded L N H, unloaded L N H (this turn)
+        self.retrieved = False
+        self.kept = ()
+        st = [Step("end_turn", p), Step("retrieve", p), Counted("draft", p, self.T.draft), Step("action", p),
+              Step("gate", p)]
+        markets = [a for a in range(2, 11) if self.fac[4 * a + MARKET] == p]
+        if markets:  # AD-T1: one upgrade per market (AD-V12: in that market's warehouse)
+            if "local-market" in self.T.flags:
+                st += [LocalMarket("lmarket", p, a) for a in reversed(markets)]
+            else:
+                st.append(Counted("market", p, len(markets)))
+        self.stack = st
+
+
+    def _do(self, fr, p: int, a) -> None:
+        """The decision `a` of seat p on the top frame `fr`."""
+        kind = fr.kind
+        T = self.T
+        st = self.stack
+        if kind == "action":
+            if isinstance(a, PlayCard):
+                self._play_card(p, a.card, a.face == "up")
+            elif isinstance(a, Load):
+                v, g = VEHICLES.index(a.vehicle), GRADES.index(a.grade)
+                at = self.veh_at[v]
+                self._add(p, at, g, -1)
+                self.cargo[v][p][g] += 1
+                self.moved[v][g] += 1
+            elif isinstance(a, Unload):
+                v, g = VEHICLES.index(a.vehicle), GRADES.index(a.grade)
+                self.cargo[v][p][g] -= 1
+                self._add(p, self.veh_at[v], g, 1)
+                self.moved[v][UNLOADED + g] += 1
+                self._measure("moved", p, by="vehicle", n=1)
+            else:  # EndStep
+                st.pop()
+            return
+        st.pop()
+        if isinstance(a, Done):
+            if kind == "draft":  # AD-T4: a short draft (draft_up_to) still refills
+                self._end_draft()
+            return
+        if kind in ("market", "upgrade"):
+            self._upgrade_cube(p, GRADES.index(a.grade), self.supply[p])
+            if fr.left > 1:
+                st.append(Counted(kind, p, fr.left - 1))
+        elif kind == "lmarket":
+            area = fr.area
+            cubes = self.wh[p][3 * area: 3 * area + 3]
+            self._upgrade_cube(p, GRADES.index(a.grade), cubes)
+            self.wh[p][3 * area: 3 * area + 3] = cubes
+        elif kind == "gate":
+            st.append(GateArea("gate_area", p, GRADES.index(a.grade)))
+        elif kind == "gate_area":
+            g = fr.grade
+            self.supply[p][g] -= 1
+            self.wh[p][3 * a.area + g] += 1
+            self._measure("moved", p, by="gate", n=1)
+        elif kind == "t_src":
+            st.append(TransportDest("t_dst", p, fr.n, fr.range, a.area))
+        elif kind == "t_dst":
+            st.append(TransportMove("t_move", p, fr.n, fr.source, a.area))
+        elif kind == "t_move":
+            g = GRADES.index(a.grade)
+            self._add(p, fr.source, g, -1)
+            self._add(p, fr.dest, g, 1)
+            self._measure("moved", p, by="card", n=1)
+            st.append(TransportMove("t_move", p, fr.left - 1, fr.source, fr.dest))
+        elif kind == "deliver":
+            self._complete(p, a.request)
+            st.append(Step("deliver", p))
+        elif kind == "build":
+            self._build(p, a.area, FACILITIES.index(a.facility))
+        elif kind == "office_pick":
+            if isinstance(a, CardPick):
+                self.biz_disp.remove(a.card)
+                self.hands[p].append(a.card)
+                self._refill("biz", T.display)
+            else:  # AD-V6
+                self.req_disp.remove(a.request)
+                self.orders[p].append(a.request)
+                self._refill("req", T.display)
+        elif kind == "take_request":
+            self.req_disp.remove(a.request)
+            self.orders[p].append(a.request)
+            self._refill("req", T.display)
+        elif kind == "choice":
+            self._push_ops(p, fr.options[a.option - 1])
+        elif kind == "draft":
+            if a.pile == "request":
+                self.req_disp.remove(a.card)
+                self.orders[p].append(a.card)
+            else:
+                self.biz_disp.remove(a.card)
+                self.hands[p].append(a.card)
+            if fr.left > 1:
+                st.append(Counted("draft", p, fr.left - 1))
+            else:
+                self._end_draft()
+        elif kind == "retrieve":
+            if a.yes:
+                self.retrieved = True
+                st.append(Step("do_retrieve", p))
+                offices = self._owned(p, OFFICE)
+                if offices and any(mode == RESIDENT for _, mode in self.play[p]):
+                    st.append(Counted("keep", p, offices))
+        elif kind == "keep":
+            self.kept = (*self.kept, a.card)
+            if fr.left > 1:
+                st.append(Counted("keep", p, fr.left - 1))
+        elif kind == "wish":
+            self._wish(fr, p, a.yes)
+        elif kind == "v3_unload":
+            v = fr.vehicle
+            g = GRADES.index(a.grade)
+            self.cargo[v][p][g] -= 1
+            self._add(p, self.veh_at[v], g, 1)
+            self._measure("moved", p, by="vehicle", n=1)
+            st.append(fr)
+
+
+    def _end_draft(self) -> None:
+        """AD-T4: after the draft, however short, both displays are refilled."""
+        self._refill("req", self.T.display)
+        self._refill("biz", self.T.display)
+
+    def _refill(self, pile: str, size: int) -> None:
+        """AD-T4: refill a display ('req' or 'biz'); an empty deck is rebuilt from its discards."""
+        disp = getattr(self, pile + "_disp")
+        while len(disp) < size:
+            deck = getattr(self, pile + "_deck")
+            if not deck:
+                disc = getattr(self, pile + "_disc")
+                if not disc:
+                    return
+                deck = disc
+                setattr(self, pile + "_deck", deck)
+                setattr(self, pile + "_disc", [])
+                self.rng.shuffle(deck)
+            disp.append(deck.pop())
+
+    # --- automatic frames -----------------------------------------------------------------------
+    def _advance(self) -> None:
+        """Resolve frames that need no decision until one does (or the game ends)."""
+        while self.stack:
+            st = self.stack  # a turn or round end may replace the list
+            fr = st[-1]
+            kind = fr.kind
+            if kind == "end_turn":
+                st.pop()
+                self._end_turn(fr.seat)
+                continue
+            if kind == "restock":  # AD-E6: as many as the stock has, up to n
+                st.pop()
+                k = min(fr.left, self.stock[0])
+                self.stock[0] -= k
+                self.supply[fr.seat][0] += k
+                continue
+            if kind == "do_retrieve":
+                st.pop()
+                self._retrieve(fr.seat)
+                continue
+            if kind == "round_end":
+                st.pop()
+                self._round_end_rest()
+                continue
+            if kind == "action":
+                return
+            opts = self._options(fr)
+            if not opts:
+                st.pop()
+                if kind == "draft":  # AD-T4: a pick with no options ends the draft; refill
+                    self._end_draft()
+                continue
+            self._lc = opts
+            return
+
+    def _retrieve(self, p: int) -> None:
+        """AD-T5: all cards back to hand but the kept residents; MP by face-up cards returned."""
+        kept = set(self.kept)
+        up = sum(1 for c, mode in self.play[p] if mode != FACE_DOWN and c not in kept)
+        back = [c for c, _ in self.play[p] if c not in kept]
+        self.play[p] = [(c, m) for c, m in self.play[p] if c in kept]
+        self.hands[p].extend(back)
+        table = self.T.mp_table
+        mp = min(table[min(up, len(table) - 1)], self.hub[p])
+        self.hub[p] -= mp
+        self.workers[p] += mp
+        self._measure("retrieve", p, mp=mp)
+
+    def _end_turn(self, p: int) -> None:
+        if "worker-decay" in self.T.flags and not self.retrieved and self.workers[p] > 0:  # AD-V10
+            self.workers[p] -= 1
+            self.hub[p] += 1
+            self._measure("worker", p)
+        self.turn_k += 1
+        if self.turn_k < self.cfg.players:
+            self._begin_turn()
+        else:
+            self._round_end()
+
