@@ -183,6 +183,16 @@ def lines(game: str, ans: dict, lang: str) -> list[str]:
     return fn(game, ans, lang)
 
 
+def _err(rows: list[dict], key: str) -> list[list[float]]:
+    """Error bar lengths below and above each value, from its interval (never negative, 0 when unknown)."""
+    def gap(x, y) -> float:
+        if x is None or y is None or (isinstance(x, float) and math.isnan(x)) or (isinstance(y, float) and math.isnan(y)):
+            return 0.0
+        return max(0.0, float(y) - float(x))
+
+    return [[gap(r["ci"][0], r[key]) for r in rows], [gap(r[key], r["ci"][1]) for r in rows]]
+
+
 # --- figures --------------------------------------------------------------------------------------
 def figure(game: str, ans: dict, lang: str, plt) -> str | None:
     q = ans["q"]
@@ -198,8 +208,7 @@ def figure(game: str, ans: dict, lang: str, plt) -> str | None:
             rows = ans["by_bot"][b]["rows"]
             y = [i * (len(bots) + 1) + j for i in range(len(rows))]
             d = [r["diff"] if r["diff"] is not None else math.nan for r in rows]
-            err = [[(r["diff"] - r["ci"][0]) if r["diff"] is not None else 0 for r in rows],
-                   [(r["ci"][1] - r["diff"]) if r["diff"] is not None else 0 for r in rows]]
+            err = _err(rows, "diff")
             ax.errorbar(d, y, xerr=err, fmt="o", color=colours[j], capsize=4, label=_bot(b, lang))
         ax.axvline(0, color="#888", lw=1)
         ax.set_yticks([i * (len(bots) + 1) + (len(bots) - 1) / 2 for i in range(len(labs))], labs, fontsize=8)
@@ -215,8 +224,7 @@ def figure(game: str, ans: dict, lang: str, plt) -> str | None:
         fig, axes = plt.subplots(1, len(rows), figsize=(4.2 * len(rows), 3), squeeze=False)
         for ax, (k, r) in zip(axes[0], enumerate(rows), strict=True):
             vals = [ans["by_bot"][b]["rows"][k] for b in bots]
-            ax.bar([_bot(b, lang) for b in bots], [v["value"] for v in vals],
-                   yerr=[[v["value"] - v["ci"][0] for v in vals], [v["ci"][1] - v["value"] for v in vals]],
+            ax.bar([_bot(b, lang) for b in bots], [v["value"] for v in vals], yerr=_err(vals, "value"),
                    color=colours[:len(bots)], capsize=4)
             ax.set_ylim(bottom=0)
             ax.set_ylabel(r["name"]["ja" if lang == "ja" else "en"], fontsize=8)
@@ -229,7 +237,7 @@ def figure(game: str, ans: dict, lang: str, plt) -> str | None:
                 rows = [r for r in ans["by_bot"][b]["rows"] if r["players"] == P]
                 x = [r["k"] + 1 + (j - (len(bots) - 1) / 2) * 0.35 for r in rows]
                 ax.bar(x, [r["win_share"] for r in rows], width=0.35, color=colours[j], label=_bot(b, lang),
-                       yerr=[[r["win_share"] - r["ci"][0] for r in rows], [r["ci"][1] - r["win_share"] for r in rows]],
+                       yerr=_err(rows, "win_share"),
                        capsize=3)
             ax.axhline(1 / P, color="#e45756", ls="--", label=w("chance", lang))
             by = ans["by_bot"][bots[0]]["rows"][0]["by"]
@@ -250,7 +258,7 @@ def figure(game: str, ans: dict, lang: str, plt) -> str | None:
         rr = ans["by_bot"][b]["rows"]
         ys = [float(i) + (j - (len(bots) - 1) / 2) * 0.3 for i in range(len(rr))]
         ax.errorbar([r["win_share"] for r in rr], ys,
-                    xerr=[[r["win_share"] - r["ci"][0] for r in rr], [r["ci"][1] - r["win_share"] for r in rr]],
+                    xerr=_err(rr, "win_share"),
                     fmt="o", color=colours[j], capsize=3, label=_bot(b, lang))
     P = ans["by_bot"][bots[0]]["players"]
     ax.axvline(1 / P, color="#e45756", ls="--", label=w("chance", lang))
