@@ -60,9 +60,7 @@ class RoundsMixin(StateFields):
         n = self.cfg.players
         if "stored-vp" in T.flags:  # AD-V13
             for p in range(n):
-                for a in range(2, 11):
-                    if self.fac[4 * a + TOWER] == p and sum(self.wh[p][3 * a: 3 * a + 3]) >= T.stored_vp_min:
-                        self.vp[p] += 1
+                self.vp[p] += len(self.stored_vp_areas(p))
         if self.listener is not None:
             self.emit("round_end", round=self.round,
                       standing=[[sum(self.wh[p][3 * a: 3 * a + 3]) for a in range(11)] for p in range(n)])
@@ -83,6 +81,13 @@ class RoundsMixin(StateFields):
         self.round += 1
         self.turn_k = 0
         self._begin_turn()
+
+    def stored_vp_areas(self, p: int) -> list[int]:
+        """AD-V13: the areas holding p's ad tower and at least stored_vp_min of p's cubes (1 VP each at
+        round end)."""
+        T = self.T
+        return [a for a in range(2, 11)
+                if self.fac[4 * a + TOWER] == p and sum(self.wh[p][3 * a: 3 * a + 3]) >= T.stored_vp_min]
 
     def pairs(self, p: int) -> int:
         """Colour pairs: one completed request with one business card (hand or play area)."""

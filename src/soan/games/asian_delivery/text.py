@@ -307,6 +307,15 @@ def announce(before, after, lang: str) -> list[str] | str:
                 before._owned(p, 1) + before._resident(p, "deliver_plus"))
             lines.append(f"  ★ {player_name(p, lang)}: " + (f"依頼{reqs}を達成 +{gain}VP" if ja
                                                              else f"completed request {reqs}, +{gain} VP"))
+    round_ended = after.round > before.round or settled_final
+    if round_ended and "stored-vp" in T.flags:  # AD-V13: stored cubes score at each round end
+        for p in range(n):
+            areas = after.stored_vp_areas(p)
+            if areas:
+                where = "・".join(str(a) for a in areas) if ja else ", ".join(str(a) for a in areas)
+                lines.append(f"  ★ {player_name(p, lang)}: " + (
+                    f"広告塔と荷物{T.stored_vp_min}個以上のエリア（{where}）で+{len(areas)}VP" if ja
+                    else f"ad tower and at least {T.stored_vp_min} cubes in area {where}: +{len(areas)} VP"))
     for mid, happened in ((True, settled_mid), (False, settled_final)):
         if not happened:
             continue
