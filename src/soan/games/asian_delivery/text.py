@@ -269,20 +269,6 @@ def render_round(s, entry, lang: str, me: int | None = None) -> str:  # pragma: 
     return ""
 
 
-def pairs_by_colour(s, p: int) -> list[int]:
-    """AD-K1/K2: pairs per colour (one completed request with one business card of that colour)."""
-    T = s.T
-    req = [0] * 4
-    for r in s.done[p]:
-        req[T.req_colour[r]] += 1
-    biz = [0] * 4
-    for c in s.hands[p]:
-        biz[T.colour[c]] += 1
-    for c, _ in s.play[p]:
-        biz[T.colour[c]] += 1
-    return [min(req[k], biz[k]) for k in range(4)]
-
-
 def _colour_name(s, k: int, lang: str) -> str:
     from .prompts import _colour
 
@@ -323,7 +309,7 @@ def announce(before, after, lang: str) -> list[str] | str:
                      ("== Midterm settlement (after round 4) ==" if mid else "== Final settlement =="))
         per = T.pair_mid if mid else T.pair_final
         for p in range(n):
-            pc = pairs_by_colour(after, p)
+            pc = after.pairs_by_colour(p)
             npairs = sum(pc)
             detail = ("・".join(f"{_colour_name(after, k, lang)}{pc[k]}" for k in range(4) if pc[k]) if ja else
                       ", ".join(f"{_colour_name(after, k, lang)} {pc[k]}" for k in range(4) if pc[k]))
