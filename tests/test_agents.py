@@ -158,3 +158,52 @@ def test_look_ahead_ends_at_a_comparable_point(game):
     seen = s.clone()
     random_playout(seen, 500, Rng(1), end)
     assert seen.view() == s.view()  # already at such a point: no step is taken
+
+
+class _Spy:
+    """A bot that records, at every decision, which seats were still to act on the state it saw."""
+
+    def __init__(self, bot, seen):
+        self.bot, self.seen = bot, seen
+
+    def decide(self, view):
+        self.seen.append((view.seat, tuple(sorted(view._state.to_act()))))
+        return self.bot.decide(view)
+
+    def act(self, view):
+        return self.decide(view).action
+
+
+def test_terminal_play_asks_simultaneous_bots_as_sim_does(tmp_path):
+    """A bots-only terminal game of La Superba: every bot decides on the same states, and makes the
+    same moves, as when `play_step` (soan sim) drives the same bots; no seat sees another's commit."""
+    from soan.agents.drive import play_step
+    from soan.cli.play import Session
+    from soan.core.rng import derive
+
+    seen_play: list = []
+    s = Session("la-superba", 4, [], ["greedy:samples=1"], 9, "en", record=str(tmp_path / "r.jsonl"),
+                input_fn=lambda p: "1", output=lambda t: None, clear=False)
+    s.bots = {seat: _Spy(b, seen_play) for seat, b in s.bots.items()}
+    assert s.run() == 0
+
+    seen_sim: list = []
+    g = soan.make("la-superba", players=4, seed=9)
+    bots = [_Spy(make_agent("greedy:samples=1", seed=derive(9, 5000 + i)), seen_sim) for i in range(4)]
+    moves = []
+    while not g.is_over():
+        moves += play_step(g, lambda seat, view: bots[seat].act(view))
+    assert seen_play == seen_sim and s.moves == moves
+    assert any(len(acting) == 4 for seat, acting in seen_play if seat == 3)  # the last seat saw nobody commit
+
+
+def test_bench_agent_drives_simultaneous_seats_through_play_step(monkeypatch):
+    """`soan bench --agent` times seat 1's decisions; the seats acting at once are asked as sim asks."""
+    from soan.agents import drive
+    from soan.lab import bench
+
+    calls = []
+    real = drive.simultaneous_choices
+    monkeypatch.setattr(drive, "simultaneous_choices", lambda *a, **k: calls.append(1) or real(*a, **k))
+    out = bench.bench_agent("la-superba", "greedy:samples=1", players=3, runs=1, decisions=4)
+    assert out["decisions"] == 4 and out["median_decision_ms"] > 0 and calls

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..agents import SeatView, make_agent
+from ..agents.drive import simultaneous_choices
 from ..core.actions import parse_action
 from ..core.errors import IllegalAction, RecordError, SoanError
 from ..core.game import game_info, make
@@ -120,6 +121,7 @@ class Session:
         self.numbers: dict = {}  # stable option numbers within a step
         self.numbers_key: tuple | None = None
         self.thinking: int | None = None
+        self.pending: dict[int, list] = {}  # a simultaneous phase: each bot's decisions, made before anyone committed
 
     def rounds(self, state) -> Sequence:
         """The public round records the game's text module shows between decisions (its optional
@@ -398,7 +400,11 @@ class Session:
         if self.humans and self.thinking != seat:
             self.status(msg("thinking", self.lang, p=self.text.player_name(seat, self.lang)))
             self.thinking = seat
-        d = self.bots[seat].decide(SeatView(self.state, seat))
+        queued = self.pending.get(seat)
+        d = queued.pop(0) if queued else None
+        if d is None or d.action not in self.state.legal_actions(seat):
+            self.pending.pop(seat, None)
+            d = self.bots[seat].decide(SeatView(self.state, seat))
         if d.why:
             self.why[len(self.moves)] = d.why
         desc = self._plain_json(d.action) if not self.humans else ""  # in words, before the move changes the state
@@ -423,6 +429,20 @@ class Session:
     def _saved(self) -> None:
         self.out(msg("saved", self.lang, f=self.path, g=self.state.game_id), raw=True)
 
+    def _decide_together(self, seats: list[int]) -> None:
+        """Bots acting at once (a simultaneous secret phase) all decide on the state as it stands
+        before any of them commits, as `soan sim` drives them (agents/drive.py); their decisions are
+        then applied one by one in seat order."""
+        made: dict[int, list] = {x: [] for x in seats}
+
+        def act(seat: int, view: SeatView):
+            d = self.bots[seat].decide(view)
+            made[seat].append(d)
+            return d.action
+
+        simultaneous_choices(self.state, sorted(seats), act)
+        self.pending = made
+
     def run(self) -> int:
         self.why_from = dict(self.seen)
         try:
@@ -430,6 +450,8 @@ class Session:
                 acting = self.state.to_act()
                 bots = [x for x in acting if x not in self.humans]
                 if bots:
+                    if len(acting) > 1 and not any(self.pending.get(x) for x in bots):
+                        self._decide_together(bots)
                     self.bot_turn(bots[0])
                     continue
                 if self.thinking is not None:

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from ..agents import SeatView, make_agent
+from ..agents.drive import play_step
 from ..core.game import check_config, make
 from ..core.rng import Rng
 
@@ -64,7 +65,8 @@ def bench_game(game: str, players: int | None = None, games: int = 1000, runs: i
 
 
 def bench_agent(game: str, spec: str, players: int | None = None, runs: int = 3, decisions: int = 30) -> dict[str, Any]:
-    """Iterations/s and the median decision time of a searching bot, in games against random."""
+    """Iterations/s and the median decision time of a searching bot in seat 1, in games against
+    random; seats acting at once are driven as `soan sim` drives them (agents/drive.py)."""
     info, n, _, _ = check_config(game, players, [], {})
     times: list[float] = []
     iters: list[float] = []
@@ -72,21 +74,22 @@ def bench_agent(game: str, spec: str, players: int | None = None, runs: int = 3,
         s = make(info.id, players=n, seed=77 + k)
         bot = make_agent(spec, seed=k)
         rnd = make_agent("random", seed=k)
-        made = 0
-        while not s.is_over() and made < decisions:
-            seat = s.to_act()[0]
-            if seat == 0:
-                t = time.perf_counter()
-                d = bot.decide(SeatView(s, seat))
-                dt = time.perf_counter() - t
-                times.append(dt)
-                it = getattr(bot, "last_iterations", 0)
-                if it:
-                    iters.append(it / dt)
-                made += 1
-                s.apply(seat, d.action)
-            else:
-                s.apply(seat, rnd.act(SeatView(s, seat)))
+
+        def act(seat: int, view: SeatView, bot=bot, rnd=rnd):
+            if seat != 0:
+                return rnd.act(view)
+            t = time.perf_counter()
+            d = bot.decide(view)
+            dt = time.perf_counter() - t
+            times.append(dt)
+            it = getattr(bot, "last_iterations", 0)
+            if it:
+                iters.append(it / dt)
+            return d.action
+
+        start = len(times)
+        while not s.is_over() and len(times) - start < decisions:
+            play_step(s, act)
     return {
         "game": info.id, "agent": spec, "decisions": len(times),
         "median_decision_ms": statistics.median(times) * 1000 if times else 0.0,
