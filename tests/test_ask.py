@@ -57,3 +57,24 @@ def test_aa_command_reports_the_false_positive_share():
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert d["reps"] == 1 and d["measures"] > 30 and 0 <= d["false_positive_share"] <= d["uncorrected_share"] <= 1
+
+
+def test_the_first_round_fits_the_budget_without_dropping_a_study(tmp_path):
+    """A slow bot level (Asian Delivery's greedy) starts every study smaller, never below MIN_N, so
+    the first round stays within its share of the budget; a cheap one keeps START_N."""
+    from soan.lab.ask import MIN_N, START_N, Asker, Setting, _first_size
+
+    class Priced(Asker):
+        def ensure(self, s, n):
+            self.cost[s] = self.per_game
+            self.n[s] = n
+
+    todo = [Setting(4, "greedy", (f"V{k}",), ()) for k in range(10)]
+    a = Priced("asian-delivery", tmp_path)
+    a.per_game = 2.0
+    assert _first_size(a, "greedy", todo, {"n": {}}, 120.0) == 6  # 120 s / 2 s a game / 10 studies
+    assert _first_size(a, "greedy", todo, {"n": {}}, 10.0) == MIN_N
+    assert _first_size(a, "greedy", todo, {"n": {}}, 0.0) == START_N["greedy"]  # zero budget: start sizes
+    a.per_game = 0.01
+    assert _first_size(a, "greedy", todo, {"n": {}}, 120.0) == START_N["greedy"]
+    assert _first_size(a, "greedy", todo, {"n": {t.name: 8 for t in todo}}, 1.0) == START_N["greedy"]  # cached

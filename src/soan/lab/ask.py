@@ -40,6 +40,8 @@ from .study import load, run_study, settings_for
 
 BOTS = ("random", "greedy")  # two bot levels: easy and normal (the `easy`/`normal` level specs)
 START_N = {"random": 100, "greedy": 8}
+MIN_N = 4  # the first round's floor per study when the budget is short (answers then stay "unclear")
+FIRST_SHARE = 0.6  # the first round may take this share of the budget; the rest grows unclear studies
 MAX_N = 6400  # a study stops growing here: intervals are then about ±1 point
 KINDS = ("compare", "level", "seats", "cards", "dealt")
 
@@ -152,6 +154,21 @@ class Asker:
         return g, t
 
 
+def _first_size(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any], share_s: float) -> int:
+    """The first round's games per study for one bot level, so that every question gets its
+    studies within its share of the budget: START_N, or fewer (never below MIN_N) when a pilot of a
+    few games shows this bot level too slow for it (Asian Delivery's greedy bot)."""
+    n0 = START_N.get(bot, 20)
+    fresh = [s for s in todo if state["n"].get(s.name, 0) == 0]
+    if not fresh or share_s <= 0:  # a zero budget: the start sizes, nothing grown
+        return n0
+    pilot = min(n0, 2 * a.jobs)
+    a.ensure(fresh[0], pilot)
+    per_game = a.cost.get(fresh[0], 0.0)
+    games_fit = share_s / per_game if per_game > 0 else float("inf")
+    return max(MIN_N, min(n0, int(games_fit / len(todo))))
+
+
 def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: str | Path = "studies/ask",
         jobs: int = 2, bots: tuple[str, ...] = BOTS, progress=None) -> dict[str, Any]:
     """Answer the game's questions (all, or those named): run and grow the studies, then the answers.
@@ -174,9 +191,11 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
     t0 = time.perf_counter()
     need = {b: sorted({s for q in qs for s in settings_for_question(info.id, q, b)}, key=lambda s: s.name)
             for b in bots}
-    for b in bots:  # first round: every study at its start size (or what an earlier ask reached)
+    for k, b in enumerate(bots):  # first round: every study at its start size (or what an earlier ask reached)
+        share = 0.0 if budget_s <= 0 else max(1e-9, budget_s * FIRST_SHARE - (time.perf_counter() - t0)) / (len(bots) - k)
+        n0 = _first_size(a, b, need[b], state, share)
         for s in need[b]:
-            a.ensure(s, max(START_N.get(b, 20), state["n"].get(s.name, 0)))
+            a.ensure(s, max(n0, state["n"].get(s.name, 0)))
     answers = [answer(a, q, doc["names"]) for q in qs]
     left = budget_s - state["spent_s"] - (time.perf_counter() - t0)
     while left > 0:
