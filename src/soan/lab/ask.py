@@ -41,6 +41,7 @@ from .study import load, run_study, settings_for
 BOTS = ("random", "greedy")  # two bot levels: easy and normal (the `easy`/`normal` level specs)
 START_N = {"random": 100, "greedy": 8}
 MIN_N = 4  # the first round's floor per study when the budget is short (answers then stay "unclear")
+PILOT = 2  # games that price a bot level before its first round
 FIRST_SHARE = 0.6  # the first round may take this share of the budget; the rest grows unclear studies
 MAX_N = 6400  # a study stops growing here: intervals are then about ±1 point
 KINDS = ("compare", "level", "seats", "cards", "dealt")
@@ -162,9 +163,12 @@ def _first_size(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any], 
     fresh = [s for s in todo if state["n"].get(s.name, 0) == 0]
     if not fresh or share_s <= 0:  # a zero budget: the start sizes, nothing grown
         return n0
-    pilot = min(n0, 2 * a.jobs)
-    a.ensure(fresh[0], pilot)
-    per_game = a.cost.get(fresh[0], 0.0)
+    jobs, a.jobs = a.jobs, 1  # the pilot plays in this process: no worker start-up in its price
+    try:
+        a.ensure(fresh[0], min(n0, PILOT))
+    finally:
+        a.jobs = jobs
+    per_game = a.cost.get(fresh[0], 0.0) / max(1, jobs)  # wall seconds a game on `jobs` cores
     games_fit = share_s / per_game if per_game > 0 else float("inf")
     return max(MIN_N, min(n0, int(games_fit / len(todo))))
 
