@@ -510,6 +510,9 @@ def test_AD_A1_measures():
     assert len(m.standing) == 8 and len(m.by_round) == 8 * 3
     for p, row in enumerate(rows):
         assert row["requests_completed"] == len(s.done[p])
+        assert row["requests_open_end"] == len(s.orders[p])
+        drafted = len(s.done[p]) + len(s.orders[p])
+        assert drafted and row["requests_completed_share"] == len(s.done[p]) / drafted
         assert row["built_office"] + row["built_tower"] + row["built_market"] + row["built_gate"] == 10 - s.tokens[p]
         assert row["workers_spent"] >= 0 and row["facedown_plays"] >= 0
         assert sum(r["facedown_plays"] for r in m.by_round if r["seat"] == p) == row["facedown_plays"]

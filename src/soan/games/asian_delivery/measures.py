@@ -130,5 +130,8 @@ class Measures:
             x["facilities"] = state.T.tokens - state.tokens[p]
             x["path"] = state.longest_path(p)
             x["pairs"] = state.pairs(p)
+            x["requests_open_end"] = len(state.orders[p])  # drafted, never completed (AD-K2 penalty)
+            drafted = row["requests_completed"] + x["requests_open_end"]
+            x["requests_completed_share"] = row["requests_completed"] / drafted if drafted else float("nan")
             out.append(x)
         return out
