@@ -207,3 +207,14 @@ def test_bench_agent_drives_simultaneous_seats_through_play_step(monkeypatch):
     monkeypatch.setattr(drive, "simultaneous_choices", lambda *a, **k: calls.append(1) or real(*a, **k))
     out = bench.bench_agent("la-superba", "greedy:samples=1", players=3, runs=1, decisions=4)
     assert out["decisions"] == 4 and out["median_decision_ms"] > 0 and calls
+
+
+def test_mcts_searches_its_own_choice_when_seats_act_at_once():
+    """La Superba's voyage, all four seats to act: the last seat's search is rooted in its own
+    choices (every iteration counts for one of its legal actions), not in seat 1's."""
+    s = soan.make("la-superba", players=4, seed=21)
+    assert len(s.to_act()) == 4
+    bot = make_agent("mcts:iters=40", seed=3)
+    d = bot.decide(SeatView(s, 3))
+    legal = [str(a) for a in s.legal_actions(3)]
+    assert d.action in s.legal_actions(3) and d.why and all(a in legal for a, _ in d.why)

@@ -78,7 +78,9 @@ class MCTSAgent(Agent):
             path: list[Any] = []
             expanded = False
             while not d.is_over():
-                s = d.to_act()[0]
+                acting = d.to_act()
+                # the root is this seat's decision, also when seats before it act at once with it
+                s = me if not path and me in acting else acting[0]
                 la = d.legal_actions(s)
                 if len(la) == 1:
                     d.apply(s, la[0])
