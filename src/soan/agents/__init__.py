@@ -10,9 +10,10 @@ from .greedy import GreedyAgent
 from .mcts import MCTSAgent
 
 AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
-# easy: one sample, the position right after the action (no look-ahead, no plan); normal: the game's
-# greedy defaults; hard: information-set MCTS
-LEVELS = {"easy": "greedy:samples=1:horizon=0:plan=0", "normal": "greedy", "hard": "mcts:iters=400"}
+# easy: one sample, random play on to the next comparable point (no plan of its own steps); normal: the
+# game's greedy defaults; hard: information-set MCTS. (Scoring the position right after the action
+# ranked below random in La Superba: a voyage is judged before its reveal.)
+LEVELS = {"easy": "greedy:samples=1:plan=0", "normal": "greedy", "hard": "mcts:iters=400"}
 
 
 def register_agent(cls: type[Agent]) -> None:
