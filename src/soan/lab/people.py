@@ -149,7 +149,8 @@ def _answers(out, settings, lang: str, found, replay_of: dict[int, str]) -> list
     for k in ("fun", "clarity"):
         v = [a[k] for a in answers if isinstance(a.get(k), int)]
         dist = " · ".join(f"{s}: {v.count(s)}" for s in range(1, 6))
-        parts.append(f"<p id='fb-{k}'><b>{t(k, lang)}</b>: {t('mean', lang).format(m=sum(v) / len(v)) if v else '—'} ({dist})</p>")
+        dist = f"（{dist}）" if lang == "ja" else f" ({dist})"
+        parts.append(f"<p id='fb-{k}'><b>{t(k, lang)}</b>: {t('mean', lang).format(m=sum(v) / len(v)) if v else '—'}{dist}</p>")
     parts.append(f"<p id='fb-length'><b>{t('length', lang)}</b>: "
                  + " · ".join(f"{t(x, lang)} {sum(a.get('length') == x for a in answers)}"
                               for x in ("too_short", "right", "too_long")) + "</p>")
