@@ -79,7 +79,8 @@ def import_games(sources: list[str], out: str | Path, db: str | None = None, gam
         raise StudyError("give records, an export folder (soan export-web) or --db soan.sqlite")
     records, answers = gather(sources, db, out)
     want_game = game_info(game).id if game else None
-    chosen, settings = [], Counter()
+    chosen: list[Path] = []
+    settings: Counter[tuple[str, int | None, tuple[str, ...]]] = Counter()
     for r in records:
         try:
             header, _ = read_record(r)

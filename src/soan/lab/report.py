@@ -189,7 +189,7 @@ def replay_links(out: str | Path, games, lang: str, every: bool = False) -> tupl
     notable = choose(games, have) if have else []
     if not notable:
         return {}, parts + [f"<p>{t('no_notable', lang)}</p>"]
-    todo = {n["index"]: n for n in notable}
+    todo: dict[int, dict | None] = {n["index"]: n for n in notable}
     if every:
         todo.update({i: None for i in sorted(have)[:100] if i not in todo})
     links: dict[int, str] = {}

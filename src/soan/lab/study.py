@@ -317,9 +317,9 @@ def import_records(paths: list[str], out: str | Path, feedback: list[dict[str, A
         raise StudyError("no records given")
     answers = []
     for fb in feedback or []:
-        k = web_ids.get(fb.get("game_id"))
-        if k is not None:
-            answers.append({"index": k, **fb})
+        gi = web_ids.get(str(fb.get("game_id")))
+        if gi is not None:
+            answers.append({"index": gi, **fb})
     settings["n"] = len(results)
     settings["feedback"] = len(answers)
     import pyarrow.parquet as pq
