@@ -3,7 +3,7 @@ opens from a folder (a study's report links them) with no server and no network.
 
 Every step's full view and each seat's observation, the last move as each view may see it in both
 languages, the scores over time and the board's labels are serialized as JSON, gzip-compressed and
-inlined as base64 (consecutive steps differ little: a game of ~500 moves with five views
+inlined as base64 (consecutive steps differ little: a game of ~500 moves, five views
 each, is ~6 MB of JSON and ~60 kB inlined); the browser unpacks it with `DecompressionStream`. The page
 is web/static/replay.js itself (its embedded mode), with style.css, soan.js and the game's board
 script inlined."""
