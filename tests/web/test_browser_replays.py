@@ -65,6 +65,9 @@ def test_feedback_at_the_end_of_a_web_game_appears_in_the_imported_studys_report
     page, errors = _page(chromium, g["seats"][0]["url"], "ja")
     page.wait_for_selector("#council")
     _play([(page, errors)], _un_step, 90)
+    page.check("#feedback input[name=clarity][value='4']")
+    page.click("#fb-send")  # fun not chosen: said in Japanese, nothing sent
+    page.wait_for_selector("#feedback .error:has-text('「楽しさ」を1〜5から選んでください')")
     page.check("#feedback input[name=fun][value='2']")
     page.check("#feedback input[name=clarity][value='4']")
     page.select_option("#feedback select[name=length]", "too_long")

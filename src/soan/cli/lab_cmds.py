@@ -148,6 +148,9 @@ def report(out: str = typer.Argument(..., help="a study folder"),
     for line in summary_lines(settings, g, s, lang):
         console.print("• " + line, highlight=False)
     console.print(f"report: {p}", highlight=False)
+    pages = sorted((p.parent / "replays").glob("game-*.html")) if (p.parent / "replays").is_dir() else []
+    if pages:
+        console.print(f"replays: {len(pages)} files in {p.parent / 'replays'} (linked from the report)", highlight=False)
 
 
 def _print_compare(rows, a: str, b: str, lang: str = "en") -> None:
