@@ -72,6 +72,14 @@ class Replay:
             return text.log_move(s, mseat, a, lang, seat)
         return f"{seat_name(text, mseat, lang, None)}: {s.action_text(a, lang)}"
 
+    def view_text(self, s, seat: int | None, lang: str) -> str | None:
+        """The game's own text view of a seat (as the terminal and the game page show it) for a game
+        without a board; None for the full view or a game with a board."""
+        hooks = game_info(self.game).hooks
+        if seat is None or hooks.web_board is not None or hooks.text is None:
+            return None
+        return hooks.text.render(s, seat, lang)
+
     def seats(self, lang: str, me: int | None) -> list[dict[str, Any]]:
         text = game_info(self.game).hooks.text
         return [{"seat": i, "seat_number": i + 1, "name": seat_name(text, i, lang, me)} for i in range(self.players)]
@@ -89,4 +97,5 @@ class Replay:
             "over": s.is_over(), "version": step, "legal": [], "prompt": None, "log": [],
             "seats": self.seats(lang, seat),
             "board": f"/boards/{self.game}.js" if info.hooks.web_board and seat is not None else None,
+            "view_text": self.view_text(s, seat, lang),
         }

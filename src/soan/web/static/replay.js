@@ -22,6 +22,7 @@ function embeddedFrame(D, step, seat, lg) {
   const v = seat === "full" ? 0 : Number(seat) + 1, who = seat === "full" ? null : Number(seat);
   return { game: D.game, name: D.name[lg], title: D.title[lg], players: D.players, lang: lg, step, steps: D.steps, seat: who,
     seat_number: who === null ? null : who + 1, last: D.last[lg][v][step], observation: D.views[v][step],
+    view_text: D.texts ? D.texts[lg][v][step] : null,
     scores: D.scores[step], scores_over_time: D.scores, to_act: D.to_act[step], over: step === D.steps && D.over,
     version: step, legal: [], prompt: null, log: [], seats: D.seats[lg][v], board: D.board && who !== null ? "embedded" : null };
 }
@@ -81,11 +82,12 @@ function render() {
   const rows = Object.entries(f.observation).filter(([k]) => !["game"].includes(k)).map(([k, v]) =>
     el("tr", {}, el("th", {}, k), el("td", {}, typeof v === "object" ? JSON.stringify(v) : String(v))));
   if (R.data) { const home = document.querySelector("header.top a"); if (home) home.removeAttribute("href"); }
-  main.replaceChildren(el("h1", {}, `${rt("replay")}: ${f.name}`), f.title ? el("p", { id: "replay-title" }, f.title) : null, ctrl,
+  main.replaceChildren(el("h1", {}, `${rt("replay")}: ${f.name}`), f.title ? el("p", { id: "replay-title" }, f.title) : "", ctrl,
     el("p", { id: "last-move", class: "prompt" }, f.last ? `${rt("move")}: ${f.last}` : "—"),
     el("div", { class: "seats" }, f.seats.map((s, i) => el("div", { class: "seat" }, `${s.name} `, el("span", { class: "score" }, f.scores[i])))),
     el("section", { class: "panel" }, el("h2", {}, rt("scores")), chart(f.scores_over_time)),
-    drew ? box : null, el("details", { class: "panel", open: !drew }, el("summary", {}, t("obs")), el("table", { class: "kv" }, rows)));
+    drew ? box : "", !drew && f.view_text ? el("section", { class: "panel" }, el("pre", { class: "viewtext", id: "view-text" }, f.view_text)) : "",
+    el("details", { class: "panel", open: !drew && !f.view_text }, el("summary", {}, t("obs")), el("table", { class: "kv" }, rows)));
 }
 document.addEventListener("keydown", (e) => {
   if (!R.frame || e.target.matches("input, select, textarea")) return;
