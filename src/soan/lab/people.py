@@ -18,7 +18,7 @@ import numpy as np
 
 from ..core.game import game_info
 from .stats import card_rows, column, seat_shares
-from .study import StudyError, load
+from .study import StudyError, load, read_settings
 
 L = {
     "people": ("People's games and playtest feedback", "人の対戦とテストプレイの感想"),
@@ -83,10 +83,12 @@ def find_bot_study(out: str | Path, settings: dict[str, Any], bots: str | Path |
         if d.resolve() == here or not (d / "study.json").is_file() or not (d / "games.parquet").is_file():
             continue
         try:
+            if (s := read_settings(d / "study.json")).get("imported") is not None or not _same_settings(settings, s):
+                continue
             bs, bg, bt = load(d)
         except StudyError:
             continue
-        if bs.get("imported") is None and _same_settings(settings, bs) and (best is None or bg.num_rows > best[2].num_rows):
+        if best is None or bg.num_rows > best[2].num_rows:
             best = (d, bs, bg, bt)
     return best
 
