@@ -61,18 +61,42 @@ def test_a_study_keeps_a_sample_and_its_notable_games_which_replay_to_the_stored
 
 def _web_game(c, game, players, seed, bots, feedback=None):
     g = c.post("/api/games", json={"game": game, "players": players, "seed": seed, "bots": bots}).json()
-    tok = g["seats"][0]["token"] if g["seats"] else None
+    toks = [x["token"] for x in g["seats"]]
     deadline = time.time() + 60
-    while not (p := c.get(f"/api/games/{g['id']}", params={"token": tok} if tok else {}).json())["over"]:
+    while True:
+        states = [c.get(f"/api/games/{g['id']}", params={"token": tok}).json() for tok in toks or [None]]
+        if states[0]["over"]:
+            break
         assert time.time() < deadline
-        if p["legal"]:
-            c.post(f"/api/games/{g['id']}/actions", params={"token": tok}, json=p["legal"][0]["json"])
-        else:
+        moved = False
+        for tok, p in zip(toks, states, strict=False):  # no tokens: bots only, nothing to move
+            if p["legal"]:
+                c.post(f"/api/games/{g['id']}/actions", params={"token": tok}, json=p["legal"][0]["json"])
+                moved = True
+        if not moved:
             time.sleep(0.02)
     if feedback:
-        r = c.post(f"/api/games/{g['id']}/feedback", params={"token": tok}, json=feedback)
+        r = c.post(f"/api/games/{g['id']}/feedback", params={"token": toks[0]}, json=feedback)
         assert r.status_code == 200, r.text
-    return g["id"]
+    return g["id"], toks
+
+
+def test_each_persons_token_answers_the_playtest_form_for_its_own_seat_only(tmp_path):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from soan.web.app import create_app
+
+    with TestClient(create_app(str(tmp_path / "fb.sqlite"), bot_delay=0)) as c:
+        gid, toks = _web_game(c, "undecim", 3, 7, {"3": "random"})
+        answer = {"fun": 5, "clarity": 5, "length": "right"}
+        r = c.post(f"/api/games/{gid}/feedback", params={"token": toks[1]}, json=answer)
+        assert r.status_code == 200 and r.json()["seat_number"] == 2
+        assert c.post(f"/api/games/{gid}/feedback", params={"token": "not-a-seat"}, json=answer).status_code == 403
+        r = c.post(f"/api/games/{gid}/feedback", params={"token": toks[1]}, json={**answer, "seat": 0})
+        assert r.status_code == 422 and "unknown feedback field(s) ['seat']" in r.json()["error"]
+        fb = c.get(f"/api/games/{gid}/feedback").json()["feedback"]
+        assert [x["seat_number"] for x in fb] == [2]  # seat 1 has not answered; nobody answered for it
 
 
 def test_import_from_a_server_database_and_the_report_sets_people_against_the_bots(tmp_path):
