@@ -34,7 +34,6 @@ def replay_data(header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]],
     s = r.state_at(0)
     views: list[list[Any]] = [[] for _ in range(P + 1)]
     last: dict[str, list[list[str | None]]] = {lg: [[] for _ in range(P + 1)] for lg in LANGS}
-    texts: dict[str, list[list[str | None]]] = {lg: [[] for _ in range(P + 1)] for lg in LANGS}
     to_act: list[list[int]] = []
     for step in range(len(r.moves) + 1):
         if step:
@@ -46,12 +45,11 @@ def replay_data(header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]],
         for lg in LANGS:
             for v in range(P + 1):
                 last[lg][v].append(r.last_move(s, step, None if v == 0 else v - 1, lg))
-                texts[lg][v].append(r.view_text(s, None if v == 0 else v - 1, lg))
         to_act.append(list(s.to_act()))
     wb = info.hooks.web_board
     return {
         "game": r.game, "name": {"en": info.name, "ja": info.name_ja}, "players": P, "steps": len(r.moves),
-        "title": title or {}, "views": views, "last": last, "texts": texts, "to_act": to_act, "scores": r.scores,
+        "title": title or {}, "views": views, "last": last, "to_act": to_act, "scores": r.scores,
         "over": s.is_over(),
         "seats": {lg: [r.seats(lg, None)] + [r.seats(lg, i) for i in range(P)] for lg in LANGS},
         "labels": {lg: (wb.labels(r.snaps[0], lg) if wb and wb.labels else {}) for lg in LANGS},
