@@ -25,7 +25,7 @@ def test_spec_strings_and_levels():
     assert make_agent("mcts:time=0.5").time == 0.5
     assert parse_agents("greedy,random", 4) == ["greedy", "random", "greedy", "random"]
     for bad, words in [("alpha", "unknown agent 'alpha'"), ("mcts:iters", "key=value"),
-                       ("greedy:depth=3", "it takes ['samples', 'horizon', 'plan', 'style']"), ("", "no agents")]:
+                       ("greedy:depth=3", "it takes ['samples', 'horizon', 'plan', 'style', 'eps']"), ("", "no agents")]:
         with pytest.raises(soan.ConfigError, match=words.replace("[", r"\[").replace("]", r"\]")):
             parse_agents(bad)
 
@@ -218,3 +218,27 @@ def test_mcts_searches_its_own_choice_when_seats_act_at_once():
     d = bot.decide(SeatView(s, 3))
     legal = [str(a) for a in s.legal_actions(3)]
     assert d.action in s.legal_actions(3) and d.why and all(a in legal for a, _ in d.why)
+
+
+def test_greedy_eps_plays_at_random_without_evaluating(monkeypatch):
+    """`eps=1`: every choice is a random legal one and the evaluation is never asked; a bad eps is
+    refused with the options named."""
+    from soan.agents import greedy
+    from soan.core.errors import ConfigError
+
+    def no_eval(*a, **k):
+        raise AssertionError("evaluated")
+
+    monkeypatch.setattr(greedy, "evaluator", no_eval)
+    s = soan.make("undecim", players=3, seed=4)
+    bot = make_agent("greedy:eps=1", seed=2)
+    seen = set()
+    for _ in range(30):
+        seat = s.to_act()[0]
+        a = bot.act(SeatView(s, seat)) if len(s.legal_actions(seat)) > 1 else s.legal_actions(seat)[0]
+        assert a in s.legal_actions(seat)
+        seen.add(str(a))
+        s.apply(seat, a)
+    assert len(seen) > 5
+    with pytest.raises(ConfigError, match="eps"):
+        make_agent("greedy:eps=2")

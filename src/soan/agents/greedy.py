@@ -10,7 +10,8 @@ point, never after a fixed count of steps that would reach a reveal for some sea
 With `plan=N` (a game may make it its default), the seat's own further steps up to that point are not
 played at random but searched: every completion of the macro-step (a card's source, destination and
 cubes) is tried, up to N positions per action, and the best counts.
-`style=NAME` scores with a play style's weights (docs/agents.md).
+`style=NAME` scores with a play style's weights (docs/agents.md). `eps=P` plays a uniformly random legal
+action with probability P instead (the `easy` level).
 A game sets its defaults (`hooks.greedy`); `greedy:samples=S:horizon=H:plan=N` overrides them.
 """
 
@@ -58,10 +59,13 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def __init__(self, seed: int = 0, samples: int | None = None, horizon: int | None = None,
-                 plan: int | None = None, style: str | None = None) -> None:
+                 plan: int | None = None, style: str | None = None, eps: float = 0.0) -> None:
         super().__init__(seed)
         if samples is not None and samples < 1:
             raise ValueError("samples must be >= 1")
+        if not 0.0 <= float(eps) <= 1.0:
+            raise ValueError("eps must be between 0 and 1")
+        self.eps = float(eps)
         if plan is not None and plan < 0:
             raise ValueError("plan must be >= 0")
         self.samples = samples
@@ -73,6 +77,8 @@ class GreedyAgent(Agent):
         legal = view.legal_actions()
         if len(legal) == 1:
             return Decision(legal[0])
+        if self.eps and self.rng.random() < self.eps:  # a weaker level: now and then any legal action
+            return Decision(legal[self.rng.below(len(legal))])
         hooks = game_hooks(view.game_id)
         ev = evaluator(view.game_id, self.style)
         g = hooks["greedy"]
