@@ -195,9 +195,10 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
     t0 = time.perf_counter()
     need = {b: sorted({s for q in qs for s in settings_for_question(info.id, q, b)}, key=lambda s: s.name)
             for b in bots}
-    for b in bots:  # first round: every study at its start size (or what an earlier ask reached)
-        # the levels in order (the cheap one first): each may take what is left of the first round's share
-        share = 0.0 if budget_s <= 0 else max(1e-9, budget_s * FIRST_SHARE - (time.perf_counter() - t0))
+    for k, b in enumerate(bots):  # first round: every study at its start size (or what an earlier ask reached)
+        # the first (cheap, reference) level keeps its start sizes; a later one may take what is left
+        # of the first round's share of the budget, priced by a pilot
+        share = 0.0 if budget_s <= 0 or k == 0 else max(1e-9, budget_s * FIRST_SHARE - (time.perf_counter() - t0))
         n0 = _first_size(a, b, need[b], state, share)
         for s in need[b]:
             a.ensure(s, max(n0, state["n"].get(s.name, 0)))
