@@ -16,6 +16,8 @@ function relang() { labels = null; P = null; if (ws) { ws.onclose = null; ws.clo
 
 async function update(p) {
   if (P && p.lang === P.lang && p.version < P.version) return;  // an older answer after a newer push
+  if (P && p.lang === P.lang && p.version === P.version && p.seats.every((x, i) => x.joined === P.seats[i].joined)
+      && p.feedback_given === P.feedback_given && p.bot_error === P.bot_error) return;  // the same state again (answer and push)
   P = p;
   if (p.board && boardLoaded !== p.board) {
     await new Promise((ok) => { const s = document.createElement("script"); s.src = p.board; s.onload = ok; s.onerror = ok; document.head.append(s); });

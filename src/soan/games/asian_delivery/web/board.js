@@ -10,9 +10,9 @@ window.SoanBoard = (() => {
       workers: "ワーカー", hub: "①に置いたワーカー", tokens: "残りの施設コマ", vp: "VP", up: "表で使う", down: "裏で人力輸送",
       upTip: "効果を使う（手番で最初の１枚は無料、２枚目からワーカー１人を①へ）", downTip: "裏向きにして荷物１個を隣のエリアへ運ぶ（無料）",
       faceUp: "表", faceDown: "裏", resident: "常駐", train: "列車", ship: "船", cargo: "積荷", load: "積む", unload: "降ろす",
-      station: "駅", port: "港", endStep: "アクションを終了する", step: "この手番の選択", you: "あなた", recent: "直前の手番",
+      station: "駅（列車が止まる）", port: "港（船が止まる）", stationShort: "駅", portShort: "港", ordersOf: "依頼", sep: "、", endStep: "アクションを終了する", step: "この手番の選択", you: "あなた", recent: "直前の手番",
       noCubes: "なし", request: "依頼", to: "→", atLeast: "以上", other: "ほかのプレイヤー", vehicles: "列車と船",
-      legend: "凡例", legendCube: "四角＝荷物（色＝持ち主、文字＝グレード）", legendFac: "事 広 市 門＝事業所・広告塔・市場・転移門（色と番号＝持ち主）",
+      legend: "凡例", legendCube: "四角＝荷物（色＝持ち主、文字＝グレード）", legendFac: "事 広 市 門＝事業所・広告塔・市場・転移門（色と番号＝持ち主）", legendTerm: "駅・港＝列車・船の止まる所、線＝隣り合うエリア",
       legendPick: "黄色く光っている所がいま選べる所です。", src: "運び出し", dst: "運び先", left: "あと", pieces: "個",
       tSrc: (n, r) => `輸送：荷物${n}個まで、${r}エリア先まで。運び出すエリアを地図で選んでください（①＝手元）。`,
       tDst: (src, r) => `輸送：エリア${src}から${r}エリア以内の運び先を地図で選んでください。`,
@@ -23,9 +23,9 @@ window.SoanBoard = (() => {
       workers: "Workers", hub: "workers on ①", tokens: "facility tokens left", vp: "VP", up: "Use face up", down: "Face down: porter",
       upTip: "use its effect (the first card of a turn is free, each further one puts a worker on ①)", downTip: "face down: carry 1 cube to an adjacent area (free)",
       faceUp: "up", faceDown: "down", resident: "resident", train: "Train", ship: "Ship", cargo: "cargo", load: "Load", unload: "Unload",
-      station: "station", port: "port", endStep: "End the action step", step: "This step's choices", you: "you", recent: "Last turn",
+      station: "station (the train stops here)", port: "port (the ship stops here)", stationShort: "Stn", portShort: "Port", ordersOf: "Requests", sep: ", ", endStep: "End the action step", step: "This step's choices", you: "you", recent: "Last turn",
       noCubes: "none", request: "Request", to: "→", atLeast: "or better", other: "Other players", vehicles: "Train and ship",
-      legend: "Legend", legendCube: "squares = cubes (colour: owner, letter: grade)", legendFac: "O T M G = office, ad tower, market, transfer gate (colour and number: owner)",
+      legend: "Legend", legendCube: "squares = cubes (colour: owner, letter: grade)", legendFac: "O T M G = office, ad tower, market, transfer gate (colour and number: owner)", legendTerm: "Stn / Port: where the train / ship stops; lines join adjacent areas",
       legendPick: "What glows yellow can be chosen now.", src: "from", dst: "to", left: "left", pieces: "",
       tSrc: (n, r) => `Transport up to ${n} cube${n > 1 ? "s" : ""}, range ${r}: choose the area to carry from on the map (① = your supply).`,
       tDst: (src, r) => `Transport from area ${src}: choose the destination on the map (within ${r}).`,
@@ -104,10 +104,15 @@ window.SoanBoard = (() => {
       const kids = [svg("rect", { x, y, width: BW, height: BH, rx: 10, class: "ad-box" }),
         svg("text", { x: x + 8, y: y + 18, class: "ad-name" }, info.name)];
       const term = [];
-      if (info.station) term.push(w.station);
-      if (info.port) term.push(w.port);
-      term.forEach((t, k) => kids.push(svg("g", { class: "ad-term" }, svg("rect", { x: x + BW - 30 - 28 * k, y: y + 5, width: 24, height: 18, rx: 4 }),
-        svg("text", { x: x + BW - 18 - 28 * k, y: y + 19, "text-anchor": "middle" }, t))));
+      if (info.port) term.push([w.portShort, w.port]);
+      if (info.station) term.push([w.stationShort, w.station]);
+      let tx = x + BW - 4;
+      for (const [t, tip] of term) {
+        const tw = 10 + 8 * t.length * (p.lang === "ja" ? 1.6 : 1);
+        tx -= tw + 4;
+        kids.push(svg("g", { class: "ad-term" }, svg("title", {}, tip), svg("rect", { x: tx, y: y + 5, width: tw, height: 18, rx: 4 }),
+          svg("text", { x: tx + tw / 2, y: y + 19, "text-anchor": "middle" }, t)));
+      }
       if (a === src || a === dst) kids.push(svg("text", { x: x + BW - 8, y: y + 40, "text-anchor": "end", class: "ad-tag" }, a === src ? w.src : w.dst));
       // facilities: four slots; an owner's colour and number, a legal build highlighted
       FAC.forEach((f, k) => {
@@ -142,7 +147,7 @@ window.SoanBoard = (() => {
         const moves = legal.filter((q) => (q.json.type === "load" || q.json.type === "unload") && q.json.vehicle === v);
         const total = o.vehicles[v].cargo.reduce((s, c) => s + c[0] + c[1] + c[2], 0);
         const vx = x + 6 + vi * 86, vy = y + BH - 26;
-        kids.push(svg("g", { class: "ad-veh" + (moves.length ? " legal" : ""), "data-vehicle": v,
+        kids.push(svg("g", { class: "ad-veh" + (moves.length ? " hint" : ""), "data-vehicle": v,
           onclick: moves.length ? (ev) => { ev.stopPropagation(); const z = document.getElementById(`veh-${v}`); if (z) { z.scrollIntoView({ block: "nearest" }); z.classList.add("flash"); } } : null },
           svg("title", {}, `${w[v]} — ${w.cargo} ${total}`),
           svg("rect", { x: vx, y: vy, width: 80, height: 20, rx: 10 }),
@@ -238,9 +243,9 @@ window.SoanBoard = (() => {
         el("h3", {}, el("span", { class: "dot", style: `background:${SEAT[i]}` }), ` ${seatName(i)} — ${o.vp[i]}${w.vp}`),
         el("div", { class: "row" }, `${w.supply}: `, o.supply[i].some((x) => x) ? cubesOf(o.supply[i]) : w.noCubes,
           ` ${w.workers} ${o.workers[i]}/${L.workers} · ${w.tokens} ${o.tokens[i]}`),
-        el("div", { class: "muted" }, `${w.seatHand}: ${o.hands[i].map((c) => card(c).name).join("、") || w.none}`),
-        el("div", { class: "muted" }, `${w.play}: ${o.play[i].map(([c, m]) => `${card(c).name}(${m === 0 ? w.faceDown : m === 2 ? w.resident : w.faceUp})`).join("、") || w.none}`),
-        el("div", { class: "muted" }, `${w.orders}: ${o.orders[i].map(reqText).join(" / ") || w.none}`),
+        el("div", { class: "muted" }, `${w.seatHand}: ${o.hands[i].map((c) => card(c).name).join(w.sep) || w.none}`),
+        el("div", { class: "muted" }, `${w.play}: ${o.play[i].map(([c, m]) => `${card(c).name}(${m === 0 ? w.faceDown : m === 2 ? w.resident : w.faceUp})`).join(w.sep) || w.none}`),
+        el("div", { class: "muted" }, `${w.ordersOf}: ${o.orders[i].map(reqText).join(" / ") || w.none}`),
         el("div", { class: "muted" }, `${w.done}: ${o.completed[i].length}`))));
 
     // end of the action step (asked again before it is done: see the page's confirmation)
@@ -257,12 +262,12 @@ window.SoanBoard = (() => {
     const help = el("details", { class: "zone", id: "ad-help" }, el("summary", {}, w.help),
       el("pre", { class: "viewtext" }, L.help), el("p", {}, L.grade_note),
       el("ul", {}, L.facilities.map((f) => el("li", {}, `${f.short} ${f.name}: ${f.effect}`))),
-      el("p", { class: "muted" }, `${w.legend}: ${w.legendCube}; ${w.legendFac}. ${w.legendPick}`));
+      el("p", { class: "muted" }, `${w.legend}: ${w.legendCube}; ${w.legendFac}; ${w.legendTerm}. ${w.legendPick}`));
     const stepBox = el("div", { class: "zone", id: "step" }, el("h3", {}, w.step), p.prompt ? el("p", { class: "prompt" }, p.prompt) : null, stepKids);
     const recentBox = recent ? el("p", { id: "ad-recent", class: "muted" }, el("span", { class: "dot", style: `background:${SEAT[recent.seat]}` }),
       ` ${w.recent}: ${recent.summary}`) : null;
     root.replaceChildren(el("div", { class: "board ad" }, head, (kind || legal.length) ? stepBox : null, recentBox,
-      el("div", { class: "zone ad-mapbox" }, map, el("p", { class: "muted ad-legend" }, `${L.grade_note} ${w.legendPick}`)),
+      el("div", { class: "zone ad-mapbox", id: "ad-mapbox" }, map, el("p", { class: "muted ad-legend" }, `${w.legendCube}; ${w.legendFac}; ${w.legendTerm}. ${L.grade_note} ${w.legendPick}`)),
       veh, reqDisplay, bizDisplay, parts, others, help));
     const k2 = `${p.version}-${p.lang}`;
     if (lastKey !== k2 && lastLang === p.lang && p.legal.length) {  // a new step of yours: bring its choices into view
