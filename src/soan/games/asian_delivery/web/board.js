@@ -32,6 +32,33 @@ window.SoanBoard = (() => {
       tMove: (src, dst, left) => `Transport ${src} → ${dst}: choose a cube to carry (${left} more at most).`,
       pickCube: "Choose a cube", seatHand: "hand", cards: "", none: "-", builtIn: "built", facilities: "Facilities", attached: "① attached to" },
   };
+  // what a step means and where to click, for someone who has not read the rules
+  const HINT = {
+    ja: {
+      action: "手札のカードを「表で使う」（効果。手番で最初の１枚は無料、２枚目からはワーカー１人を①へ）か「裏で人力輸送」（荷物１個を隣のエリアへ）。列車・船のいるエリアでは下の「列車と船」で荷物を積み降ろしできます。終わったら「アクションを終了する」。",
+      draft: "依頼置き場か事業置き場の光っているカードをクリックして獲得します。",
+      retrieve: "回収すると、プレイエリアのカードが手札に戻り、表向きのカードが３／４／５枚以上なら①のワーカーが１／２／３人戻ります。",
+      build: "光っている施設の枠をクリックして建設します。コストはそのエリアの施設数＋１で、そのエリアの自分の倉庫の荷物で払います（L＝1、N＝2、H＝3）。",
+      deliver: "光っている依頼をクリックすると達成します（目的エリアの自分の倉庫に荷物がそろっている依頼）。",
+      take_request: "依頼置き場の光っている依頼をクリックして受注します。",
+      office_pick: "事業所を建てたので、事業置き場の光っているカードを１枚取ります。",
+      keep: "事業所１つにつき常駐カードを１枚プレイエリアに残せます。残すカードをクリック、または終了。",
+      upgrade: "手元の荷物を１個選んで１段階上げます（L→N、N→H）。", market: "市場の効果：手元の荷物を１個選んで１段階上げます。",
+      gate: "転移門の効果：手元の荷物を１個選んで、自分の転移門のあるエリアへ送ります。", gate_area: "送り先の転移門のエリアを地図で選んでください。",
+      choice: "カードの効果を１つ選んでください。" },
+    en: {
+      action: "Use a hand card face up (its effect; the first card of a turn is free, each further one puts a worker on ①) or face down as a porter move (1 cube to an adjacent area). Where the train or ship stands, load and unload under \"Train and ship\". Then end the action step.",
+      draft: "Click a glowing card of the request or business display to take it.",
+      retrieve: "Retrieving takes your play area back to your hand; 3/4/5+ face-up cards bring 1/2/3 workers back from ①.",
+      build: "Click a glowing facility slot to build it. Cost: the facilities already in that area + 1, paid with your cubes in that area's warehouse (L = 1, N = 2, H = 3).",
+      deliver: "Click a glowing request to complete it (your warehouse in its area holds the cubes).",
+      take_request: "Click a glowing request of the display to take it.",
+      office_pick: "Your new office takes one card of the business display: click a glowing one.",
+      keep: "Keep one resident card in play per office: click it, or done.",
+      upgrade: "Choose a cube of your supply to go up a grade (L→N, N→H).", market: "Market: choose a cube of your supply to go up a grade.",
+      gate: "Transfer gate: choose a cube of your supply to send to an area with your gate.", gate_area: "Choose the gate's area on the map.",
+      choice: "Choose one effect of the card." },
+  };
   const SEAT = ["#e67e22", "#8e44ad", "#16a085", "#8d6e63"];
   const CARD = { red: "#f6d3cf", blue: "#cfe0f6", yellow: "#f8efc0", green: "#d3efd3" };
   const FAC = ["office", "tower", "market", "gate"];
@@ -130,8 +157,10 @@ window.SoanBoard = (() => {
       });
       // warehouses (area 1: the hub's workers instead; supplies are in the seat panels)
       if (a === 1) {
-        const hw = o.hub_workers.map((k, i) => (k ? `P${i + 1}×${k}` : "")).filter(Boolean).join(" ");
-        kids.push(svg("text", { x: x + 8, y: y + 44, class: "ad-small" }, `${w.hub}: ${hw || w.none}`));
+        const hw = o.hub_workers.map((k, i) => (k ? `P${i + 1}×${k}` : "")).filter(Boolean);
+        kids.push(svg("text", { x: x + 8, y: y + 44, class: "ad-small" }, `${w.hub}:`));
+        kids.push(svg("text", { x: x + 8, y: y + 60, class: "ad-small" }, hw.slice(0, 2).join(" ") || w.none));
+        if (hw.length > 2) kids.push(svg("text", { x: x + 8, y: y + 76, class: "ad-small" }, hw.slice(2).join(" ")));
       } else {
         for (let i = 0; i < n; i++) {
           const c = o.warehouses[i][a];
@@ -168,6 +197,8 @@ window.SoanBoard = (() => {
 
     // --- the step bar: the current decision, and what has no place on the board ------------------
     const stepKids = [];
+    const hint = kind && (HINT[p.lang] || HINT.ja)[kind];
+    if (hint) stepKids.push(el("p", { class: "muted", id: "ad-hint" }, hint));
     if (kind === "t_src") stepKids.push(el("p", {}, w.tSrc(top[2], top[3])));
     if (kind === "t_dst") stepKids.push(el("p", {}, w.tDst(top[4], top[3])));
     if (kind === "t_move") stepKids.push(el("p", {}, w.tMove(top[3], top[4], top[2])));
