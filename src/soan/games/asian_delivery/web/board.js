@@ -96,7 +96,12 @@ window.SoanBoard = (() => {
     const turns = p.turns || [];
     const recent = [...turns].reverse().find((t) => t.seat !== me) || null;
     const recentAreas = new Set();
-    if (recent) for (const j of recent.actions) if (j.type === "area" || j.type === "build") recentAreas.add(j.area);
+    const recentBuilt = new Set(), recentVehicles = new Set();
+    if (recent) for (const j of recent.actions) {
+      if (j.type === "area" || j.type === "build") recentAreas.add(j.area);
+      if (j.type === "build") recentBuilt.add(`${j.area}-${j.facility}`);
+      if (j.type === "load" || j.type === "unload") recentVehicles.add(j.vehicle);
+    }
 
     // --- the map -------------------------------------------------------------------------------
     const pos = {};
@@ -148,7 +153,7 @@ window.SoanBoard = (() => {
         if (a === 1) return;
         const fx = x + 6 + k * 42, fy = y + 26;
         const fi = L.facilities[k];
-        kids.push(svg("g", { class: "ad-fac" + (b ? " legal" : "") + (owner >= 0 ? " built" : ""), "data-build": `${a}-${f}`,
+        kids.push(svg("g", { class: "ad-fac" + (b ? " legal" : "") + (owner >= 0 ? " built" : "") + (recentBuilt.has(`${a}-${f}`) ? " recent" : ""), "data-build": `${a}-${f}`,
           onclick: b ? onAct(b) : null },
           svg("title", {}, `${fi.name}: ${fi.effect}` + (owner >= 0 ? ` (${seatName(owner)})` : "")),
           svg("rect", { x: fx, y: fy, width: 38, height: 20, rx: 4, fill: owner >= 0 ? SEAT[owner] : "#fff" }),
@@ -176,7 +181,7 @@ window.SoanBoard = (() => {
         const moves = legal.filter((q) => (q.json.type === "load" || q.json.type === "unload") && q.json.vehicle === v);
         const total = o.vehicles[v].cargo.reduce((s, c) => s + c[0] + c[1] + c[2], 0);
         const vx = x + 6 + vi * 86, vy = y + BH - 26;
-        kids.push(svg("g", { class: "ad-veh" + (moves.length ? " hint" : ""), "data-vehicle": v,
+        kids.push(svg("g", { class: "ad-veh" + (moves.length ? " hint" : "") + (recentVehicles.has(v) ? " recent" : ""), "data-vehicle": v,
           onclick: moves.length ? (ev) => { ev.stopPropagation(); const z = document.getElementById(`veh-${v}`); if (z) { z.scrollIntoView({ block: "nearest" }); z.classList.add("flash"); } } : null },
           svg("title", {}, `${w[v]} — ${w.cargo} ${total}`),
           svg("rect", { x: vx, y: vy, width: 80, height: 20, rx: 10 }),
@@ -225,7 +230,7 @@ window.SoanBoard = (() => {
         "data-request": r, onclick: a ? onAct(a) : null, title: q.colour_name, ...extra },
         el("div", { class: "big" }, `${w.request} #${r}`),
         el("div", {}, `${w.to} ${(L.areas[String(q.area)] || {}).name || q.area}`),
-        el("div", {}, `${q.grade}×${q.cubes} ${w.atLeast}`), el("div", {}, `${q.vp}VP · ${q.colour_name}`));
+        el("div", {}, `${q.grade}×${q.cubes}${p.lang === "ja" ? "" : " "}${w.atLeast}`), el("div", {}, `${q.vp}VP · ${q.colour_name}`));
     };
     const bizCard = (c, a, extra = {}, mark = "") => {
       const k = card(c);
