@@ -107,20 +107,22 @@ window.SoanBoard = (() => {
     const pos = {};
     for (const [name, x, y] of L.map.positions) pos[name] = [x, y];
     const names = L.map.positions.map((q) => q[0]);
-    const at = {};  // area -> [x, y] in map units
-    names.forEach((nm, k) => { if (o.layout[k]) at[o.layout[k]] = pos[nm]; });
+    // map units to pixels: diagonal neighbours (the diamond) never overlap when SX >= BW or SY >= BH
+    const BW = 176, BH = 128, SX = L.map.big ? 100 : 196, SY = L.map.big ? 140 : 150;
+    const at = {};  // area -> [x, y] in pixels
+    names.forEach((nm, k) => { if (o.layout[k]) at[o.layout[k]] = [pos[nm][0] * SX, pos[nm][1] * SY]; });
     if (!L.map.hub) {  // AD-V2: ① outside the diamond, next to the outer area it is attached to
-      const xs = Object.values(pos).map((q) => q[0]), ys = Object.values(pos).map((q) => q[1]);
+      const xs = Object.values(at).map((q) => q[0]), ys = Object.values(at).map((q) => q[1]);
       const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
       const [ax, ay] = at[o.clockwise[1]];
-      const dx = ax - cx, dy = ay - cy, len = Math.hypot(dx, dy) || 1;
-      at[1] = [ax + (dx / len) * 1.2, ay + (dy / len) * 1.2];
+      const len = Math.hypot(ax - cx, ay - cy) || 1, dx = (ax - cx) / len, dy = (ay - cy) / len;
+      const dist = Math.min(Math.abs(dx) > 0.01 ? (BW + 24) / Math.abs(dx) : 1e9, Math.abs(dy) > 0.01 ? (BH + 24) / Math.abs(dy) : 1e9);
+      at[1] = [ax + dx * dist, ay + dy * dist];
     }
-    const BW = 176, BH = 128, SX = L.map.big ? 110 : 196, SY = L.map.big ? 84 : 150;
     const allX = Object.values(at).map((q) => q[0]), allY = Object.values(at).map((q) => q[1]);
     const minX = Math.min(...allX), minY = Math.min(...allY);
-    const X = (a) => 8 + (at[a][0] - minX) * SX, Y = (a) => 8 + (at[a][1] - minY) * SY;
-    const width = 16 + (Math.max(...allX) - minX) * SX + BW, height = 16 + (Math.max(...allY) - minY) * SY + BH;
+    const X = (a) => 8 + at[a][0] - minX, Y = (a) => 8 + at[a][1] - minY;
+    const width = 16 + Math.max(...allX) - minX + BW, height = 16 + Math.max(...allY) - minY + BH;
     const lines = [];
     for (const [a, bs] of Object.entries(L.map.adjacent)) for (const b of bs) if (Number(a) < b && at[a] && at[b])
       lines.push(svg("line", { x1: X(a) + BW / 2, y1: Y(a) + BH / 2, x2: X(b) + BW / 2, y2: Y(b) + BH / 2, class: "ad-road" }));
@@ -134,7 +136,7 @@ window.SoanBoard = (() => {
       const cls = "ad-area" + (pick ? " legal" : "") + (a === src ? " src" : "") + (a === dst ? " dst" : "")
         + (recentAreas.has(a) ? " recent" : "") + (a === 1 ? " hub" : "");
       const kids = [svg("rect", { x, y, width: BW, height: BH, rx: 10, class: "ad-box" }),
-        svg("text", { x: x + 8, y: y + 18, class: "ad-name" }, info.name)];
+        null];
       const term = [];
       if (info.port) term.push([w.portShort, w.port]);
       if (info.station) term.push([w.stationShort, w.station]);
@@ -145,6 +147,9 @@ window.SoanBoard = (() => {
         kids.push(svg("g", { class: "ad-term" }, svg("title", {}, tip), svg("rect", { x: tx, y: y + 5, width: tw, height: 18, rx: 4 }),
           svg("text", { x: tx + tw / 2, y: y + 19, "text-anchor": "middle" }, t)));
       }
+      const room = tx - x - 12, guess = [...info.name].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x2e80 ? 15.5 : 9.6), 0);
+      kids[1] = svg("text", { x: x + 8, y: y + 18, class: "ad-name", textLength: guess > room ? room : null,
+        lengthAdjust: guess > room ? "spacingAndGlyphs" : null }, info.name);  // a long name is squeezed, never hidden
       if (a === src || a === dst) kids.push(svg("text", { x: x + BW - 8, y: y + 40, "text-anchor": "end", class: "ad-tag" }, a === src ? w.src : w.dst));
       // facilities: four slots; an owner's colour and number, a legal build highlighted
       FAC.forEach((f, k) => {
