@@ -104,6 +104,7 @@ def test_la_superba_two_people_two_bots_in_japanese(server, browser):
     g = httpx.post(s.url + "/api/games", json={"game": "la-superba", "players": 4, "seed": 3, "lang": "ja",
                                                "bots": {"3": "random", "4": "greedy"}}).json()
     room, _ = _page(browser, s.url + g["room_url"], "ja")
+    room.wait_for_selector("#open-seat-2")  # (the room page draws after its first answer)
     assert room.locator("text=招待リンク").count() == 1
     urls = [room.locator(f"#open-seat-{n}").get_attribute("href") for n in (1, 2)]
     pages = [_page(browser, u, "ja") for u in urls]

@@ -17,7 +17,7 @@ window.SoanBoard = (() => {
       tSrc: (n, r) => `輸送：荷物${n}個まで、${r}エリア先まで。運び出すエリアを地図で選んでください（①＝手元）。`,
       tDst: (src, r) => `輸送：エリア${src}から${r}エリア以内の運び先を地図で選んでください。`,
       tMove: (src, dst, left) => `輸送：エリア${src}→エリア${dst}。運ぶ荷物を選んでください（あと${left}個まで）。`,
-      pickCube: "荷物を選ぶ", seatHand: "手札", cards: "枚", none: "-", builtIn: "建設済み", facilities: "施設", attached: "①の接続先" },
+      pickCube: "荷物を選ぶ", standsAt: (v, a) => `${v}（${a}）`, paren: (x) => `（${x}）`, seatHand: "手札", cards: "枚", none: "-", builtIn: "建設済み", facilities: "施設", attached: "①の接続先" },
     en: { round: "Round", start: "start player", stock: "stock", help: "How to play (the rules in short)", reqDisplay: "Request display",
       bizDisplay: "Business display", hand: "Your hand", play: "Play area", orders: "Your requests", done: "Completed", supply: "Supply",
       workers: "Workers", hub: "workers on ①", tokens: "facility tokens left", vp: "VP", up: "Use face up", down: "Face down: porter",
@@ -30,7 +30,7 @@ window.SoanBoard = (() => {
       tSrc: (n, r) => `Transport up to ${n} cube${n > 1 ? "s" : ""}, range ${r}: choose the area to carry from on the map (① = your supply).`,
       tDst: (src, r) => `Transport from area ${src}: choose the destination on the map (within ${r}).`,
       tMove: (src, dst, left) => `Transport ${src} → ${dst}: choose a cube to carry (${left} more at most).`,
-      pickCube: "Choose a cube", seatHand: "hand", cards: "", none: "-", builtIn: "built", facilities: "Facilities", attached: "① attached to" },
+      pickCube: "Choose a cube", standsAt: (v, a) => `${v} at ${a}`, paren: (x) => ` (${x})`, seatHand: "hand", cards: "", none: "-", builtIn: "built", facilities: "Facilities", attached: "① attached to" },
   };
   // what a step means and where to click, for someone who has not read the rules
   const HINT = {
@@ -222,7 +222,7 @@ window.SoanBoard = (() => {
       const loads = legal.filter((a) => a.json.type === "load" && a.json.vehicle === v).map(take);
       const unloads = legal.filter((a) => a.json.type === "unload" && a.json.vehicle === v).map(take);
       const cargo = d.cargo.map((c, i) => (c[0] + c[1] + c[2] ? el("span", { class: "ad-own", style: `border-color:${SEAT[i]}` }, `P${i + 1} `, cubesOf(c)) : null)).filter(Boolean);
-      return el("div", { id: `veh-${v}`, class: "ad-vrow" }, el("strong", {}, `${w[v]} @ ${area ? area.name : d.at}`), " ",
+      return el("div", { id: `veh-${v}`, class: "ad-vrow" }, el("strong", {}, w.standsAt(w[v], area ? area.name : d.at)), " ",
         el("span", { class: "muted" }, `${w.cargo}: `), cargo.length ? cargo : w.none,
         loads.length ? el("span", { class: "row" }, `${w.load}:`, loads.map((a) => chip(a.json.grade, null, a, { "data-load": `${v}-${a.json.grade}` }))) : null,
         unloads.length ? el("span", { class: "row" }, `${w.unload}:`, unloads.map((a) => chip(a.json.grade, null, a, { "data-unload": `${v}-${a.json.grade}` }))) : null);
@@ -285,7 +285,7 @@ window.SoanBoard = (() => {
         el("div", { class: "row" }, `${w.supply}: `, o.supply[i].some((x) => x) ? cubesOf(o.supply[i]) : w.noCubes,
           ` ${w.workers} ${o.workers[i]}/${L.workers} · ${w.tokens} ${o.tokens[i]}`),
         el("div", { class: "muted" }, `${w.seatHand}: ${o.hands[i].map((c) => card(c).name).join(w.sep) || w.none}`),
-        el("div", { class: "muted" }, `${w.play}: ${o.play[i].map(([c, m]) => `${card(c).name}(${m === 0 ? w.faceDown : m === 2 ? w.resident : w.faceUp})`).join(w.sep) || w.none}`),
+        el("div", { class: "muted" }, `${w.play}: ${o.play[i].map(([c, m]) => `${card(c).name}${w.paren(m === 0 ? w.faceDown : m === 2 ? w.resident : w.faceUp)}`).join(w.sep) || w.none}`),
         el("div", { class: "muted" }, `${w.ordersOf}: ${o.orders[i].map(reqText).join(" / ") || w.none}`),
         el("div", { class: "muted" }, `${w.done}: ${o.completed[i].length}`))));
 
