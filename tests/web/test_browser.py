@@ -162,7 +162,7 @@ AD_LOOK = """() => {
   const kinds = {"data-area": "map area", "data-build": "facility slot", "data-play": "hand card", "data-request": "request",
     "data-card": "business card", "data-cube": "cube", "data-load": "load", "data-unload": "unload", "data-act": "step button"};
   const kind = (e) => e.id === "end-step" ? "end of the action step" : (Object.keys(kinds).find((k) => e.hasAttribute(k)) ? kinds[Object.keys(kinds).find((k) => e.hasAttribute(k))] : "other");
-  return { version: P ? P.version : -1, end: !!document.querySelector("#end"), confirm: !!document.querySelector("#confirm"), undo: !!document.querySelector("#undo"),
+  return { version: P ? P.version : -1, actions: P ? P.legal.length : 0, end: !!document.querySelector("#end"), confirm: !!document.querySelector("#confirm"), undo: !!document.querySelector("#undo"),
     recent: !!document.querySelector("#ad-map .ad-area.recent"),
     turn2: (document.querySelector("#turns li[data-seat='2'] summary") || {}).textContent || "",
     legal: [...document.querySelectorAll("#board .legal")].map(kind) };
@@ -228,6 +228,7 @@ def test_asian_delivery_whole_game_on_the_board_in_japanese(server, browser):
         if not look["legal"]:
             page.wait_for_timeout(30)  # the bots' turns
             continue
+        assert len(look["legal"]) == look["actions"], look  # every legal action has exactly one place on the board
         saw_recent = saw_recent or look["recent"]  # a bot's last turn outlined on the map
         saw_turns = saw_turns or look["turn2"].startswith("プレイヤー 2")  # bots' turns as summary lines
         k = rng.randrange(len(look["legal"]))
