@@ -189,7 +189,9 @@ class Room:
         if seat is not None and not over and seat in s.to_act():
             out["prompt"] = s.prompt(seat).text(lang)
             confirm = getattr(text, "confirm", None)
-            out["legal"] = [{"i": i, "text": s.action_text(a, lang), "str": str(a), "json": a.to_json(),
+            words = getattr(text, "action_text", None)  # the game's own wording of an option, if it has one
+            out["legal"] = [{"i": i, "text": words(s, a, lang) if words else s.action_text(a, lang), "str": str(a),
+                             "json": a.to_json(),
                              "confirm": confirm(s, a, lang) if confirm else None}
                             for i, a in enumerate(s.legal_actions(seat))]
         else:
