@@ -7,6 +7,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from itertools import zip_longest
 from pathlib import Path
 
 import typer
@@ -69,8 +70,9 @@ def fuzz(
     if len(set(ids)) != len(ids):
         raise SoanError(f"a game is named twice: {ids}")
     share = {g: n // len(ids) + (1 if i < n % len(ids) else 0) for i, g in enumerate(ids)}
-    tasks = [(g, list(range(k, min(k + BATCH, start + share[g]))), seed, every, out)
-             for g in ids for k in range(start, start + share[g], BATCH)]
+    per_game = [[(g, list(range(k, min(k + BATCH, start + share[g]))), seed, every, out)
+                 for k in range(start, start + share[g], BATCH)] for g in ids]
+    tasks = [t for row in zip_longest(*per_game) for t in row if t is not None]  # the games take turns
     con = Console() if sys.stdout.isatty() else Console(width=160)
     con.print(t["head"].format(n=n, games=", ".join(f"{g} {share[g]}" for g in ids), seed=seed, every=every,
                                jobs=jobs), highlight=False)
