@@ -3,7 +3,8 @@
 In a scratch copy (out/mutation/<game>/), mutmut mutates the game's rule modules; a random sample of
 the mutants (seeded, so a rerun takes the same ones; SAMPLE=0: all) is run against the game's rule tests,
 its mutation-gap tests and the view tests; the score is killed / (killed + survived). Survivors are
-listed for `mutmut show NAME` (run in the scratch folder). Not part of `make test`: it takes long.
+listed for `mutmut show NAME` (run in the scratch folder). A rerun reuses the scratch copy's mutants and
+test map (the slow first step) unless given --fresh (do that after changing the code or the tests). Not part of `make test`: it takes long.
 (mutmut cannot hand parametrized test ids with quotes or spaces back to pytest, so the reproduction
 tests stay out of the selection; hypothesis state machines stay out for speed.)
 """
@@ -43,18 +44,19 @@ def mutant_names(work: Path) -> list[str]:
     return sorted(names)
 
 
-def main(game: str, sample: int, seed: int = 9) -> None:
+def main(game: str, sample: int, seed: int = 9, fresh: bool = False) -> None:
     modules, tests = GAMES[game]
     work = Path("out/mutation") / game
-    shutil.rmtree(work, ignore_errors=True)
-    work.mkdir(parents=True)
-    for d in ("src", "tests"):
-        shutil.copytree(d, work / d, ignore=shutil.ignore_patterns("__pycache__"))
-    cfg = Path("pyproject.toml").read_text() + (
-        f"\n[tool.mutmut]\npaths_to_mutate = {json.dumps(modules)}\ntests_dir = {json.dumps(tests)}\n"
-        'also_copy = ["tests", "src"]\npytest_add_cli_args = ["-x", "-q", "-p", "no:cacheprovider"]\n')
-    (work / "pyproject.toml").write_text(cfg)
-    mutmut(work, "run", "--max-children", "1", "no-such-mutant")  # generates the mutants and the test map only
+    if fresh or not (work / "mutants" / "mutmut-stats.json").exists():
+        shutil.rmtree(work, ignore_errors=True)
+        work.mkdir(parents=True)
+        for d in ("src", "tests"):
+            shutil.copytree(d, work / d, ignore=shutil.ignore_patterns("__pycache__"))
+        cfg = Path("pyproject.toml").read_text() + (
+            f"\n[tool.mutmut]\npaths_to_mutate = {json.dumps(modules)}\ntests_dir = {json.dumps(tests)}\n"
+            'also_copy = ["tests", "src"]\npytest_add_cli_args = ["-x", "-q", "-p", "no:cacheprovider"]\n')
+        (work / "pyproject.toml").write_text(cfg)
+        mutmut(work, "run", "--max-children", "1", "no-such-mutant")  # generates the mutants
     names = mutant_names(work)
     chosen = sorted(random.Random(seed).sample(names, sample)) if 0 < sample < len(names) else names
     print(f"{game}: {len(names)} mutants in {', '.join(modules)}; running {len(chosen)} (seed {seed})", flush=True)
@@ -74,4 +76,4 @@ def main(game: str, sample: int, seed: int = 9) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 200)
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 200, fresh="--fresh" in sys.argv)
