@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from .errors import IllegalAction
@@ -99,8 +101,10 @@ def checked_apply(fn: Callable[..., Any]) -> Callable[..., Any]:
         if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
             raise seat_error(seat, self.cfg.players)
         legal = self._legal_shared(seat)  # the seat is checked: the game's own list, no second check
+        if True in map(is_, legal, repeat(action)):  # the very object offered (bots): found at C speed
+            return fn(self, seat, action)
         try:
-            i = legal.index(action)  # identity first (bots pass the very objects), then equality
+            i = legal.index(action)  # an equal action (parsed, typed in): the engine's own value goes on
         except Exception:  # noqa: BLE001 - not found, or an outside object whose comparison fails
             raise refusal(self, seat, action, legal) from None
         return fn(self, seat, legal[i])
