@@ -24,6 +24,7 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 	test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)  # browser tests: Debian's chromium, never a download
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)  # the PostgreSQL store test starts its own server
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

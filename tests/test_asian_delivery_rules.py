@@ -523,3 +523,23 @@ def test_illegal_actions_are_refused_with_the_state_unchanged(bad):
     with pytest.raises(soan.IllegalAction):
         act(s, bad)
     assert s.view() == before
+
+
+
+def test_AD_V13_stored_vp_announced():
+    """AD-V13: the terminal announces the stored-cube VP at round end, in both languages."""
+    from soan.games.asian_delivery.model import TOWER
+    from soan.games.asian_delivery.text import announce
+
+    sit = Situation(seat=2, variants=["stored-vp"]).cubes(0, 5, "LLL").facility(0, 5, "tower")
+    sit.v["start"], sit.v["turn_k"], sit.v["seat_on_turn"] = 0, 2, 2
+    sit.v["stack"] = [["end_turn", 2]]
+    after = sit.state()  # round 1 has just ended: seat 0 scored its stored cubes
+    assert after.vp[0] == 1 and after.stored_vp_areas(0) == [5]
+    before = after.clone()
+    before.round = after.round - 1
+    assert "プレイヤー 1: 広告塔と荷物3個以上のエリア（5）で+1VP" in "\n".join(announce(before, after, "ja"))
+    assert "area 5: +1 VP" in "\n".join(announce(before, after, "en"))
+    assert not any("area 5" in line for line in announce(after, after, "en"))  # no round end, no line
+    after.fac[4 * 5 + TOWER] = -1
+    assert after.stored_vp_areas(0) == []

@@ -44,6 +44,9 @@ def sim(
     param: list[str] | None = ParamOpt,
     jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     out: str | None = typer.Option(None, "--out", help="a study folder: Parquet results, resumable"),
+    records: int = typer.Option(20, "--records", min=0,
+                                help="with --out: keep the records of the first K games (and always of the "
+                                     "notable ones: closest, biggest win, typical) for replays; 0: none"),
     backend: str = typer.Option("local", "--backend", help="local | ray"),
     address: str | None = typer.Option(None, "--address", help="a Ray cluster address (with --backend ray)"),
     components: str | None = typer.Option(None, "--components"),
@@ -66,7 +69,7 @@ def sim(
         from ..lab.stats import position_shares, seat_shares
         from ..lab.study import load, run_study, settings_for
 
-        st = settings_for(info.id, n, np_, ags, seed, vs, ps, components)
+        st = settings_for(info.id, n, np_, ags, seed, vs, ps, components, records)
         r, dt = run_with_progress(n, info.id, as_json, lambda tick: run_study(st, out, jobs, backend, address, tick))
         settings, games_t, seats_t = load(out)
         seats = [{"seat": x["seat"], "win_share": x["win_share"], "win_share_ci": x["ci"],
@@ -113,28 +116,41 @@ def export_(out: str = typer.Argument(..., help="a study folder"),
 
 
 @app.command("import")
-def import_(records: list[str] = typer.Argument(..., help="records saved by soan play"),
-            out: str = typer.Option(..., "--out", help="the study folder to write")) -> None:
-    """Turn records of games people played into a study, for the same reports as bot studies."""
-    from ..lab.study import import_records
+def import_(sources: list[str] | None = typer.Argument(None, help="record files (soan play, a web game's record) "
+                                                        "or folders written by soan export-web"),
+            out: str = typer.Option(..., "--out", help="the study folder to write"),
+            db: str | None = typer.Option(None, "--db", help="a soan serve database (file or SQLAlchemy URL): "
+                                          "its finished games and playtest answers"),
+            game: str | None = typer.Option(None, "--game", help="only this game's records"),
+            players: int | None = typer.Option(None, "--players", "-p", min=1, help="only games for this many")) -> None:
+    """Turn games people played (and their playtest answers) into a study, for the same reports as bot studies."""
+    from ..lab.playtest import import_games
 
-    r = import_records(records, out)
-    console.print(f"imported {r['games']} games into {out}; next: soan report {out}", highlight=False)
+    r = import_games(list(sources or []), out, db, game, players)
+    console.print(f"imported {r['games']} games and {r['answers']} playtest answers into {out}; "
+                  f"next: soan report {out} [--bots BOT_STUDY]", highlight=False)
 
 
 @app.command()
 def report(out: str = typer.Argument(..., help="a study folder"),
-           lang: str = typer.Option("en", "--lang", help="en | ja")) -> None:
-    """Write DIR/report.html (report-ja.html in Japanese, as the demo names it): plots and a summary in words."""
+           lang: str = typer.Option("en", "--lang", help="en | ja"),
+           bots: str | None = typer.Option(None, "--bots", help="for a study of people's games (soan import): the bot "
+                                           "study of the same settings to set them against (default: one found next "
+                                           "to DIR)")) -> None:
+    """Write DIR/report.html (report-ja.html in Japanese, as the demo names it): plots, a summary in words,
+    replays of the notable games (DIR/replays/) and, for people's games, their results and playtest answers."""
     from ..lab.report import summary_lines, write_report
     from ..lab.study import load
 
     check_lang(lang)
-    p = write_report(out, lang, "report-ja.html" if lang == "ja" else "report.html")
+    p = write_report(out, lang, "report-ja.html" if lang == "ja" else "report.html", bots)
     settings, g, s = load(out)
     for line in summary_lines(settings, g, s, lang):
         console.print("• " + line, highlight=False)
     console.print(f"report: {p}", highlight=False)
+    pages = sorted((p.parent / "replays").glob("game-*.html")) if (p.parent / "replays").is_dir() else []
+    if pages:
+        console.print(f"replays: {len(pages)} files in {p.parent / 'replays'} (linked from the report)", highlight=False)
 
 
 def _print_compare(rows, a: str, b: str, lang: str = "en") -> None:

@@ -52,7 +52,9 @@ def play(
 
 @app.command()
 def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False, "--json"),
-           lang: str = typer.Option("en", "--lang", help="en | ja")) -> None:
+           lang: str = typer.Option("en", "--lang", help="en | ja"),
+           html: str | None = typer.Option(None, "--html", help="also write the replay page as one HTML file that "
+                                           "opens in a browser without a server (step by step, any seat's view)")) -> None:
     """Replay a record: each player's score and rank, seats from 1 (or the whole view with --json,
     seats from 0 as in the Python API)."""
     from ..core.records import replay as _replay
@@ -60,6 +62,12 @@ def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False
 
     check_lang(lang)
     s = _replay(record)
+    if html:
+        from ..web.standalone import write_replay
+
+        page = write_replay(record, html)
+        if not as_json:
+            console.print(f"replay page: {page}", highlight=False)
     if as_json:
         print(json.dumps(s.view(), ensure_ascii=False))
         return

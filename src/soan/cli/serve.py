@@ -34,17 +34,20 @@ def bench_serve(rooms: int = typer.Option(100, "--rooms", help="rooms, each with
                 seconds: float = typer.Option(20.0, "--seconds", help="how long to measure (at most 300)"),
                 bots: str = typer.Option("random", "--bots", help="bot spec for the other seats"),
                 port: int = typer.Option(8765, "--port"),
+                think: float = typer.Option(2.0, "--think", help="a person's mean thinking time per move in "
+                                            "seconds (0: answer at once, a stress test)"),
                 ) -> None:
     """Load benchmark on the loopback address: moves/s and p50/p95 latency of a person's move."""
     from ..web.bench import run_bench
 
-    if not 1 <= rooms <= 1000 or not 0 < seconds <= 300 or not 0 <= clients <= 5000:
+    if not 1 <= rooms <= 1000 or not 0 < seconds <= 300 or not 0 <= clients <= 5000 or not 0 <= think <= 60:
         raise typer.BadParameter(f"--rooms takes 1-1000 (got {rooms}), --seconds up to 300 (got {seconds}), "
-                                 f"--clients 0-5000 (got {clients})")
+                                 f"--clients 0-5000 (got {clients}), --think 0-60 (got {think})")
     from ..core.game import game_info, games
 
     gid = game_info(game).id if game else games()[0]["id"]
-    run_bench(console, rooms=rooms, clients=clients or rooms, game=gid, seconds=seconds, bots=bots, port=port)
+    run_bench(console, rooms=rooms, clients=clients or rooms, game=gid, seconds=seconds, bots=bots, port=port,
+              think=think)
 
 
 @app.command("export-web")

@@ -52,6 +52,20 @@ L = {
     "agents": ("Agents", "エージェント"), "agent": ("agent", "エージェント"),
     "seat_games": ("seat-games", "席×ゲーム数"), "interval": ("95% interval", "95%区間"),
     "mean_score": ("mean score", "平均得点"), "mean_rank": ("mean rank", "平均順位"), "settings": ("Settings", "設定"),
+    "notable": ("Notable games (replays)", "注目のゲーム（リプレイ）"),
+    "notable_how": ("Chosen among the {k} games whose record the study kept: the closest has the smallest gap "
+                    "between first and second, the biggest win the largest, the typical one is nearest the "
+                    "study's medians of length and gap. Each opens as a replay in the browser (no server needed).",
+                    "記録を残した {k} ゲームから選びました。最も接戦＝１位と２位の差が最小、最大の大差＝差が最大、"
+                    "典型的＝ゲームの長さと点差が全体の中央値に最も近いゲーム。それぞれブラウザでリプレイとして開けます"
+                    "（サーバー不要）。"),
+    "no_notable": ("The study kept no records (soan sim --out … --records 0), so there are no replays.",
+                   "この試行は記録を残していないため（--records 0）、リプレイはありません。"),
+    "closest": ("Closest game", "最も接戦のゲーム"), "biggest": ("Biggest win", "最大の大差のゲーム"),
+    "typical": ("Typical game", "典型的なゲーム"),
+    "notable_line": ("game #{i} (seed {seed}): first beats second by {gap:g}, {n} moves, scores {sc}",
+                     "ゲーム #{i}（シード {seed}）：１位と２位の差 {gap:g} 点、{n} 手、得点 {sc}"),
+    "open_replay": ("open the replay", "リプレイを開く"),
 }
 
 
@@ -101,13 +115,20 @@ def summary_lines(settings, games, seats, lang: str) -> list[str]:
     return lines
 
 
-def write_report(out: str | Path, lang: str = "en", name: str = "report.html") -> Path:
+def write_report(out: str | Path, lang: str = "en", name: str = "report.html", bots: str | Path | None = None) -> Path:
+    """The report; `bots` names the bot study of the same settings an imported study of people's games
+    is set against (lab/people.py; found next to the study when not given)."""
+    from .people import has_people, panel
+
     settings, games, seats = load(out)
     plt = _plt(lang)
     P = settings["players"]
     parts: list[str] = []
     lines = summary_lines(settings, games, seats, lang)
     parts.append(f"<h2>{t('summary', lang)}</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ul>")
+    links, notable_html = replay_links(out, games, lang, every=has_people(seats))
+    parts += notable_html
+    parts += panel(out, settings, seats, lang, bots, links)
     # win share by turn position, then by seat index
     parts.append(f"<h2>{t('seat_adv', lang)}</h2>")
     pos = position_shares(seats, P)
@@ -156,6 +177,41 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html") -
     return path
 
 
+def replay_links(out: str | Path, games, lang: str, every: bool = False) -> tuple[dict[int, str], list[str]]:
+    """Write the replay files (DIR/replays/game-<index>.html) of the notable games (and, with `every`, of
+    every kept game up to 100, for an imported study's people's games); their links by game index and the
+    report's section on them."""
+    from ..web.standalone import write_replay
+    from .notable import choose, kept, record_path
+
+    have = kept(out)
+    parts = [f"<h2 id='notable'>{t('notable', lang)}</h2>"]
+    notable = choose(games, have) if have else []
+    if not notable:
+        return {}, parts + [f"<p>{t('no_notable', lang)}</p>"]
+    todo: dict[int, dict | None] = {n["index"]: n for n in notable}
+    if every:
+        todo.update({i: None for i in sorted(have)[:100] if i not in todo})
+    links: dict[int, str] = {}
+    for i, n in todo.items():
+        rec, page = record_path(out, i), Path(out) / "replays" / f"game-{i:06d}.html"
+        if not page.exists() or page.stat().st_mtime < rec.stat().st_mtime:
+            title = ({lg: f"{t(n['kind'], lg)}: " + _notable_line(n, lg) for lg in ("en", "ja")} if n else
+                     {lg: f"#{i + 1}" for lg in ("en", "ja")})
+            write_replay(rec, page, title)
+        links[i] = f"replays/{page.name}"
+    parts.append(f"<p>{html.escape(t('notable_how', lang).format(k=len(have)))}</p><ul id='notable-games'>")
+    for n in notable:
+        parts.append(f"<li data-kind='{n['kind']}'><b>{t(n['kind'], lang)}</b>: {html.escape(_notable_line(n, lang))} — "
+                     f"<a href='{links[n['index']]}'>{t('open_replay', lang)}</a></li>")
+    return links, parts + ["</ul>"]
+
+
+def _notable_line(n: dict, lang: str) -> str:
+    return t("notable_line", lang).format(i=n["index"] + 1, seed=n["seed"], gap=n["gap"], n=n["length"],
+                                          sc=", ".join(str(x) for x in n["scores"]))
+
+
 def int_bins(x: np.ndarray, most: int = 40) -> np.ndarray:
     """Histogram bins for counts: edges at half-integers, so every bar is whole numbers, centred."""
     lo, hi = math.floor(float(np.nanmin(x))), math.ceil(float(np.nanmax(x)))
@@ -183,13 +239,14 @@ SETTING_NAMES = {"game": ("game", "ゲーム"), "n": ("games", "ゲーム数"), 
                  "variants": ("variants", "バリアント"), "params": ("parameters", "パラメータ"),
                  "components": ("component file", "コンポーネントファイル"),
                  "components_hash": ("components hash", "コンポーネントのハッシュ"), "chunk": ("chunk", "分割単位"),
-                 "version": ("soan version", "soanのバージョン")}
+                 "version": ("soan version", "soanのバージョン"),
+                 "records": ("records kept (first games)", "記録を残したゲーム（先頭から）")}
 
 
 def settings_table(settings: dict, lang: str) -> str:
     rows = []
     for k, v in settings.items():
-        if k == "imported":
+        if k in ("imported", "feedback"):
             continue
         name = SETTING_NAMES.get(k, (k, k))[1 if lang == "ja" else 0]
         if isinstance(v, list):

@@ -10,6 +10,7 @@ from typing import Any
 from ..agents import SeatView, make_agent
 from ..agents.drive import play_step
 from ..core.game import game_info, make
+from ..core.records import header_for
 from ..core.rng import derive
 
 
@@ -26,6 +27,7 @@ class GameResult:
     stats: dict[str, Any] = field(default_factory=dict)       # game-level measures (collect=True)
     seat_measures: list[dict[str, Any]] = field(default_factory=list)  # the game's own, per seat
     turn_order: list[int] | None = None  # the first round's turn order (start player first), if the game has one
+    record: list[dict[str, Any]] | None = None  # with keep=True: the record's lines (header, then the moves)
 
     @property
     def winners(self) -> list[int]:
@@ -39,11 +41,13 @@ def lineup(agents: list[str], index: int) -> list[str]:
 
 
 def play_game(game: str, players: int, seed: int, agents: list[str], variants=(), params=None,
-              components=None, index: int = 0, collect: bool = False, timed: bool = False) -> GameResult:
+              components=None, index: int = 0, collect: bool = False, timed: bool = False,
+              keep: bool = False) -> GameResult:
     """One game of bots. With `collect`, also the decision statistics, lead changes and the game's own
-    measures (its `measures` listener)."""
+    measures (its `measures` listener); with `keep`, its record (as `soan play` writes it)."""
     s = make(game, players=players, seed=seed, variants=list(variants), params=params or {},
              components=components)
+    record = [header_for(s, humans=[], bots=list(agents), source="study", index=index)] if keep else None
     bots = [make_agent(a, seed=derive(seed, 1000 + i)) for i, a in enumerate(agents)]
     hooks = game_info(game).hooks
     order = list(hooks.turn_order(s)) if hooks.turn_order is not None else None
@@ -87,10 +91,12 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
         s.apply(seat, a)
         if after is not None:
             after(s, seat, a)
+        if record is not None:
+            record.append({"seat": seat, "action": a.to_json()})
 
     while not s.is_over():
         # seats acting at once decide on the same state, whatever order they are asked in
-        length += len(play_step(s, act, apply if before is not None or after is not None else None))
+        length += len(play_step(s, act, apply if before is not None or after is not None or keep else None))
         if collect:
             sc = s.scores()
             best = max(sc)
@@ -108,7 +114,7 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
                  "lead_changes": lead_changes, "gap12": top[0] - top[1] if len(top) > 1 else 0}
         seat_measures = meas.per_seat(s) if meas is not None else [{} for _ in range(players)]
     return GameResult(index, seed, list(agents), scores, s.ranks(), length, decisions, think, stats,
-                      seat_measures, order)
+                      seat_measures, order, record)
 
 
 SEED_BITS = 53  # a float64 (numpy, spreadsheets, JSON in browsers) holds every integer below 2^53 exactly
@@ -122,8 +128,10 @@ def study_seeds(seed: int, n: int, start: int = 0) -> Iterator[tuple[int, int]]:
 
 
 def _work(args) -> list[GameResult]:
-    game, players, agents, variants, params, components, items, collect, timed = args
-    return [play_game(game, players, s, lineup(agents, i), variants, params, components, i, collect, timed)
+    game, players, agents, variants, params, components, items, collect, timed = args[:9]
+    keep_below = args[9] if len(args) > 9 else 0  # games with an index below it keep their record
+    return [play_game(game, players, s, lineup(agents, i), variants, params, components, i, collect, timed,
+                      i < keep_below)
             for i, s in items]
 
 

@@ -5,6 +5,7 @@ Layout of a study folder:
   parts/           one Parquet pair per finished chunk of games (what makes a study resumable)
   games.parquet    one row per game: seed, variants, params, length, per-seat agent/score/rank, winners
   seats.parquet    one row per game and seat: agent, score, rank, win share, and the game's own measures
+  records/         the records of the first `records` games and of the notable ones (lab/notable.py)
 Each game's seed derives from (study seed, game index) and the line-up rotates by the index, so the
 results are the same whatever the number of jobs or the backend.
 """
@@ -20,6 +21,7 @@ from typing import Any
 from .. import __version__
 from ..core.errors import SoanError
 from ..core.game import check_config, game_info
+from .notable import keep_notable, record_path, write_record_lines
 from .runner import GameResult, _work, study_seeds
 
 CHUNK = 100
@@ -77,12 +79,13 @@ def _tables(results: list[GameResult], settings: dict[str, Any]):
 
 
 def settings_for(game: str, n: int, players: int | None, agents: list[str], seed: int, variants, params,
-                 components=None) -> dict[str, Any]:
+                 components=None, records: int | None = None) -> dict[str, Any]:
     info, P, vs, ps = check_config(game, players, variants, params)
     comps, h = info.load_components(components)
     return {"game": info.id, "n": n, "players": P, "agents": list(agents), "seed": seed, "variants": list(vs),
             "params": {k: (list(v) if isinstance(v, tuple) else v) for k, v in ps.items()},
-            "components": components, "components_hash": h, "chunk": CHUNK, "version": __version__}
+            "components": components, "components_hash": h, "chunk": CHUNK, "version": __version__,
+            "records": records or 0}
 
 
 def _same(a: dict, b: dict) -> bool:
@@ -115,7 +118,8 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
     for c in todo:
         items = list(study_seeds(settings["seed"], min(n, (c + 1) * chunk), c * chunk))
         tasks.append((c, (settings["game"], settings["players"], settings["agents"], tuple(settings["variants"]),
-                          settings["params"], settings["components"], items, True, True)))
+                          settings["params"], settings["components"], items, True, True,
+                          settings.get("records", 0))))
     t0 = time.perf_counter()
     write_s = 0.0
 
@@ -123,6 +127,9 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
         nonlocal write_s
         t = time.perf_counter()
         g, s = _tables(res, settings)
+        for r in res:
+            if r.record is not None:
+                write_record_lines(record_path(out, r.index), r.record)
         pq.write_table(g, parts / f"games-{c:05d}.parquet")
         pq.write_table(s, parts / f"seats-{c:05d}.parquet")
         write_s += time.perf_counter() - t
@@ -147,6 +154,8 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
     t_merge = time.perf_counter()
     _merge(out)
     write_s += time.perf_counter() - t_merge
+    if settings.get("records"):
+        keep_notable(out, settings, pq.read_table(out / "games.parquet"))
     return {"out": str(out), "games": n, "played": sum(len(t[1][6]) for t in tasks), "seconds": play_s,
             "write_seconds": write_s}
 
@@ -238,14 +247,19 @@ def export_csv(out: str | Path) -> list[Path]:
     return files
 
 
-def import_records(paths: list[str], out: str | Path) -> dict[str, Any]:
-    """Human playtests as a study: replay each record, collecting the same measures as bot studies."""
+def import_records(paths: list[str], out: str | Path, feedback: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Human playtests as a study: replay each record, collecting the same measures as bot studies.
+    The records are copied to OUT/records/ (game-<index>.jsonl, for the report's replays) and the
+    playtest answers (`feedback`, as `soan export-web` writes them) to OUT/feedback.jsonl, each with
+    the index of its game in the study; an answer is matched to its record by the web game's id."""
     from ..core.actions import parse_action
     from ..core.records import read_record, state_from_header
 
     out = Path(out)
     results: list[GameResult] = []
     settings = None
+    kept: list[tuple[int, dict[str, Any], list]] = []
+    web_ids: dict[str, int] = {}
     for k, p in enumerate(paths):
         header, moves = read_record(p)
         s = state_from_header(header, str(p))
@@ -258,11 +272,14 @@ def import_records(paths: list[str], out: str | Path) -> dict[str, Any]:
             meas.start(s)
         before, after = getattr(meas, "before", None), getattr(meas, "after", None)
         decisions = [0] * P
-        for seat, aj in moves:
-            a = parse_action(s.game_id, aj)
-            if before is not None:
-                before(s, seat, a)
-            s.apply(seat, a)
+        for i, (seat, aj) in enumerate(moves, start=2):
+            try:
+                a = parse_action(s.game_id, aj)
+                if before is not None:
+                    before(s, seat, a)
+                s.apply(seat, a)
+            except SoanError as e:
+                raise StudyError(f"{p}: line {i}: action {aj} by seat {seat} cannot be replayed: {e}") from None
             if after is not None:
                 after(s, seat, a)
             decisions[seat] += 1
@@ -283,23 +300,40 @@ def import_records(paths: list[str], out: str | Path) -> dict[str, Any]:
             settings = {**st, "n": 0, "agents": agents, "seed": None, "components": s.cfg.components_path,
                         "components_hash": s.cfg.components_hash, "chunk": CHUNK, "version": __version__,
                         "imported": []}
-        elif (st["game"], st["players"]) != (settings["game"], settings["players"]):
-            raise StudyError(f"{p}: a {st['game']} game for {st['players']}; the others are "
-                             f"{settings['game']} for {settings['players']}")
+        elif (st["game"], st["players"], st["variants"]) != (settings["game"], settings["players"],
+                                                             settings["variants"]):
+            raise StudyError(f"{p}: a {st['game']} game for {st['players']} with variants {st['variants'] or 'none'}; "
+                             f"the others are {settings['game']} for {settings['players']} with variants "
+                             f"{settings['variants'] or 'none'} (import one setting per study)")
         settings["imported"].append(str(p))
+        if isinstance(header.get("web_id"), str):
+            web_ids[header["web_id"]] = k
+        kept.append((k, header, moves))
         results.append(GameResult(k, s.cfg.seed, agents, s.scores(), s.ranks(), len(moves), decisions, [0.0] * P,
                                   {"multi_choice_share": None, "mean_options": None, "lead_changes": None,
                                    "gap12": sorted(s.scores())[-1] - sorted(s.scores())[-2]},
                                   meas.per_seat(s) if meas else [{} for _ in range(P)], order))
     if settings is None:
         raise StudyError("no records given")
+    answers = []
+    for fb in feedback or []:
+        gi = web_ids.get(str(fb.get("game_id")))
+        if gi is not None:
+            answers.append({"index": gi, **fb})
     settings["n"] = len(results)
+    settings["feedback"] = len(answers)
     import pyarrow.parquet as pq
 
     (out / "parts").mkdir(parents=True, exist_ok=True)
+    for old in (out / "records").glob("game-*.jsonl"):
+        old.unlink()  # an earlier import into the same folder
+    for k, header, moves in kept:
+        write_record_lines(record_path(out, k), [header] + [{"seat": seat, "action": a} for seat, a in moves])
+    (out / "feedback.jsonl").write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in answers),
+                                        encoding="utf-8")
     (out / "study.json").write_text(json.dumps(settings, indent=2, ensure_ascii=False))
     g, s2 = _tables(results, settings)
     pq.write_table(g, out / "parts" / "games-00000.parquet")
     pq.write_table(s2, out / "parts" / "seats-00000.parquet")
     _merge(out)
-    return {"out": str(out), "games": len(results)}
+    return {"out": str(out), "games": len(results), "answers": len(answers)}

@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..agents import LEVELS
 from ..core.game import game_info, games
+from .replay_model import ReplayError
 from .replays import Replays
 from .rooms import Manager, Room, RoomError
 from .store import Store
@@ -52,6 +53,10 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4) -> FastAPI:
     @app.exception_handler(RoomError)
     async def _room_error(_req: Request, e: RoomError) -> JSONResponse:
         return JSONResponse({"error": e.reason}, status_code=e.status)
+
+    @app.exception_handler(ReplayError)
+    async def _replay_error(_req: Request, e: ReplayError) -> JSONResponse:
+        return JSONResponse({"error": str(e)}, status_code=422)
 
     # -- pages --------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -16,8 +17,9 @@ import httpx
 
 
 async def _person(c: httpx.AsyncClient, url: str, gid: str, tok: str, stop: float, lat: list[float],
-                  srv: list[float]) -> None:
-    """A person: waits for pushes on the WebSocket and answers each turn over HTTP (timed)."""
+                  srv: list[float], think: float, rng: random.Random) -> None:
+    """A person: waits for pushes on the WebSocket and answers each turn over HTTP (timed), after
+    thinking `think` seconds on average (0: at once, a stress test rather than people)."""
     import json
 
     import websockets
@@ -31,6 +33,10 @@ async def _person(c: httpx.AsyncClient, url: str, gid: str, tok: str, stop: floa
             if p["over"]:
                 return
             if p["legal"]:
+                if think > 0:
+                    await asyncio.sleep(min(think * rng.uniform(0.5, 1.5), max(0.0, stop - time.perf_counter())))
+                    if time.perf_counter() >= stop:
+                        return
                 t0 = time.perf_counter()
                 r = await c.post(f"/api/games/{gid}/actions", params={"token": tok}, json=p["legal"][0]["json"])
                 if r.status_code == 200:
@@ -57,9 +63,9 @@ async def _moves(c: httpx.AsyncClient, made: list[tuple[str, str]]) -> int:
     return total
 
 
-async def _run(url: str, rooms: int, clients: int, game: str, seconds: float, bots: str) -> dict:
+async def _run(url: str, rooms: int, clients: int, game: str, seconds: float, bots: str, think: float) -> dict:
     async with httpx.AsyncClient(base_url=url, timeout=30,
-                                 limits=httpx.Limits(max_connections=64)) as c:
+                                 limits=httpx.Limits(max_connections=rooms + 16)) as c:
         from ..core.game import game_info
 
         players = game_info(game).default_players
@@ -75,7 +81,8 @@ async def _run(url: str, rooms: int, clients: int, game: str, seconds: float, bo
         t0 = time.perf_counter()
         stop = t0 + seconds
         ws_url = url.replace("http://", "ws://")
-        tasks = [_person(c, ws_url, gid, tok, stop, lat, srv) for gid, tok in made]
+        rng = random.Random(1)
+        tasks = [_person(c, ws_url, gid, tok, stop, lat, srv, think, rng) for gid, tok in made]
         tasks += [_watcher(ws_url, made[k % rooms][0], stop, counts) for k in range(clients)]
         await asyncio.gather(*tasks)
         dt = time.perf_counter() - t0
@@ -86,7 +93,7 @@ async def _run(url: str, rooms: int, clients: int, game: str, seconds: float, bo
         return round(1000 * statistics.median(xs), 1), round(1000 * statistics.quantiles(xs, n=20)[18], 1)
 
     (p50, p95), (s50, s95) = p50_p95(lat), p50_p95(srv)
-    return {"rooms": rooms, "clients": clients, "seconds": round(dt, 1), "moves": v1 - v0,
+    return {"rooms": rooms, "clients": clients, "think_s": think, "seconds": round(dt, 1), "moves": v1 - v0,
             "moves_per_s": round((v1 - v0) / dt, 1), "person_moves": len(lat),
             "p50_ms": p50, "p95_ms": p95, "server_p50_ms": s50, "server_p95_ms": s95,
             "pushes": counts[0]}
@@ -101,7 +108,8 @@ def _cpu_s(pid: int) -> float:
         return 0.0
 
 
-def run_bench(console, rooms: int, clients: int, game: str, seconds: float, bots: str, port: int) -> dict:
+def run_bench(console, rooms: int, clients: int, game: str, seconds: float, bots: str, port: int,
+              think: float = 2.0) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite"
         env = dict(os.environ)
@@ -118,10 +126,10 @@ def run_bench(console, rooms: int, clients: int, game: str, seconds: float, bots
                     break
                 except httpx.HTTPError:
                     time.sleep(0.1)
-            console.print(f"bench-serve: {rooms} rooms of {game} (1 person + {bots} bots), {clients} WebSocket "
-                          f"clients, {seconds:g} s, on {url}")
+            console.print(f"bench-serve: {rooms} rooms of {game} (1 person + {bots} bots, the person thinks "
+                          f"~{think:g} s a move), {clients} WebSocket clients, {seconds:g} s, on {url}")
             cpu0 = _cpu_s(proc.pid)
-            res = asyncio.run(_run(url, rooms, clients, game, seconds, bots))
+            res = asyncio.run(_run(url, rooms, clients, game, seconds, bots, think))
             cpu = _cpu_s(proc.pid) - cpu0
             res["server_cpu_s"] = round(cpu, 1)
             res["server_cpu_ms_per_move"] = round(1000 * cpu / max(1, res["moves"]), 2)

@@ -26,8 +26,9 @@ def export_db(db: str, out: str | Path, game: str | None = None) -> dict[str, An
             if not room.state.is_over() or (gid_want and room.state.game_id != gid_want):
                 continue
             p = out / "records" / f"{room.state.game_id}-{room.id}.jsonl"
-            p.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in room.record_lines()),
-                         encoding="utf-8")
+            lines = room.record_lines()
+            lines[0] = {**lines[0], "web_id": room.id}  # matches the answers in feedback.jsonl (game_id)
+            p.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8")
             records.append(str(p))
             for seat, fb in sorted(room.feedback.items()):
                 feedback.append({"game_id": room.id, "game": room.state.game_id, "players": room.state.cfg.players,

@@ -60,9 +60,7 @@ class RoundsMixin(StateFields):
         n = self.cfg.players
         if "stored-vp" in T.flags:  # AD-V13
             for p in range(n):
-                for a in range(2, 11):
-                    if self.fac[4 * a + TOWER] == p and sum(self.wh[p][3 * a: 3 * a + 3]) >= T.stored_vp_min:
-                        self.vp[p] += 1
+                self.vp[p] += len(self.stored_vp_areas(p))
         if self.listener is not None:
             self.emit("round_end", round=self.round,
                       standing=[[sum(self.wh[p][3 * a: 3 * a + 3]) for a in range(11)] for p in range(n)])
@@ -84,8 +82,16 @@ class RoundsMixin(StateFields):
         self.turn_k = 0
         self._begin_turn()
 
-    def pairs(self, p: int) -> int:
-        """Colour pairs: one completed request with one business card (hand or play area)."""
+    def stored_vp_areas(self, p: int) -> list[int]:
+        """AD-V13: the areas holding p's ad tower and at least stored_vp_min of p's cubes (1 VP each at
+        round end)."""
+        T = self.T
+        return [a for a in range(2, 11)
+                if self.fac[4 * a + TOWER] == p and sum(self.wh[p][3 * a: 3 * a + 3]) >= T.stored_vp_min]
+
+    def pairs_by_colour(self, p: int) -> list[int]:
+        """AD-K1/K2: colour pairs per colour — one completed request with one business card of that
+        colour (hand or play area)."""
         T = self.T
         req = [0] * 4
         for r in self.done[p]:
@@ -95,7 +101,11 @@ class RoundsMixin(StateFields):
             biz[T.colour[c]] += 1
         for c, _ in self.play[p]:
             biz[T.colour[c]] += 1
-        return sum(min(req[k], biz[k]) for k in range(4))
+        return [min(req[k], biz[k]) for k in range(4)]
+
+    def pairs(self, p: int) -> int:
+        """Colour pairs, all colours together."""
+        return sum(self.pairs_by_colour(p))
 
     def longest_path(self, p: int) -> int:
         """AD-K2: the longest path from the hub through adjacent areas with a facility of p, no repeats."""

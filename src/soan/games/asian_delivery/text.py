@@ -269,20 +269,6 @@ def render_round(s, entry, lang: str, me: int | None = None) -> str:  # pragma: 
     return ""
 
 
-def pairs_by_colour(s, p: int) -> list[int]:
-    """AD-K1/K2: pairs per colour (one completed request with one business card of that colour)."""
-    T = s.T
-    req = [0] * 4
-    for r in s.done[p]:
-        req[T.req_colour[r]] += 1
-    biz = [0] * 4
-    for c in s.hands[p]:
-        biz[T.colour[c]] += 1
-    for c, _ in s.play[p]:
-        biz[T.colour[c]] += 1
-    return [min(req[k], biz[k]) for k in range(4)]
-
-
 def _colour_name(s, k: int, lang: str) -> str:
     from .prompts import _colour
 
@@ -307,6 +293,15 @@ def announce(before, after, lang: str) -> list[str] | str:
                 before._owned(p, 1) + before._resident(p, "deliver_plus"))
             lines.append(f"  ★ {player_name(p, lang)}: " + (f"依頼{reqs}を達成 +{gain}VP" if ja
                                                              else f"completed request {reqs}, +{gain} VP"))
+    round_ended = after.round > before.round or settled_final
+    if round_ended and "stored-vp" in T.flags:  # AD-V13: stored cubes score at each round end
+        for p in range(n):
+            areas = after.stored_vp_areas(p)
+            if areas:
+                where = "・".join(str(a) for a in areas) if ja else ", ".join(str(a) for a in areas)
+                lines.append(f"  ★ {player_name(p, lang)}: " + (
+                    f"広告塔と荷物{T.stored_vp_min}個以上のエリア（{where}）で+{len(areas)}VP" if ja
+                    else f"ad tower and at least {T.stored_vp_min} cubes in area {where}: +{len(areas)} VP"))
     for mid, happened in ((True, settled_mid), (False, settled_final)):
         if not happened:
             continue
@@ -314,7 +309,7 @@ def announce(before, after, lang: str) -> list[str] | str:
                      ("== Midterm settlement (after round 4) ==" if mid else "== Final settlement =="))
         per = T.pair_mid if mid else T.pair_final
         for p in range(n):
-            pc = pairs_by_colour(after, p)
+            pc = after.pairs_by_colour(p)
             npairs = sum(pc)
             detail = ("・".join(f"{_colour_name(after, k, lang)}{pc[k]}" for k in range(4) if pc[k]) if ja else
                       ", ".join(f"{_colour_name(after, k, lang)} {pc[k]}" for k in range(4) if pc[k]))

@@ -73,7 +73,7 @@ function feedbackForm() {
   const scale = (name) => el("fieldset", { class: "row" }, el("legend", {}, `${t(name)} (1 ${t("low")} – 5 ${t("high")})`),
     [1, 2, 3, 4, 5].map((n) => el("label", {}, el("input", { type: "radio", name, value: n, required: true }), ` ${n} `)));
   const err = el("p", { class: "error", role: "alert" });
-  const form = el("form", { id: "feedback", class: "panel" }, el("h3", {}, t("fbTitle")), scale("fun"), scale("clarity"),
+  const form = el("form", { id: "feedback", class: "panel", novalidate: true }, el("h3", {}, t("fbTitle")), scale("fun"), scale("clarity"),
     el("label", { class: "row" }, t("length"), " ", el("select", { name: "length" }, ["too_short", "right", "too_long"].map((v) =>
       el("option", { value: v, selected: v === "right" }, t(v))))),
     ["confusing", "too_strong"].map((k) => el("label", { class: "row" }, t(k), " ", el("input", { name: k, maxlength: 2000 }))),
@@ -83,6 +83,8 @@ function feedbackForm() {
     e.preventDefault();
     const f = new FormData(form), body = { fun: Number(f.get("fun")), clarity: Number(f.get("clarity")), length: f.get("length"),
       confusing: f.get("confusing") || "", too_strong: f.get("too_strong") || "", comment: f.get("comment") || "" };
+    const missing = ["fun", "clarity"].filter((k) => !(body[k] >= 1 && body[k] <= 5));  // said in the page's language
+    if (missing.length) { err.textContent = t("errPrefix") + missing.map((k) => t("fbPick").replace("{q}", t(k))).join(" "); return; }
     try {
       await api(`/api/games/${gid}/feedback?token=${encodeURIComponent(token)}`, { method: "POST", body: JSON.stringify(body) });
       P = { ...P, feedback_given: true }; render();

@@ -1,6 +1,7 @@
 // Replay: open a record (file or a finished web game), step forward and back, any seat's view or the
-// full view, the scores after every move.
-const R = { id: q("id"), step: 0, seat: "full", frame: null, board: null };
+// full view, the scores after every move. Embedded mode (a self-contained file, web/standalone.py):
+// window.SOAN_REPLAY_DATA holds every step's views, gzip-compressed, and no server is asked.
+const R = { id: q("id"), step: 0, seat: "full", frame: null, board: null, data: null };
 const main = document.getElementById("main");
 const RT = { ja: { open: "記録を開く", file: "記録ファイル（.jsonl）", step: "手", first: "最初", prev: "前へ", next: "次へ", last: "最後",
   view: "表示", full: "全体（すべての情報）", seatView: "の視点", scores: "得点の推移", move: "直前の行動", replay: "リプレイ" },
@@ -12,7 +13,26 @@ async function openText(text) {
   try { const r = await api("/api/replays", { method: "POST", body: text }); location.search = `?id=${r.id}`; }
   catch (e) { document.getElementById("err").textContent = t("errPrefix") + e.message; }
 }
+async function unpack(b64) {
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+function embeddedFrame(D, step, seat, lg) {
+  const v = seat === "full" ? 0 : Number(seat) + 1, who = seat === "full" ? null : Number(seat);
+  return { game: D.game, name: D.name[lg], title: D.title[lg], players: D.players, lang: lg, step, steps: D.steps, seat: who,
+    seat_number: who === null ? null : who + 1, last: D.last[lg][v][step], observation: D.views[v][step],
+    view_text: D.texts ? D.texts[lg][v][step] : null,
+    scores: D.scores[step], scores_over_time: D.scores, to_act: D.to_act[step], over: step === D.steps && D.over,
+    version: step, legal: [], prompt: null, log: [], seats: D.seats[lg][v], board: D.board && who !== null ? "embedded" : null };
+}
 async function load() {
+  if (window.SOAN_REPLAY_DATA) {
+    try { if (!R.data) R.data = await unpack(window.SOAN_REPLAY_DATA); }
+    catch (e) { main.replaceChildren(el("p", { class: "error" }, t("errPrefix") + e.message)); return; }
+    R.frame = embeddedFrame(R.data, R.step, R.seat, lang()); R.labels = R.data.labels[lang()];
+    render(); return;
+  }
   if (!R.id) { picker(); return; }
   try { R.frame = await api(`/api/replays/${R.id}?step=${R.step}&seat=${R.seat}&lang=${lang()}`); }
   catch (e) { main.replaceChildren(el("p", { class: "error" }, t("errPrefix") + e.message)); return; }
@@ -61,11 +81,13 @@ function render() {
   if (f.board && window.SoanBoard) { try { window.SoanBoard.render(box, f, { lang: f.lang, labels: R.labels || {}, act: () => {}, t, el }); drew = true; } catch (e) { console.error(e); } }
   const rows = Object.entries(f.observation).filter(([k]) => !["game"].includes(k)).map(([k, v]) =>
     el("tr", {}, el("th", {}, k), el("td", {}, typeof v === "object" ? JSON.stringify(v) : String(v))));
-  main.replaceChildren(el("h1", {}, `${rt("replay")}: ${f.name}`), ctrl,
+  if (R.data) { const home = document.querySelector("header.top a"); if (home) home.removeAttribute("href"); }
+  main.replaceChildren(el("h1", {}, `${rt("replay")}: ${f.name}`), f.title ? el("p", { id: "replay-title" }, f.title) : "", ctrl,
     el("p", { id: "last-move", class: "prompt" }, f.last ? `${rt("move")}: ${f.last}` : "—"),
     el("div", { class: "seats" }, f.seats.map((s, i) => el("div", { class: "seat" }, `${s.name} `, el("span", { class: "score" }, f.scores[i])))),
     el("section", { class: "panel" }, el("h2", {}, rt("scores")), chart(f.scores_over_time)),
-    drew ? box : null, el("details", { class: "panel", open: !drew }, el("summary", {}, t("obs")), el("table", { class: "kv" }, rows)));
+    drew ? box : "", !drew && f.view_text ? el("section", { class: "panel" }, el("pre", { class: "viewtext", id: "view-text" }, f.view_text)) : "",
+    el("details", { class: "panel", open: !drew && !f.view_text }, el("summary", {}, t("obs")), el("table", { class: "kv" }, rows)));
 }
 document.addEventListener("keydown", (e) => {
   if (!R.frame || e.target.matches("input, select, textarea")) return;

@@ -1,0 +1,101 @@
+"""A record stepped forward and back (no server needed): the state after any number of moves, each
+seat's view or the full view, the last move as that seat may see it, the scores after every move.
+Used by `soan serve`'s replay page (web/replays.py) and by the self-contained replay files a study's
+report links (web/standalone.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.actions import parse_action
+from ..core.errors import IllegalAction, RecordError, SoanError
+from ..core.game import game_info
+from ..core.records import state_from_header
+
+EVERY = 25  # a kept copy of the state every EVERY moves, so any step is a short replay away
+
+
+class ReplayError(SoanError):
+    """A record that cannot be replayed, or a step or seat out of range (HTTP 422 on the server)."""
+
+
+def seat_name(text, seat: int, lang: str, me: int | None) -> str:
+    """A seat's name as the game's texts give it (1-based for people), "(you)" for the viewer."""
+    if text is not None and hasattr(text, "player_name"):
+        return text.player_name(seat, lang, me)
+    base = f"{'プレイヤー' if lang == 'ja' else 'Player'} {seat + 1}"
+    return base + ((" (あなた)" if lang == "ja" else " (you)") if seat == me else "")
+
+
+class Replay:
+    def __init__(self, header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]], where: str) -> None:
+        try:
+            s = state_from_header(header, where)
+        except RecordError as e:
+            raise ReplayError(str(e)) from None
+        self.header = header
+        self.game = s.game_id
+        self.players = s.cfg.players
+        self.moves: list[tuple[int, Any]] = []
+        self.snaps = [s.clone()]
+        self.scores = [list(s.scores())]
+        for i, (seat, aj) in enumerate(moves, start=2):
+            try:
+                a = parse_action(s.game_id, aj)
+                s.apply(seat, a)
+            except (IllegalAction, SoanError) as e:
+                raise ReplayError(f"{where}: line {i}: action {aj} by seat {seat} cannot be replayed: {e}") from None
+            self.moves.append((seat, a))
+            self.scores.append(list(s.scores()))
+            if len(self.moves) % EVERY == 0:
+                self.snaps.append(s.clone())
+
+    def state_at(self, step: int):
+        s = self.snaps[step // EVERY].clone()
+        for seat, a in self.moves[(step // EVERY) * EVERY:step]:
+            s.apply(seat, a)
+        return s
+
+    def check(self, step: int, seat: int | None) -> None:
+        if not 0 <= step <= len(self.moves):
+            raise ReplayError(f"step takes 0-{len(self.moves)}, got {step}")
+        if seat is not None and not 0 <= seat < self.players:
+            raise ReplayError(f"seat takes 1-{self.players} (or 'full'), got {seat + 1}")
+
+    def last_move(self, s, step: int, seat: int | None, lang: str) -> str | None:
+        """The move that led to `step` (s is the state after it), as `seat` may see it."""
+        if not step:
+            return None
+        text = game_info(self.game).hooks.text
+        mseat, a = self.moves[step - 1]
+        if text and seat is not None:
+            return text.log_move(s, mseat, a, lang, seat)
+        return f"{seat_name(text, mseat, lang, None)}: {s.action_text(a, lang)}"
+
+    def view_text(self, s, seat: int | None, lang: str) -> str | None:
+        """The game's own text view of a seat (as the terminal and the game page show it) for a game
+        without a board; None for the full view or a game with a board."""
+        hooks = game_info(self.game).hooks
+        if seat is None or hooks.web_board is not None or hooks.text is None:
+            return None
+        return hooks.text.render(s, seat, lang)
+
+    def seats(self, lang: str, me: int | None) -> list[dict[str, Any]]:
+        text = game_info(self.game).hooks.text
+        return [{"seat": i, "seat_number": i + 1, "name": seat_name(text, i, lang, me)} for i in range(self.players)]
+
+    def frame(self, step: int, seat: int | None, lang: str) -> dict[str, Any]:
+        self.check(step, seat)
+        s = self.state_at(step)
+        info = game_info(self.game)
+        return {
+            "game": self.game, "name": info.name_ja if lang == "ja" else info.name, "players": self.players,
+            "lang": lang, "step": step, "steps": len(self.moves), "seat": seat,
+            "seat_number": None if seat is None else seat + 1, "last": self.last_move(s, step, seat, lang),
+            "observation": s.observation(seat) if seat is not None else s.view(),
+            "scores": self.scores[step], "scores_over_time": self.scores, "to_act": list(s.to_act()),
+            "over": s.is_over(), "version": step, "legal": [], "prompt": None, "log": [],
+            "seats": self.seats(lang, seat),
+            "board": f"/boards/{self.game}.js" if info.hooks.web_board and seat is not None else None,
+            "view_text": self.view_text(s, seat, lang),
+        }
