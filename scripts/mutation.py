@@ -50,11 +50,11 @@ def main(game: str, sample: int, seed: int = 9, fresh: bool = False) -> None:
     if fresh or not (work / "mutants" / "mutmut-stats.json").exists():
         shutil.rmtree(work, ignore_errors=True)
         work.mkdir(parents=True)
-        for d in ("src", "tests"):
+        for d in ("src", "tests", "docs"):  # docs: the published view schemas the view tests compare
             shutil.copytree(d, work / d, ignore=shutil.ignore_patterns("__pycache__"))
         cfg = Path("pyproject.toml").read_text() + (
             f"\n[tool.mutmut]\npaths_to_mutate = {json.dumps(modules)}\ntests_dir = {json.dumps(tests)}\n"
-            'also_copy = ["tests", "src"]\npytest_add_cli_args = ["-x", "-q", "-p", "no:cacheprovider"]\n')
+            'also_copy = ["tests", "src", "docs"]\npytest_add_cli_args = ["-x", "-q", "-p", "no:cacheprovider"]\n')
         (work / "pyproject.toml").write_text(cfg)
         mutmut(work, "run", "--max-children", "1", "no-such-mutant")  # generates the mutants
     names = mutant_names(work)
