@@ -80,11 +80,21 @@ def seated(fn: Callable[..., Any]) -> Callable[..., Any]:
     if getattr(fn, _MARK, False):
         return fn
 
-    @wraps(fn)
-    def method(self: Any, seat: Any, *args: Any, **kwargs: Any) -> Any:
-        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
-            raise seat_error(seat, self.cfg.players)
-        return fn(self, seat, *args, **kwargs)
+    code = getattr(fn, "__code__", None)
+    if code is not None and code.co_argcount == 2 and not code.co_flags & 0x0C:  # (self, seat) only: no packing
+
+        @wraps(fn)
+        def method(self: Any, seat: Any) -> Any:
+            if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
+                raise seat_error(seat, self.cfg.players)
+            return fn(self, seat)
+    else:
+
+        @wraps(fn)
+        def method(self: Any, seat: Any, *args: Any, **kwargs: Any) -> Any:
+            if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
+                raise seat_error(seat, self.cfg.players)
+            return fn(self, seat, *args, **kwargs)
 
     setattr(method, _MARK, True)
     return method
