@@ -91,3 +91,24 @@ def test_measures_hear_each_round_and_the_end():
         s.apply(seat, rng.choice(s.legal_actions(seat)))
     assert [k for k, _ in heard] == ["round"] * 5 + ["end"]
     assert heard[-1][1] == {"scores": s.scores(), "ranks": s.ranks()}
+
+
+def test_before_any_round_ends_every_seat_ranks_first():
+    s = soan.make("la-superba", players=4, seed=3)
+    assert s.ranks() == [1, 1, 1, 1]
+    assert soan.make("la-superba", players=3, seed=3).ranks() == [1, 1, 1]
+
+
+def test_an_observation_names_its_seat():
+    s = soan.make("la-superba", players=3, seed=2)
+    assert [s.observation(p)["seat"] for p in range(3)] == [0, 1, 2]
+
+
+def test_the_carry_prompt_asks_in_both_languages():
+    s = soan.make("la-superba", players=3, seed=4)
+    for p in range(3):  # LS-R2: every seat plays its cards first, then chooses the chits to carry
+        s.apply(p, s.legal_actions(p)[0])
+    q = s.prompt(0)
+    most = s.R.carry_max
+    assert f"ラウンド{s.round}：運ぶアイテムを1〜{most}個選んでください。" in q.ja
+    assert q.ja != q.en and str(most) in q.en
