@@ -112,3 +112,18 @@ def test_the_carry_prompt_asks_in_both_languages():
     most = s.R.carry_max
     assert f"ラウンド{s.round}：運ぶアイテムを1〜{most}個選んでください。" in q.ja
     assert q.ja != q.en and str(most) in q.en
+
+
+def test_LS_R6_delivery_options_computed_afresh(monkeypatch):
+    """The option tables are cached per process; computed afresh they are exactly the ways to pick
+    `quota` of the carried chits (all of them when fewer are carried)."""
+    from soan.games.la_superba import rules
+
+    monkeypatch.setattr(rules, "_DELIVER_CACHE", {})
+    got = [d.counts for d in rules.deliver_options((1, 2, 1), 2)]
+    assert sorted(got) == [(0, 1, 1), (0, 2, 0), (1, 0, 1), (1, 1, 0)]
+    assert [d.counts for d in rules.deliver_options((1, 1, 0), 3)] == [(1, 1, 0)]
+    monkeypatch.setattr(rules, "_CARRY_CACHE", {})
+    got = [c.counts for c in rules.carry_options((1, 0, 2), 2)]
+    assert sorted(got) == [(0, 0, 1), (0, 0, 2), (1, 0, 0), (1, 0, 1)]
+    assert [c.counts for c in rules.carry_options((0, 0, 0), 2)] == [(0, 0, 0)]
