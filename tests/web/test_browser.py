@@ -104,6 +104,7 @@ def test_la_superba_two_people_two_bots_in_japanese(server, browser):
     g = httpx.post(s.url + "/api/games", json={"game": "la-superba", "players": 4, "seed": 3, "lang": "ja",
                                                "bots": {"3": "random", "4": "greedy"}}).json()
     room, _ = _page(browser, s.url + g["room_url"], "ja")
+    room.wait_for_selector("#open-seat-2")  # (the room page draws after its first answer)
     assert room.locator("text=招待リンク").count() == 1
     urls = [room.locator(f"#open-seat-{n}").get_attribute("href") for n in (1, 2)]
     pages = [_page(browser, u, "ja") for u in urls]
@@ -154,3 +155,119 @@ def test_undecim_one_person_against_bots_in_english(server, browser):
     page.wait_for_selector("text=ゲーム終了")
     page.reload()
     page.wait_for_selector("text=ゲーム終了")
+
+
+
+AD_LOOK = """() => {
+  const kinds = {"data-area": "map area", "data-build": "facility slot", "data-play": "hand card", "data-request": "request",
+    "data-card": "business card", "data-cube": "cube", "data-load": "load", "data-unload": "unload", "data-act": "step button"};
+  const kind = (e) => e.id === "end-step" ? "end of the action step" : (Object.keys(kinds).find((k) => e.hasAttribute(k)) ? kinds[Object.keys(kinds).find((k) => e.hasAttribute(k))] : "other");
+  return { version: P ? P.version : -1, actions: P ? P.legal.length : 0, end: !!document.querySelector("#end"), confirm: !!document.querySelector("#confirm"), undo: !!document.querySelector("#undo"),
+    recent: !!document.querySelector("#ad-map .ad-area.recent"),
+    turn2: (document.querySelector("#turns li[data-seat='2'] summary") || {}).textContent || "",
+    legal: [...document.querySelectorAll("#board .legal")].map(kind) };
+}"""
+AD_AIM = """(k) => {  // the k-th highlighted element, brought into view: the point to click
+  const e = document.querySelectorAll("#board .legal")[k];
+  if (!e) return null;
+  e.scrollIntoView({ block: "center" });
+  const r = e.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}"""
+
+
+def test_asian_delivery_whole_game_on_the_board_in_japanese(server, browser):
+    """One person against three bots, clicking (real mouse clicks) what the board highlights: map areas,
+    facility slots, hand cards, displays, cubes; one undo; the end of an action step asked, declined
+    once, then confirmed. Then AD-V2's diamond map is drawn."""
+    import random
+
+    s = server(bot_delay=0)
+    g = httpx.post(s.url + "/api/games", json={"game": "asian-delivery", "players": 4, "seed": 21, "lang": "ja",
+                                               "bots": {"2": "random", "3": "random", "4": "random"}}).json()
+    gid, tok = g["id"], g["seats"][0]["token"]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_init_script("localStorage.setItem('soan-lang', 'ja')")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(g["seats"][0]["url"])
+    page.wait_for_selector("#ad-map")
+    assert page.locator("#ad-map .ad-area").count() == 10 and page.locator("#ad-map .hub").count() == 1
+    assert page.locator("#req-display .ad-req").count() == 4 and page.locator("#hand .ad-card").count() == 4
+    assert page.inner_text("#ad-help summary") == "遊び方とルールの要点" and "L＝梅" in page.inner_text("#ad-mapbox")
+    rng = random.Random(5)
+    clicked: dict[str, int] = {}
+    undone = declined = confirmed = 0
+    saw_recent = saw_turns = False
+    steps = 0  # clicks since the last end of an action step
+    t0 = time.time()
+    while True:
+        assert not errors, errors
+        assert time.time() < t0 + 150, f"the game did not end in time; clicks so far {clicked}"
+        look = page.evaluate(AD_LOOK)
+        if look["end"]:
+            break
+        if look["confirm"]:  # the end of the action step is asked first
+            if not declined:
+                page.click("#confirm-no")
+                declined += 1
+                assert page.locator("#end-step").count() == 1  # nothing happened
+            else:
+                page.click("#confirm-yes")
+                confirmed += 1
+            continue
+        if not undone and look["undo"]:
+            before = httpx.get(f"{s.url}/api/games/{gid}", params={"token": tok}).json()
+            page.click("#undo")
+            page.wait_for_function("v => P && P.version > v", arg=before["version"])
+            after = httpx.get(f"{s.url}/api/games/{gid}", params={"token": tok}).json()
+            assert after["moves"] == before["moves"] - 1 and after["version"] > before["version"], (before["moves"], after["moves"])
+            undone += 1
+            continue
+        if not look["legal"]:
+            page.wait_for_timeout(30)  # the bots' turns
+            continue
+        assert len(look["legal"]) == look["actions"], look  # every legal action has exactly one place on the board
+        saw_recent = saw_recent or look["recent"]  # a bot's last turn outlined on the map
+        saw_turns = saw_turns or look["turn2"].startswith("プレイヤー 2")  # bots' turns as summary lines
+        k = rng.randrange(len(look["legal"]))
+        if steps >= 4 and "end of the action step" in look["legal"]:  # a short turn keeps the test short
+            k = look["legal"].index("end of the action step")
+        at = page.evaluate(AD_AIM, k)
+        if at is None:
+            continue
+        page.mouse.click(at["x"], at["y"])
+        kind = look["legal"][k]
+        clicked[kind] = clicked.get(kind, 0) + 1
+        steps = 0 if kind == "end of the action step" else steps + 1
+        try:  # the answer (or the confirmation) before looking again
+            page.wait_for_function("v => (P && P.version !== v) || document.querySelector('#confirm')", arg=look["version"],
+                                   timeout=5000)
+        except Exception:  # noqa: BLE001 - a refused click changes nothing: look again
+            pass
+    took = time.time() - t0
+    assert not errors, errors
+    assert page.locator("#end").inner_text().startswith("ゲーム終了") and page.locator("#end tr").count() == 5
+    assert undone == 1 and declined == 1 and confirmed >= 8, (undone, declined, confirmed)
+    for kind in ("map area", "hand card", "request", "business card", "end of the action step"):
+        assert clicked.get(kind), f"never clicked a {kind} on the board: {clicked}"
+    assert saw_turns and saw_recent, (saw_turns, saw_recent)
+    p = httpx.get(f"{s.url}/api/games/{gid}").json()
+    assert p["over"] and len(p["ranking"]) == 4
+    page.click("#open-replay")  # the replay draws a seat's view on the same board
+    page.wait_for_selector("#where")
+    page.select_option("#seat", "2")
+    page.wait_for_selector("#board #ad-map")
+    page.click("#last")
+    page.wait_for_selector(f"#where:has-text('{p['moves']} / {p['moves']}')")
+    page.wait_for_selector("#board #ad-map .ad-fac.built")
+    assert not errors, errors
+    # AD-V2: the diamond map is drawn too, with ① outside it
+    g2 = httpx.post(s.url + "/api/games", json={"game": "asian-delivery", "players": 3, "seed": 4, "variants": ["big-map"],
+                                                "bots": {"2": "random", "3": "random"}}).json()
+    page.goto(g2["seats"][0]["url"])
+    page.wait_for_selector("#ad-map")
+    assert page.locator("#ad-map .ad-area").count() == 10 and page.locator("#ad-map .hub").count() == 1
+    assert "①の接続先" in page.locator("#ad-head").inner_text()
+    print(f"AD board game in {took:.0f} s: clicks {clicked}, confirmations {confirmed}, moves {p['moves']}")

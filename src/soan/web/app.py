@@ -148,6 +148,15 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4) -> FastAPI:
         response.headers["Server-Timing"] = f"move;dur={1000 * (time.perf_counter() - t0):.2f}"
         return out
 
+    @app.post("/api/games/{gid}/undo")
+    async def undo(gid: str, token: str | None = None, lang: str | None = None) -> dict[str, Any]:
+        room = mgr.get(gid)
+        seat = room.seat_of(token)
+        if seat is None:
+            raise RoomError(401, "undo needs the token of your seat (?token=...)")
+        await mgr.undo(room, seat)
+        return room.payload(seat, _lang(lang, room))
+
     @app.get("/api/games/{gid}/record")
     async def record(gid: str, host: str | None = None, token: str | None = None) -> Response:
         room = mgr.get(gid)

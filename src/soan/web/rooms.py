@@ -24,6 +24,7 @@ from .store import Store
 
 LOG = logging.getLogger("soan.web")
 LOG_LINES = 80
+TURNS = 30  # the latest turns a seat receives as summary lines
 BOTS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="soan-bot")
 
 
@@ -66,14 +67,21 @@ class Room:
     bot_task: asyncio.Task | None = None
     cache: dict[tuple, dict[str, Any]] = field(default_factory=dict)
     feedback: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> playtest answers
-    bot_error: bool = False  # (seat, lang) -> payload of this version
+    bot_error: bool = False
+    epochs: list[Any] = field(default_factory=list)  # the game's `text.epoch` before each move (undo)
+    undone: int = 0  # moves taken back so far (stored with the room): `version` never goes down
+
+    @property
+    def version(self) -> int:
+        """Grows with every change: +1 per move, +1 per undo (the number of moves when nothing was undone)."""
+        return len(self.moves) + 2 * self.undone
 
     @property
     def text(self):
         return game_info(self.state.game_id).hooks.text
 
     def room_json(self) -> dict[str, Any]:
-        return {"seats": self.seats, "host": self.host, "lang": self.lang}
+        return {"seats": self.seats, "host": self.host, "lang": self.lang, "undone": self.undone}
 
     def seat_of(self, token: str | None) -> int | None:
         if not token:
@@ -105,6 +113,30 @@ class Room:
         nxt.apply(seat, action)
         return nxt
 
+    def epoch(self, state=None) -> Any:
+        """The game's epoch (changes at every reveal or draw), or None for a game without one."""
+        fn = getattr(self.text, "epoch", None)
+        return fn(state if state is not None else self.state) if fn else None
+
+    def push(self, seat: int, action, nxt) -> None:
+        """Record an accepted move (already stored) and make `nxt` the state."""
+        self.epochs.append(self.epoch())
+        self.state = nxt
+        self.moves.append((seat, action))
+        self._track_rounds()
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not take back its last move now, or None when it may."""
+        if getattr(self.text, "epoch", None) is None:
+            return "this game has no undo"
+        if self.state.is_over():
+            return "the game is over"
+        if not self.moves or self.moves[-1][0] != seat:
+            return "nothing of yours to undo: the last move is not yours" if self.moves else "no move yet"
+        if self.epochs[-1] != self.epoch():
+            return "cannot undo: hidden information was revealed since your last move (a card was drawn)"
+        return None
+
     # -- what a client receives ---------------------------------------------------------------
     def log(self, me: int | None, lang: str) -> list[str]:
         text, s = self.text, self.state
@@ -124,7 +156,7 @@ class Room:
 
     def payload(self, seat: int | None, lang: str) -> dict[str, Any]:
         """What `seat` (None: a spectator) receives now; built once per version, seat and language."""
-        key = (len(self.moves), seat, lang, tuple(x["joined"] for x in self.seats))
+        key = (self.version, seat, lang, tuple(x["joined"] for x in self.seats))
         hit = self.cache.get(key)
         if hit is None:
             if len(self.cache) > 32:
@@ -141,7 +173,7 @@ class Room:
             "id": self.id, "game": s.game_id, "name": info.name_ja if lang == "ja" else info.name,
             "players": s.cfg.players, "variants": list(s.cfg.variants), "lang": lang,
             "seat": seat, "seat_number": None if seat is None else seat + 1,
-            "version": len(self.moves), "over": over,
+            "version": self.version, "moves": len(self.moves), "over": over,
             "to_act": list(s.to_act()), "waiting_for": self.waiting_for(),
             "seats": [{"seat": i, "seat_number": i + 1, "kind": "bot" if x["bot"] else "human",
                        "bot": x["bot"], "joined": bool(x["joined"] or x["bot"]),
@@ -156,16 +188,44 @@ class Room:
         }
         if seat is not None and not over and seat in s.to_act():
             out["prompt"] = s.prompt(seat).text(lang)
-            out["legal"] = [{"i": i, "text": s.action_text(a, lang), "str": str(a), "json": a.to_json()}
+            confirm = getattr(text, "confirm", None)
+            words = getattr(text, "action_text", None)  # the game's own wording of an option, if it has one
+            out["legal"] = [{"i": i, "text": words(s, a, lang) if words else s.action_text(a, lang), "str": str(a),
+                             "json": a.to_json(),
+                             "confirm": confirm(s, a, lang) if confirm else None}
                             for i, a in enumerate(s.legal_actions(seat))]
         else:
             out["prompt"] = None
             out["legal"] = []
+        out["can_undo"] = seat is not None and self.undo_refusal(seat) is None
+        if text is not None and hasattr(text, "summarize_turn"):
+            out["turns"] = self.turns(seat, lang)
         if over:
             out["feedback_given"] = seat in self.feedback
             ranks = s.ranks()
             out["ranking"] = [{"seat": i, "seat_number": i + 1, "rank": ranks[i], "score": out["scores"][i],
                                "name": player_name(text, i, lang, seat)} for i in s.ranking()]
+        return out
+
+    def turns(self, me: int | None, lang: str, last: int = TURNS) -> list[dict[str, Any]]:
+        """The latest runs of one seat's moves (a turn, or its part), newest last: one summary line each
+        (the game's `summarize_turn`, as `me` may know it), the moves' lines and JSON for details."""
+        runs: list[tuple[int, int]] = []  # (start, end) of runs of one seat, newest first
+        end = len(self.moves)
+        while end > 0 and len(runs) < last:
+            seat, start = self.moves[end - 1][0], end - 1
+            while start > 0 and self.moves[start - 1][0] == seat:
+                start -= 1
+            runs.append((start, end))
+            end = start
+        s, text = self.state, self.text
+        out = []
+        for start, end in reversed(runs):
+            seat = self.moves[start][0]
+            acts = [a for _, a in self.moves[start:end]]
+            out.append({"seat": seat, "first": start, "summary": text.summarize_turn(s, seat, acts, lang, me),
+                        "lines": [text.log_move(s, seat, a, lang, me) for a in acts],
+                        "actions": [a.to_json() for a in acts]})
         return out
 
     def record_lines(self) -> list[dict[str, Any]]:
@@ -175,7 +235,7 @@ class Room:
     def notify(self) -> None:
         for q in list(self.subscribers):
             if q.empty():  # one pending wake-up is enough: the client reads the newest state
-                q.put_nowait(len(self.moves))
+                q.put_nowait(self.version)
 
 
 LENGTHS = ("too_short", "right", "too_long")
@@ -280,9 +340,12 @@ class Manager:
             r = self.rooms[g.id] = Room(g.id, s, g.header, g.room["seats"], g.room["host"], g.room.get("lang", "ja"),
                                         g.created)
             r.feedback = dict(g.feedback)
+            r.undone = int(g.room.get("undone", 0))
             for seat, aj in g.moves:
                 a = parse_action(s.game_id, aj)
-                r.state.apply(seat, a)
+                nxt = r.state  # replayed in place: the stored moves were checked when they were made
+                r.epochs.append(r.epoch())
+                nxt.apply(seat, a)
                 r.moves.append((seat, a))
                 r._track_rounds()
             self._setup(r)
@@ -318,10 +381,34 @@ class Manager:
         except IllegalAction as e:
             raise RoomError(422, f"illegal action {str(action)!r}: {e}") from None
         self.store.add_move(room.id, len(room.moves), seat, action.to_json())
-        room.state = nxt
-        room.moves.append((seat, action))
-        room._track_rounds()
+        room.push(seat, action, nxt)
         room.notify()
+
+    async def undo(self, room: Room, seat: int) -> None:
+        """Take back `seat`'s last move while the game says nothing hidden was revealed since: the state
+        is rebuilt from the record without it (the row is deleted in the same commit as the room's
+        undo count), so every view and a restarted server agree."""
+        async with room.lock:
+            why = room.undo_refusal(seat)
+            if why:
+                raise RoomError(409, why)
+            s = state_from_header(room.header, f"game {room.id}")
+            epochs = []
+            for who, a in room.moves[:-1]:
+                epochs.append(room.epoch(s))
+                s.apply(who, a)
+            if room.epoch(s) != room.epoch():  # safety: never undo through a reveal
+                raise RoomError(409, "cannot undo: hidden information was revealed since your last move")
+            room.undone += 1
+            self.store.undo_move(room.id, len(room.moves) - 1, room.room_json())
+            room.moves.pop()
+            room.state, room.epochs = s, epochs
+            hist = getattr(s, "history", None)
+            if hist is not None:
+                room.rounds_at = room.rounds_at[:len(hist)]
+            room.cache.clear()
+            room.notify()
+        self.kick(room)
 
     def give_feedback(self, room: Room, seat: int, data: Any) -> dict[str, Any]:
         """Check and store a person's playtest answers (after the game)."""
@@ -360,12 +447,12 @@ class Manager:
             if not ready:
                 return
             seat = ready[0]
-            version = len(room.moves)
+            version = room.version
             view = SeatView(room.state.clone(), seat)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             decision = await loop.run_in_executor(BOTS, room.agents[seat].decide, view)
             async with room.lock:
-                if len(room.moves) != version:
+                if room.version != version:
                     continue  # someone moved meanwhile: decide again on the new state
                 self._accept(room, seat, decision.action)

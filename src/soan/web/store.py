@@ -91,6 +91,12 @@ class Store:
             c.execute(moves.insert().values(game_id=gid, idx=idx, seat=seat,
                                             action=json.dumps(action, ensure_ascii=False)))
 
+    def undo_move(self, gid: str, idx: int, room: dict[str, Any]) -> None:
+        """A move taken back: its row deleted and the room (its undo count) updated in one commit."""
+        with self.engine.begin() as c:
+            c.execute(moves.delete().where((moves.c.game_id == gid) & (moves.c.idx == idx)))
+            c.execute(update(games).where(games.c.id == gid).values(room=json.dumps(room, ensure_ascii=False)))
+
     def update_room(self, gid: str, room: dict[str, Any]) -> None:
         with self.engine.begin() as c:
             c.execute(update(games).where(games.c.id == gid).values(room=json.dumps(room, ensure_ascii=False)))

@@ -9,6 +9,7 @@ from ...core.hooks import ComponentsModel, GameHooks, ReportPanel
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import AsianDelivery, new_state, state_from_view
+from .webboard import BOARD
 
 VARIANTS = {
     "one-porter": Variant("one-porter", "AD-V1", "人力輸送 at most once per turn.", "人力輸送は１手番に１回まで"),
@@ -85,6 +86,7 @@ register(GameInfo(
         measures=measures.Measures, turn_order=measures.turn_order, card_name=measures.card_name,
         report_panels=_report_panels, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
+        web_board=BOARD,
     ),
 ))
 

@@ -37,6 +37,11 @@ RESIDENT = {
 VEHICLE = {"train": ("train", "列車"), "ship": ("ship", "船")}
 
 
+def _an(noun: str) -> str:
+    """English article: an office, an ad tower, a market."""
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
 def _ja(lang: str) -> bool:
     return lang == "ja"
 
@@ -214,7 +219,7 @@ def action_text(s, action, lang: str = "en") -> str:
     if isinstance(action, BuildAt):
         f = FACILITIES.index(action.facility)
         return (f"エリア{action.area}に{FAC_NAME['ja'][f]}を建設" if ja
-                else f"build a {FAC_NAME['en'][f]} in area {action.area}")
+                else f"build {_an(FAC_NAME['en'][f])} in area {action.area}")
     return s.action_text(action, lang)
 
 
@@ -244,7 +249,7 @@ def summarize_turn(s, seat: int, actions: list, lang: str, me: int | None = None
             unloads += 1
         elif isinstance(a, BuildAt):
             f = FACILITIES.index(a.facility)
-            parts.append(f"エリア{a.area}に{FAC_NAME['ja'][f]}を建設" if ja else f"built a {FAC_NAME['en'][f]} in {a.area}")
+            parts.append(f"エリア{a.area}に{FAC_NAME['ja'][f]}を建設" if ja else f"built {_an(FAC_NAME['en'][f])} in {a.area}")
         elif isinstance(a, DraftPick):
             drafted.append(f"依頼#{a.card}" if ja and a.pile == "request" else f"request #{a.card}"
                            if a.pile == "request" else s.card_text(a.card, lang))

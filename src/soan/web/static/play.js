@@ -16,6 +16,8 @@ function relang() { labels = null; P = null; if (ws) { ws.onclose = null; ws.clo
 
 async function update(p) {
   if (P && p.lang === P.lang && p.version < P.version) return;  // an older answer after a newer push
+  if (P && p.lang === P.lang && p.version === P.version && p.seats.every((x, i) => x.joined === P.seats[i].joined)
+      && p.feedback_given === P.feedback_given && p.bot_error === P.bot_error) return;  // the same state again (answer and push)
   P = p;
   if (p.board && boardLoaded !== p.board) {
     await new Promise((ok) => { const s = document.createElement("script"); s.src = p.board; s.onload = ok; s.onerror = ok; document.head.append(s); });
@@ -25,10 +27,33 @@ async function update(p) {
   render();
 }
 
-async function act(json) {
+async function act(json, confirmed = false) {
+  const same = P && (P.legal || []).find((a) => JSON.stringify(a.json) === JSON.stringify(json));
+  if (same && same.confirm && !confirmed) { askConfirm(same, () => act(json, true)); return; }
   const qs = new URLSearchParams({ token: token || "", lang: lang() });
   try { update(await api(`/api/games/${gid}/actions?${qs}`, { method: "POST", body: JSON.stringify(json) })); }
-  catch (e) { const x = document.getElementById("err"); if (x) x.textContent = t("errPrefix") + e.message; }
+  catch (e) { showError(e); }
+}
+function showError(e) { const x = document.getElementById("err"); if (x) x.textContent = t("errPrefix") + e.message; }
+
+async function undo() {
+  const qs = new URLSearchParams({ token: token || "", lang: lang() });
+  try { update(await api(`/api/games/${gid}/undo?${qs}`, { method: "POST" })); } catch (e) { showError(e); }
+}
+
+function askConfirm(a, yes) {  // the game asks before a step that cannot be taken back
+  const close = () => box.remove();
+  const box = el("div", { class: "overlay confirm", id: "confirm", role: "dialog", "aria-modal": "true" }, el("div", { class: "panel" },
+    el("p", { class: "prompt" }, a.confirm), el("p", { class: "muted" }, a.text),
+    el("div", { class: "row" }, el("button", { class: "primary", id: "confirm-yes", onclick: () => { close(); yes(); } }, t("yes")),
+      el("button", { id: "confirm-no", onclick: close }, t("no")))));
+  document.body.append(box);
+  document.getElementById("confirm-yes").focus();
+}
+
+function turnsBox(p) {  // one line per turn (the game's summary), the moves on demand; your own turns dimmed
+  return el("ol", { class: "turns", id: "turns" }, p.turns.map((x) => el("li", { class: x.seat === p.seat ? "mine" : "", "data-seat": x.seat + 1 },
+    el("details", {}, el("summary", {}, x.summary), el("ol", {}, x.lines.map((l) => el("li", {}, l)))))));
 }
 
 function seatsBar(p) {
@@ -48,8 +73,9 @@ function obsTable(o) {
   return el("table", { class: "kv" }, rows);
 }
 
-function choices(p) {
+function choices(p, folded) {
   if (!p.legal.length) return null;
+  if (folded) return el("details", { id: "all-choices" }, el("summary", {}, `${t("allChoices")} (${p.legal.length})`), choices(p, false));
   return el("div", { class: "actions", id: "choices", role: "group", "aria-label": t("choices") },
     p.legal.map((a, i) => el("button", { "data-i": i, title: a.str, onclick: () => act(a.json) },
       el("span", { class: "k" }, `${i + 1}.`), a.text)));
@@ -107,14 +133,16 @@ function render() {
   const ctx = { lang: p.lang, labels: labels || {}, act, t, el };
   let drew = false;
   if (p.board && window.SoanBoard) { try { window.SoanBoard.render(boardBox, p, ctx); drew = true; } catch (e) { console.error(e); } }
-  const logBox = el("pre", { class: "log", id: "log", "aria-live": "polite" }, p.log.join("\n"));
+  const logBox = p.turns ? turnsBox(p) : el("pre", { class: "log", id: "log", "aria-live": "polite" }, p.log.join("\n"));
+  const owns = drew && window.SoanBoard.ownsChoices;
   main.replaceChildren(
     el("h1", {}, p.name, " ", el("span", { class: "muted" }, p.seat === null ? t("spectator") : `${t("seat")} ${p.seat_number}`)),
     seatsBar(p),
-    el("p", { id: "status", class: "prompt", role: "status" }, status),
+    el("div", { class: "row" }, el("p", { id: "status", class: "prompt", role: "status" }, status),
+      p.can_undo ? el("button", { id: "undo", title: t("undoTip"), onclick: undo }, t("undo")) : null),
     el("div", { class: "grid2" },
       el("div", {}, drew ? boardBox : null,
-        p.prompt ? el("section", { class: "panel" }, el("p", { class: "prompt", id: "prompt" }, p.prompt), el("p", { class: "error", id: "err", role: "alert" }), choices(p)) : null,
+        p.prompt ? el("section", { class: "panel" }, owns ? null : el("p", { class: "prompt", id: "prompt" }, p.prompt), el("p", { class: "error", id: "err", role: "alert" }), choices(p, owns)) : null,
         p.view_text && !drew ? el("section", { class: "panel" }, el("pre", { class: "viewtext", id: "view-text" }, p.view_text)) : null,
         el("details", { class: "panel" }, el("summary", {}, t("obs")), obsTable(p.observation))),
       el("section", { class: "panel" }, el("h2", {}, t("log")), logBox)),
@@ -127,6 +155,7 @@ document.addEventListener("keydown", (e) => {  // 1-9: the numbered choices
   if (e.target.matches("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
   const n = Number(e.key);
   if (n >= 1 && n <= 9 && P && P.legal[n - 1]) { e.preventDefault(); act(P.legal[n - 1].json); }
+  if (e.key === "Escape" && document.getElementById("confirm")) { document.getElementById("confirm").remove(); return; }
   if (e.key === "Escape" && P && P.over) { showEnd = false; render(); }
 });
 topbar(relang);

@@ -12,7 +12,9 @@ const T = {
     errPrefix: "エラー: ", gameLink: "ゲーム画面へ",
     fbTitle: "感想を聞かせてください（テストプレイの記録に残ります）", fun: "楽しさ", clarity: "ルールのわかりやすさ", length: "長さの感じ方",
     too_short: "短すぎる", right: "ちょうどよい", too_long: "長すぎる", confusing: "わかりにくかったカードやルール", too_strong: "強すぎると感じたカードやルール",
-    comment: "自由記述", fbSend: "送信", fbThanks: "ありがとうございました。感想を保存しました。", fbPick: "「{q}」を1〜5から選んでください。", low: "低い", high: "高い", replay: "リプレイを見る", openRecord: "記録ファイルをリプレイで開く", botError: "ボットが停止しました（サーバーのログを確認し、再起動すると続きから再開します）" },
+    comment: "自由記述", fbSend: "送信", fbThanks: "ありがとうございました。感想を保存しました。", fbPick: "「{q}」を1〜5から選んでください。", low: "低い", high: "高い", replay: "リプレイを見る", openRecord: "記録ファイルをリプレイで開く", botError: "ボットが停止しました（サーバーのログを確認し、再起動すると続きから再開します）",
+    undo: "ひとつ戻す", undoTip: "この手番の自分の直前の操作を取り消します（カードを引いた後は戻せません）", yes: "はい", no: "いいえ、戻る",
+    allChoices: "選べる行動の一覧" },
   en: { title: "soan", lobby: "Lobby", newgame: "New game", game: "Game", players: "Players", seed: "Seed (blank: random)",
     variants: "Variants", params: "Parameters", seat: "Seat", person: "Person", bot: "Bot", create: "Create game",
     open: "Games on this server", watch: "Watch", invites: "Invitation links", invitesHelp: "Send each link to the person for that seat; whoever opens it plays that seat.",
@@ -25,7 +27,9 @@ const T = {
     errPrefix: "Error: ", gameLink: "Go to the game",
     fbTitle: "How was it? (kept with the playtest's record)", fun: "Fun", clarity: "Clarity of the rules", length: "Length felt",
     too_short: "too short", right: "about right", too_long: "too long", confusing: "A card or rule you found confusing", too_strong: "A card or rule that felt too strong",
-    comment: "Anything else", fbSend: "Send", fbThanks: "Thank you; your answers are saved.", fbPick: "Please choose {q} from 1 to 5.", low: "low", high: "high", replay: "Watch the replay", openRecord: "Open a record file as a replay", botError: "a bot stopped (see the server's log; a restart resumes the game)" },
+    comment: "Anything else", fbSend: "Send", fbThanks: "Thank you; your answers are saved.", fbPick: "Please choose {q} from 1 to 5.", low: "low", high: "high", replay: "Watch the replay", openRecord: "Open a record file as a replay", botError: "a bot stopped (see the server's log; a restart resumes the game)",
+    undo: "Undo", undoTip: "Take back your last step of this turn (not after a card was drawn)", yes: "Yes", no: "No, go back",
+    allChoices: "All choices as a list" },
 };
 function lang() { const l = localStorage.getItem("soan-lang"); return l === "en" || l === "ja" ? l : (navigator.language || "ja").startsWith("ja") ? "ja" : "en"; }
 function t(k) { return (T[lang()] || T.ja)[k] ?? k; }
