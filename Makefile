@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test typecheck lint bench clean venv mutation
+.PHONY: demo test typecheck lint bench clean venv mutation fuzz
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -30,16 +30,17 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/soan bench la-superba
 
-# Mutation testing (not part of `make test`; long): one rule module at a time, in a scratch copy.
-MUTATE ?= src/soan/games/la_superba/rules.py
-COMMA := ,
-MUT_GAME = $(if $(findstring la_superba,$(MUTATE)),la_superba,undecim)
-MUT_TESTS = "tests/test_$(MUT_GAME)_rules.py", "tests/test_bad_views.py"$(if $(findstring la_superba,$(MUTATE)),$(COMMA) "tests/test_la_superba_mutation_gaps.py",)
+# Mutation testing (not part of `make test`; long): a seeded sample of one game's rule-module mutants,
+# in a scratch copy (out/mutation/GAME/); see scripts/mutation.py and docs/testing.md.
+GAME ?= la_superba
+SAMPLE ?= 200
 mutation: $(STAMP)
-	rm -rf out/mutation && mkdir -p out/mutation
-	cp -r src tests pyproject.toml out/mutation/
-	printf '\n[tool.mutmut]\npaths_to_mutate = ["$(MUTATE)"]\ntests_dir = [$(MUT_TESTS)]\nalso_copy = ["tests", "src"]\npytest_add_cli_args = ["-x", "-q", "-p", "no:cacheprovider"]\n' >> out/mutation/pyproject.toml
-	cd out/mutation && PYTHONPATH= nice -n 10 $(CURDIR)/$(BIN)/mutmut run --max-children 1; $(CURDIR)/$(BIN)/mutmut results
+	PYTHONPATH= nice -n 10 $(BIN)/python scripts/mutation.py $(GAME) $(SAMPLE)
+
+# The long fuzz run (not part of `make test`): random games of every game and variant mix.
+FUZZ ?= 20000
+fuzz: $(STAMP)
+	nice -n 5 $(BIN)/soan fuzz -n $(FUZZ) --jobs 2 --every 40
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info src/*.egg-info

@@ -156,3 +156,17 @@ def test_the_published_view_schema_is_the_models(game):
 
     p = Path(__file__).parent.parent / "docs" / "views" / f"{game}.schema.json"
     assert json.loads(p.read_text(encoding="utf-8")) == view_schema(game), "run python -m soan.core.viewcheck"
+
+
+@pytest.mark.parametrize("game", ["asian-delivery", *GAMES])
+def test_top_level_fields_of_the_wrong_type_are_named(game):
+    """A game id that is not a string (or unknown) and settings of the wrong type: soan's error, naming
+    the field, never TypeError."""
+    v = soan.make(game, players=3, seed=1).view()
+    for bad in (5, None, ["x"], True, {"id": game}, "no-such-game"):
+        with pytest.raises(soan.ConfigError, match=r"view\.game: "):
+            soan.from_view(dict(v, game=bad))
+    for field, bad in (("players", "3"), ("players", 9), ("seed", "x"), ("variants", "ab"), ("params", [1]),
+                       ("rng", "x"), ("round", None)):
+        with pytest.raises((soan.IllegalAction, soan.ConfigError), match=rf"\b{field}\b"):
+            soan.from_view(dict(v, **{field: bad}))

@@ -91,3 +91,39 @@ def test_measures_hear_each_round_and_the_end():
         s.apply(seat, rng.choice(s.legal_actions(seat)))
     assert [k for k, _ in heard] == ["round"] * 5 + ["end"]
     assert heard[-1][1] == {"scores": s.scores(), "ranks": s.ranks()}
+
+
+def test_before_any_round_ends_every_seat_ranks_first():
+    s = soan.make("la-superba", players=4, seed=3)
+    assert s.ranks() == [1, 1, 1, 1]
+    assert soan.make("la-superba", players=3, seed=3).ranks() == [1, 1, 1]
+
+
+def test_an_observation_names_its_seat():
+    s = soan.make("la-superba", players=3, seed=2)
+    assert [s.observation(p)["seat"] for p in range(3)] == [0, 1, 2]
+
+
+def test_the_carry_prompt_asks_in_both_languages():
+    s = soan.make("la-superba", players=3, seed=4)
+    for p in range(3):  # LS-R2: every seat plays its cards first, then chooses the chits to carry
+        s.apply(p, s.legal_actions(p)[0])
+    q = s.prompt(0)
+    most = s.R.carry_max
+    assert f"ラウンド{s.round}：運ぶアイテムを1〜{most}個選んでください。" in q.ja
+    assert q.ja != q.en and str(most) in q.en
+
+
+def test_LS_R6_delivery_options_computed_afresh(monkeypatch):
+    """The option tables are cached per process; computed afresh they are exactly the ways to pick
+    `quota` of the carried chits (all of them when fewer are carried)."""
+    from soan.games.la_superba import rules
+
+    monkeypatch.setattr(rules, "_DELIVER_CACHE", {})
+    got = [d.counts for d in rules.deliver_options((1, 2, 1), 2)]
+    assert sorted(got) == [(0, 1, 1), (0, 2, 0), (1, 0, 1), (1, 1, 0)]
+    assert [d.counts for d in rules.deliver_options((1, 1, 0), 3)] == [(1, 1, 0)]
+    monkeypatch.setattr(rules, "_CARRY_CACHE", {})
+    got = [c.counts for c in rules.carry_options((1, 0, 2), 2)]
+    assert sorted(got) == [(0, 0, 1), (0, 0, 2), (1, 0, 0), (1, 0, 1)]
+    assert [c.counts for c in rules.carry_options((0, 0, 0), 2)] == [(0, 0, 0)]

@@ -348,3 +348,8 @@ def test_UN_A1_hand_fluidity_measures():
     unchanged = sum(1 for e in s.log if e[2] == e[4])
     assert sum(hf.unchanged_turns.values()) == unchanged
     assert all(c["mean_rank_when_played"] is None or 1 <= c["mean_rank_when_played"] <= 4 for c in cards.values())
+
+
+def test_an_observation_names_its_seat():
+    s = soan.make("undecim", players=4, seed=2)
+    assert [s.observation(p)["seat"] for p in range(4)] == [0, 1, 2, 3]

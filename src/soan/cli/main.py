@@ -20,6 +20,7 @@ from . import analyze  # noqa: F401  analyze
 from . import deck  # noqa: F401  deck export|import
 from . import demo  # noqa: F401  demo
 from . import check  # noqa: F401  check
+from . import fuzz  # noqa: F401  fuzz
 from . import ask  # noqa: F401  ask, aa
 from . import bots  # noqa: F401  seatcheck, styles, tune
 from . import serve  # noqa: F401  serve, bench-serve

@@ -4,7 +4,9 @@
 a seat is a plain `int` in 0..players-1 (never a bool, str or numpy integer), checked before anything
 else; `apply` accepts exactly the actions `legal_actions` offers (equal by value), and refuses
 anything else with `IllegalAction` before the game's own code runs, so a refused action never
-changes the state. Messages are formatted with `shown`, which never raises (huge ints included).
+changes the state. The game's `apply` then gets the engine's own (equal) action, so it needs no checks
+of its own. A game that caches its legal actions may define `_legal_shared(seat)`, returning the
+cached list itself (not a copy; the check only reads it), to keep the check cheap. Messages are formatted with `shown`, which never raises (huge ints included).
 """
 
 from __future__ import annotations
@@ -60,16 +62,6 @@ def check_seat(state: Any, seat: Any) -> None:
         raise seat_error(seat, state.cfg.players)
 
 
-def is_legal(action: Any, legal: list[Any]) -> bool:
-    """`action` is one of `legal`: identity first (bots pass the very objects), then equality."""
-    if True in map(is_, legal, repeat(action)):
-        return True
-    try:
-        return action in legal
-    except Exception:  # noqa: BLE001 - an outside object whose comparison fails is not legal
-        return False
-
-
 def refusal(state: Any, seat: int, action: Any, legal: list[Any]) -> IllegalAction:
     if not legal:
         if state.is_over():
@@ -88,18 +80,29 @@ def seated(fn: Callable[..., Any]) -> Callable[..., Any]:
     if getattr(fn, _MARK, False):
         return fn
 
-    @wraps(fn)
-    def method(self: Any, seat: Any, *args: Any, **kwargs: Any) -> Any:
-        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
-            raise seat_error(seat, self.cfg.players)
-        return fn(self, seat, *args, **kwargs)
+    code = getattr(fn, "__code__", None)
+    if code is not None and code.co_argcount == 2 and not code.co_flags & 0x0C:  # (self, seat) only: no packing
+
+        @wraps(fn)
+        def method(self: Any, seat: Any) -> Any:
+            if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
+                raise seat_error(seat, self.cfg.players)
+            return fn(self, seat)
+    else:
+
+        @wraps(fn)
+        def method(self: Any, seat: Any, *args: Any, **kwargs: Any) -> Any:
+            if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
+                raise seat_error(seat, self.cfg.players)
+            return fn(self, seat, *args, **kwargs)
 
     setattr(method, _MARK, True)
     return method
 
 
 def checked_apply(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Wrap a game's `apply`: seat first, then the action must be one `legal_actions` offers."""
+    """Wrap a game's `apply`: seat first, then the action must be one `legal_actions` offers; the game's
+    own code then gets the engine's own value of it (equal fields, the engine's types)."""
     if getattr(fn, _MARK, False):
         return fn
 
@@ -107,24 +110,31 @@ def checked_apply(fn: Callable[..., Any]) -> Callable[..., Any]:
     def apply(self: Any, seat: Any, action: Any) -> Any:
         if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
             raise seat_error(seat, self.cfg.players)
-        legal = self._raw_legal_actions(seat)  # the seat is checked: skip the wrapper's second check
-        if True not in map(is_, legal, repeat(action)) and not is_legal(action, legal):
-            raise refusal(self, seat, action, legal)
-        return fn(self, seat, action)
+        legal = self._legal_shared(seat)  # the seat is checked: the game's own list, no second check
+        if True in map(is_, legal, repeat(action)):  # the very object offered (bots): found at C speed
+            return fn(self, seat, action)
+        try:
+            i = legal.index(action)  # an equal action (parsed, typed in): the engine's own value goes on
+        except Exception:  # noqa: BLE001 - not found, or an outside object whose comparison fails
+            raise refusal(self, seat, action, legal) from None
+        return fn(self, seat, legal[i])
 
     setattr(apply, _MARK, True)
     return apply
 
 
 def install(cls: type) -> None:
-    """Wrap the seat-taking methods `cls` itself defines (called for every GameState subclass)."""
-    raw = cls.__dict__.get("legal_actions")
+    """Wrap the seat-taking methods of `cls` (called for every GameState subclass), its own and those it
+    takes from mixins: whatever the class answers for these names is checked."""
+    raw = getattr(cls, "legal_actions", None)
     if callable(raw) and not getattr(raw, _MARK, False):
         cls._raw_legal_actions = raw  # type: ignore[attr-defined]
+        if not any("_legal_shared" in b.__dict__ for b in cls.__mro__):
+            cls._legal_shared = raw  # type: ignore[attr-defined]  # the game's own list serves as is
     for name in SEATED:
-        fn = cls.__dict__.get(name)
-        if callable(fn):
+        fn = getattr(cls, name, None)
+        if callable(fn) and not getattr(fn, _MARK, False):
             setattr(cls, name, seated(fn))
-    fn = cls.__dict__.get("apply")
-    if callable(fn):
+    fn = getattr(cls, "apply", None)
+    if callable(fn) and not getattr(fn, _MARK, False):
         setattr(cls, "apply", checked_apply(fn))  # noqa: B010 - a class attribute set by name

@@ -288,7 +288,10 @@ def from_view(view: dict[str, Any]) -> Any:
     `IllegalAction` (the position) naming the field, e.g. `view.hands[2][1]: card 999 does not exist`."""
     if not isinstance(view, dict) or "game" not in view:
         raise ConfigError("a view is a dict with a 'game' field, as state.view() returns")
-    info = game_info(view["game"])
+    try:
+        info = game_info(view["game"])
+    except ConfigError as e:
+        raise ConfigError(f"view.game: {e}") from None
     try:
         return info.state_from_view(view)
     except SoanError:

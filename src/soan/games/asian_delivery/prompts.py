@@ -51,7 +51,6 @@ class TextsMixin(StateFields):
         return action.text(lang)
 
     def prompt(self, seat: int) -> Prompt:
-        self._check_seat(seat)
         if not self.stack or self.stack[-1].seat != seat:
             return Prompt("wait", "Nothing to decide now.", "今は選ぶことがありません。")
         kind = self.stack[-1].kind

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import IllegalAction
 from ...core.game import compiled
 from ...core.rng import Rng, seed_from
 from ...core.state import GameState
@@ -93,39 +92,25 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
     def to_act(self) -> tuple[int, ...]:
         return (self.stack[-1].seat,) if self.stack else ()
 
-    def _check_seat(self, seat) -> None:
-        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
-            raise IllegalAction(f"no seat {_show(seat)}; seats are 0..{self.cfg.players - 1}")
-
-    def legal_actions(self, seat: int) -> list:
-        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
-            self._check_seat(seat)
+    # core/checks.py checks the seat in every public method and that `apply` gets an action
+    # legal_actions offers (the engine's own value of it), before any code here runs.
+    def _legal_shared(self, seat: int) -> list:
+        """The cached legal actions themselves (core/checks.py only reads them)."""
         if not self.stack or self.stack[-1].seat != seat:
             return []
         lc = self._lc
         if lc is None:
             lc = self._lc = self._options(self.stack[-1])
-        return lc[:]
+        return lc
+
+    def legal_actions(self, seat: int) -> list:
+        return self._legal_shared(seat)[:]
 
 
     # --- apply ----------------------------------------------------------------------------------
     def apply(self, seat: int, action) -> None:
-        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
-            self._check_seat(seat)
-        if not self.stack:
-            raise IllegalAction("the game is over; no action is legal")
-        fr = self.stack[-1]
-        if fr.seat != seat:
-            raise IllegalAction(f"seat {fr.seat} decides now ({fr.kind}), not seat {seat}")
-        legal = self._lc if self._lc is not None else self._options(fr)
-        try:
-            action = legal[legal.index(action)]  # the engine's own value: equal fields of the right types
-        except (ValueError, TypeError):
-            raise IllegalAction(f"'{_show(action)}' is not legal now ({fr.kind}); legal: "
-                                + ", ".join(str(a) for a in legal[:24]) + (" …" if len(legal) > 24 else ""))\
-                from None
         self._lc = None
-        self._do(fr, seat, action)
+        self._do(self.stack[-1], seat, action)
         self._advance()
 
 
@@ -177,7 +162,6 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
 
     def determinize(self, seat: int, rng) -> AsianDelivery:
         """Everything is open but the order of the decks: reshuffle both, reseed the generator."""
-        self._check_seat(seat)
         s = self.clone()
         r = Rng(seed_from(rng), raw=True)
         s.req_deck = sorted(self.req_deck)
@@ -211,7 +195,6 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         }
 
     def observation(self, seat: int) -> dict[str, Any]:
-        self._check_seat(seat)
         o = self._public()
         o["seat"] = seat
         return o
@@ -223,17 +206,6 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
                  components=self.cfg.components_path, components_hash=self.cfg.components_hash,
                  rng=self.rng.state, request_deck=self.req_deck[:], business_deck=self.biz_deck[:])
         return v
-
-
-
-def _show(x) -> str:
-    """A value for an error message, whatever it is (a huge int, an object whose text fails)."""
-    try:
-        t = str(x)
-    except Exception:  # noqa: BLE001 - any failure to format becomes a plain description
-        return f"<{type(x).__name__}>"
-    return t if len(t) <= 80 else t[:77] + "..."
-
 
 
 

@@ -131,6 +131,10 @@ class LaSuperba(GameState):
         return ()
 
     def legal_actions(self, seat: int) -> list:
+        return self._legal_shared(seat)[:]
+
+    def _legal_shared(self, seat: int) -> list:
+        """The legal actions, the cached list itself (core/checks.py only reads it; callers get copies)."""
         if self.phase == VOYAGE:
             if self.played[seat] is None:
                 k = self.R.play
@@ -139,13 +143,13 @@ class LaSuperba(GameState):
                 if opts is None:
                     get = _PLAY.get
                     opts = _PLAYS[key] = [get(c) or play(c) for c in combinations(key[1:], k)]
-                return opts[:]
+                return opts
             if self.carried[seat] is None:
                 b = 3 * seat
-                return carry_options((self.supply[b], self.supply[b + 1], self.supply[b + 2]), self.R.carry_max)[:]
+                return carry_options((self.supply[b], self.supply[b + 1], self.supply[b + 2]), self.R.carry_max)
             return []
         if self.phase == DELIVERY and self.choice[seat] is None and seat in self.rv[10]:
-            return deliver_options(self.carried[seat], self.quota[seat])[:]
+            return deliver_options(self.carried[seat], self.quota[seat])
         return []
 
     def apply(self, seat: int, action) -> None:
