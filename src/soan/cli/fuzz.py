@@ -9,6 +9,7 @@ import time
 from collections import defaultdict
 from itertools import zip_longest
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -17,7 +18,7 @@ from ..core.errors import SoanError
 from .app import app
 from .common import check_lang, progress
 
-T = {
+T: dict[str, dict[str, Any]] = {
     "en": {
         "head": "{n} games: {games}; seed {seed}; deep checks every {every} actions; {jobs} processes.",
         "label": "fuzzing",
