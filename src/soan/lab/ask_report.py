@@ -26,7 +26,8 @@ W = {
     "games": ("games", "ゲーム"), "players": ("{p} players", "{p}人"),
     "random": ("random", "ランダム"), "greedy": ("greedy", "貪欲"),
     "flag_strong": ("too strong", "強すぎる"), "flag_weak": ("too weak", "弱すぎる"),
-    "no_flags": ("no card stands out after Holm's correction", "Holm補正後、突出したカードはない"),
+    "no_flags": ("no card stands out (Holm's correction, and at least 3 points from chance)",
+                 "突出したカードはない（Holm補正後、かつ期待値から3ポイント以上の差で判定）"),
     "method": ("Each game counts once; both sides of a comparison play the same seeds (paired t-test). Intervals "
                "are 95% for each figure on its own; a verdict calls a difference clear only when it stands after "
                "Holm's correction across the question's comparisons, so an interval just off zero can still read "
@@ -86,8 +87,10 @@ def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
     for i, r in enumerate(rows0):
         lab = label(game, r["against"], lang)
         if len({x["players"] for x in rows0}) > 1:
-            lab += f" ({w('players', lang).format(p=r['players'])})"
-        fig = (f"{_name(q, lang)} {_fmt(r['a'], q.get('format', 'num'))} → {_fmt(r['b'], q.get('format', 'num'))}, "
+            pl = w('players', lang).format(p=r['players'])
+            lab += f"（{pl}）" if lang == "ja" else f" ({pl})"
+        comma = "、" if lang == "ja" else ", "
+        fig = (f"{_name(q, lang)} {_fmt(r['a'], q.get('format', 'num'))} → {_fmt(r['b'], q.get('format', 'num'))}{comma}"
                f"{_fmt(r['diff'], q.get('format', 'num'), True)} [{_fmt(r['ci'][0], q.get('format', 'num'), True)}, "
                f"{_fmt(r['ci'][1], q.get('format', 'num'), True)}]")
         effs = [ans["by_bot"][b]["rows"][i] for b in bots]
@@ -159,7 +162,7 @@ def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
     out = []
     for b, res in ans["by_bot"].items():
         P = res["players"]
-        flagged = [r for r in res["rows"] if r["significant"]]
+        flagged = [r for r in res["rows"] if r.get("flag", r["significant"])]
         if not flagged:
             txt = w("no_flags", lang)
         else:

@@ -241,9 +241,14 @@ def compare_tables(a: tuple, b: tuple, players: int) -> tuple[list[dict[str, Any
     return adjust(rows), paired
 
 
+CARD_MARGIN = 0.03  # a card is flagged only this far from chance (win share points) and significant
+
+
 def card_rows(t, P: int, prefix: str, kept_prefix: str | None) -> list[dict[str, Any]]:
     """Per card (columns m_<prefix><card>): share of seat-games with it, the win share of the seats
-    that had it (one value per game: their mean), and (if given) the share of those who kept it."""
+    that had it (one value per game: their mean), and (if given) the share of those who kept it.
+    `flag`: significant after Holm's correction *and* at least CARD_MARGIN from chance, so that a
+    card thousands of games show to be 1 point off chance is not called too strong."""
     skip = ("m_dealt_kept_", "m_dealt_cards")
     cols = [c for c in t.column_names if c.startswith("m_" + prefix) and not c.startswith(skip)]
     win = column(t, "win")
@@ -265,4 +270,6 @@ def card_rows(t, P: int, prefix: str, kept_prefix: str | None) -> list[dict[str,
             row["kept"] = float(np.nan_to_num(column(t, kc))[has].clip(0, 1).mean())
         out.append(row)
     adjust(out)
+    for row in out:
+        row["flag"] = bool(row["significant"] and abs(row["win_share"] - 1 / P) >= CARD_MARGIN)
     return out
