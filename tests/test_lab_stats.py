@@ -192,3 +192,12 @@ def test_a_card_is_flagged_only_when_significant_and_three_points_from_chance():
     assert slight["significant"] and not slight["flag"]
     assert strong["significant"] and strong["flag"]
     assert not plain["flag"]
+
+
+def test_a_share_interval_of_a_few_games_stays_within_0_and_1_and_says_so():
+    from soan.lab.seatadv import share_text
+
+    r = share_test(np.array([1, 0, 0, 0], dtype=float), 0.25)  # 4 games, one won: t gives [-0.55, 1.05]
+    assert r["ci"][0] == 0.0 and r["ci"][1] == 1.0
+    assert share_text(r["win_share"], r["ci"]) == "25% [0%, 100%]"
+    assert share_text(0.37, [0.32, 0.42]) == "37% ± 5%"

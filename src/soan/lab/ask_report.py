@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.game import game_info
 from .report import _fig_html, _plt
-from .seatadv import position_name, seat_name
+from .seatadv import position_name, seat_name, share_text
 
 W = {
     "title": ("soan ask: {game}", "soan ask：{game}"),
@@ -142,9 +142,8 @@ def seats_lines(game: str, ans: dict, lang: str) -> list[str]:
             parts = []
             for r in rows:
                 nm = position_name(r["k"], P, lang) if r["by"] == "turn_pos" else seat_name(r["k"], lang)
-                h = (r["ci"][1] - r["ci"][0]) / 2
                 mark = ("（有意）" if lang == "ja" else " (significant)") if r["significant"] else ""
-                parts.append(f"{nm} {r['win_share']:.0%} ± {h:.0%}{mark}")
+                parts.append(f"{nm} {share_text(r['win_share'], r['ci'])}{mark}")
             c = rows[0]["chance"]
             if lang == "ja":
                 out.append(f"{_bot(b, 'ja')}ボット・{P}人（{rows[0]['games']}ゲーム、期待値 {c:.0%}）：" + "、".join(parts) + "。")

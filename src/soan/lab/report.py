@@ -19,8 +19,6 @@ from .study import load
 L = {
     "title": ("soan study report", "soan 試行レポート"),
     "summary": ("Summary", "要約"),
-    "seat_line": ("Seat {s} wins {w:.0%} ± {h:.0%}, chance is {c:.0%}{flag}.",
-                  "{s}番手の勝率は {w:.0%} ± {h:.0%}（期待値 {c:.0%}）{flag}。"),
     "flag": (" — significantly {dir}", " — 有意に{dir}"),
     "above": ("above chance", "高い"), "below": ("below chance", "低い"),
     "agent_line": ("{a} wins {w:.0%} of its seat-games ({lo:.0%}–{hi:.0%}); mean rank {r:.2f}.",

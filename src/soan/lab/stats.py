@@ -61,7 +61,8 @@ def share_test(x: np.ndarray, chance: float) -> dict[str, Any]:
         k = int(round(float(x.sum())))
         lo, hi = wilson(k, n)
         p = float(stats.binomtest(k, n, chance).pvalue)
-    return {"games": n, "win_share": m, "ci": [lo, hi], "p": p}
+    # a share lies in [0, 1]: the t interval of a few games is cut to it (never "-41%–141%")
+    return {"games": n, "win_share": m, "ci": [max(0.0, lo), min(1.0, hi)], "p": p}
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
@@ -116,7 +117,8 @@ def agent_shares(seats) -> list[dict[str, Any]]:
         m = np.array([x == a for x in agents])
         per_game = _per_game(index[m], win[m])[1]
         r = mean_ci(per_game)
-        out.append({"agent": a, "games": int(m.sum()), "win_share": float(win[m].mean()), "ci": [r[1], r[2]],
+        out.append({"agent": a, "games": int(m.sum()), "win_share": float(win[m].mean()),
+                    "ci": [max(0.0, r[1]), min(1.0, r[2])],
                     "mean_score": float(score[m].mean()), "mean_rank": float(rank[m].mean())})
     return out
 
