@@ -79,3 +79,23 @@ def test_the_first_round_fits_the_budget_without_dropping_a_study(tmp_path):
     a.per_game = 0.01
     assert _first_size(a, "greedy", todo, {"n": {}}, 120.0) == START_N["greedy"]
     assert _first_size(a, "greedy", todo, {"n": {t.name: 8 for t in todo}}, 1.0) == START_N["greedy"]  # cached
+
+
+def test_a_questions_file_names_bad_bot_levels(tmp_path, monkeypatch):
+    import yaml
+
+    from soan.core.errors import ConfigError
+    from soan.lab import ask as ask_mod
+
+    src = ask_mod.questions_path("undecim")
+    doc = yaml.safe_load(src.read_text(encoding="utf-8"))
+    bad = tmp_path / "questions.yaml"
+    monkeypatch.setattr(ask_mod, "questions_path", lambda game: bad)
+    for extra, word in (({"bots": ["random", "nosuchbot"]}, "nosuchbot"), ({"start_n": {"random": 0}}, "start_n")):
+        bad.write_text(yaml.safe_dump({**doc, **extra}, allow_unicode=True), encoding="utf-8")
+        with pytest.raises(ConfigError, match=word):
+            ask_mod.load_questions("undecim")
+    bad.write_text(yaml.safe_dump({**doc, "bots": ["random", "easy"], "start_n": {"easy": 5}}, allow_unicode=True),
+                   encoding="utf-8")
+    got = ask_mod.load_questions("undecim")
+    assert got["bots"] == ["random", "easy"] and got["start_n"] == {"easy": 5}
