@@ -99,3 +99,16 @@ def test_a_questions_file_names_bad_bot_levels(tmp_path, monkeypatch):
                    encoding="utf-8")
     got = ask_mod.load_questions("undecim")
     assert got["bots"] == ["random", "easy"] and got["start_n"] == {"easy": 5}
+
+
+@pytest.mark.parametrize("game", ["asian-delivery", "la-superba", "undecim"])
+def test_every_question_quotes_its_draft_verbatim(game):
+    import re
+    from pathlib import Path
+
+    draft = (Path(__file__).parents[1] / "docs" / "drafts" / f"{game}.txt").read_text(encoding="utf-8")
+    text = re.sub(r"\n[\u3000 ]*", "", draft)  # a quote may run over the draft's line breaks
+    for q in load_questions(game)["questions"]:
+        quote = re.sub(r"（全ゲーム共通の問い：[^）]*）", "", q["draft"])  # the project's own questions
+        for part in (p.strip() for p in quote.split("…")):
+            assert not part or part in text, f"{game} {q['id']}: not in the draft: {part}"

@@ -344,7 +344,7 @@ def _seats(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
 def _cards(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     P = _players(a.game, q)[0]
     g, t = a.tables(_setting(a.game, {}, P, bot))
-    rows = card_rows(t, P, "played_", "held_")
+    rows = card_rows(t, P, q.get("prefix", "played_"), q.get("kept_prefix", "held_"))
     return {"rows": rows, "clear": True, "players": P}
 
 

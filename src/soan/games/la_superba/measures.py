@@ -13,9 +13,16 @@ GOODS = ("pepper", "glass", "silk")
 
 
 def card_name(key: str, lang: str) -> str:
-    """A card type's key (`weather-3`, `crew-1`, `ship-x4`, as in `played_<key>`) → its name."""
+    """A card type's key (`weather-3`, `crew-1`, `ship-x4`, as in `played_<key>`) or one card's serial
+    (`17`, as in `bycard_<serial>`) → its name, e.g. 天候3#17 / weather 3 #17."""
     from .model import load_components
 
+    if key.isdigit():
+        card = {c.serial: c for c in load_components(None)[0].voyage_cards}.get(int(key))
+        if card is None:
+            return key
+        kind = f"{card.suit}-{card.power if card.suit != 'ship' else 'x' + str(card.multiplier)}"
+        return f"{card_name(kind, lang)}#{key}" if lang == "ja" else f"{card_name(kind, lang)} #{key}"
     suit, _, value = key.partition("-")
     names = load_components(None)[0].suits
     if suit not in names:
@@ -63,6 +70,7 @@ class Measures:
         for r in out:
             for c in R.deck:
                 r.setdefault(f"played_{SUITS[R.suit[c]]}-{R.power[c] if R.suit[c] != SHIP else 'x' + str(R.mult[c])}", 0)
+                r.setdefault(f"bycard_{c}", 0)
         events = {e.id: e for e in R.events}
         for d in self.entries:
             self._round(d, R, events[d["event"]], out)
@@ -106,6 +114,7 @@ class Measures:
             for c in played[i]:  # per card type, for "which card is too strong" (item 4)
                 k = f"played_{SUITS[R.suit[c]]}-{R.power[c] if R.suit[c] != SHIP else 'x' + str(R.mult[c])}"
                 r[k] = r.get(k, 0) + 1
+                r[f"bycard_{c}"] = r.get(f"bycard_{c}", 0) + 1  # per card (its serial): the same, card by card
             r["max_power"] = max(r["max_power"], power[i])
             r["power_range"] += max(power) - min(power)
             r[f"weather_r{rnd}"] = suits.count(WEATHER)
