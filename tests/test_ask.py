@@ -112,3 +112,13 @@ def test_every_question_quotes_its_draft_verbatim(game):
         quote = re.sub(r"（全ゲーム共通の問い：[^）]*）", "", q["draft"])  # the project's own questions
         for part in (p.strip() for p in quote.split("…")):
             assert not part or part in text, f"{game} {q['id']}: not in the draft: {part}"
+
+
+def test_an_exact_part_gives_the_la_superba_maxima_of_the_notes(tmp_path):
+    # LS-A1: 22 with weather-double (three weather-3 and one weather-2, doubled: (9 + 2) × 2), 20 once
+    # LS-V2 removes a weather-3 and a weather-2 — the notes' own arithmetic, computed over the deck
+    res = ask("la-superba", ["weather-double-strength"], budget_s=0, out=tmp_path, jobs=1, bots=("random",))
+    (ex,) = [x for x in res["answers"][0]["exact"] if x["key"] == "max"]
+    assert ex["values"] == [22, 20]
+    text = "\n".join(lines("la-superba", res["answers"][0], "ja"))
+    assert "厳密計算" in text and "22 → 20" in text

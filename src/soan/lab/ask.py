@@ -84,6 +84,10 @@ def load_questions(game: str) -> dict[str, Any]:
                     raise ConfigError(f"{where}: a compare question needs {k!r}")
             for s in [q.get("base") or {}, *q["against"]]:
                 check_config(info.id, None, s.get("variants", []), _params(s))
+            ex = q.get("exact")
+            if ex is not None and (not isinstance(ex, dict) or not ex.get("analysis") or not ex.get("values")):
+                raise ConfigError(f"{where}: 'exact' needs an 'analysis' name and a list of 'values' "
+                                  "({key, name: {ja, en}})")
     bots = doc.get("bots") or []
     if bots:
         if not isinstance(bots, list) or not all(isinstance(b, str) and b for b in bots):
@@ -267,7 +271,26 @@ def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
     fn = {"compare": _compare, "level": _level, "seats": _seats, "cards": _cards, "dealt": _dealt}[q["kind"]]
     by_bot = {b: fn(a, q, b, names) for b in a.bots}
     return {"id": q["id"], "kind": q["kind"], "q": q, "by_bot": by_bot,
-            "names": {k: names[k] for k in q.get("also", []) if k in names}}
+            "names": {k: names[k] for k in q.get("also", []) if k in names}, "exact": exact(a.game, q)}
+
+
+def exact(game: str, q: dict) -> list[dict[str, Any]]:
+    """A compare question's `exact` part: figures a game's analysis computes exactly (no games played,
+    e.g. La Superba's LS-A1 maxima over the real deck) for the base and each compared setting."""
+    ex = q.get("exact")
+    if not ex:
+        return []
+    an = (game_info(game).hooks.analyses or {}).get(ex["analysis"])
+    if an is None:
+        raise ConfigError(f"question {q['id']!r}: {game} has no analysis {ex['analysis']!r}")
+    settings = [q.get("base") or {}, *q["against"]]
+    results = [an.run(list(s.get("variants", [])), _params(s), None) for s in settings]
+    out = []
+    for v in ex["values"]:
+        if v["key"] not in results[0]:
+            raise ConfigError(f"question {q['id']!r}: analysis {ex['analysis']!r} gives no {v['key']!r}")
+        out.append({"key": v["key"], "name": v["name"], "values": [r[v["key"]] for r in results]})
+    return out
 
 
 def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:

@@ -78,6 +78,10 @@ def _name(q: dict, lang: str) -> str:
     return q["name"]["ja" if lang == "ja" else "en"]
 
 
+def _exact(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+
+
 def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
     q = ans["q"]
     bots = list(ans["by_bot"])
@@ -117,6 +121,14 @@ def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
             out.append(f"{lab}は{w(e[0], lang)}：{fig}（{_bot(b0, 'ja')}ボット、{n}ゲーム）{more}。" + (f"{tail}。" if tail else ""))
         else:
             out.append(f"{lab} {w(e[0], lang)}: {fig} ({b0} bots, {n} games){more}" + (f"; {tail}." if tail else "."))
+    for x in ans.get("exact") or []:
+        vals = x["values"]
+        pairs = ("、" if lang == "ja" else "; ").join(
+            f"{label(game, s, lang)} {_exact(vals[0])} → {_exact(v)}"
+            for s, v in zip(q["against"], vals[1:], strict=True))
+        nm = x["name"]["ja" if lang == "ja" else "en"]
+        out.append(f"厳密計算（ゲームを遊ばずに全組み合わせから）：{nm}は {pairs}。" if lang == "ja"
+                   else f"Exact (every combination, no games played): {nm}: {pairs}.")
     return out
 
 
