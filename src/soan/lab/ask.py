@@ -342,6 +342,8 @@ def _level(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
         x = ms[m["measure"]] * float(m.get("scale", 1))
         mean, lo, hi = mean_ci(x)
         h = (hi - lo) / 2 if not math.isnan(lo) else math.inf
+        if m.get("format") == "pct" and not math.isnan(lo):  # a share lies in [0, 1]
+            lo, hi = max(0.0, lo), min(1.0, hi)
         rows.append({**m, "value": mean, "ci": [lo, hi], "games": int(np.sum(~np.isnan(x))),
                      "clear": bool(h <= max(0.05 * abs(mean), 0.01))})
     return {"rows": rows, "clear": all(r["clear"] for r in rows)}

@@ -62,7 +62,7 @@ class Measures:
             r = dict(row)
             r["mean_power"] = r.pop("power_sum") / max(r.pop("rounds"), 1)
             for k in ("all_weather", "all_weather_first", "serial_rank", "glass_rank", "serial_effect",
-                      "community_added", "community_changed_first", "all_tie_wipeouts", "first", "max_power",
+                      "community_added", "community_changed_first", "all_tie_wipeouts", "community_share_first", "community_low", "first", "max_power",
                       "power_range"):
                 r[k] = 0
             out.append(r)
@@ -77,6 +77,8 @@ class Measures:
         rounds = max(len(self.entries), 1)
         for r in out:
             r["community_added_mean"] = r.pop("community_added") / rounds
+            r["community_share_first"] /= rounds  # mean over rounds of the first voyage's power from it
+            r["community_low"] /= rounds  # share of voyages (all seats) it added 1 power or less to
             r["power_range_mean"] = r.pop("power_range") / rounds  # the round's highest minus lowest power
         return out
 
@@ -98,6 +100,9 @@ class Measures:
             first_bare = {max(range(n), key=key2.__getitem__)}
         first = {i for i in range(n) if ranks[i] == 1}
         changed = int(first != first_bare)
+        # the community card's share of the first-ranked voyage's power, and rounds it added at most 1
+        share_first = sum((power[i] - bare[i]) / power[i] for i in first if power[i] > 0) / max(len(first), 1)
+        low = sum(int(power[i] - bare[i] <= 1) for i in range(n))
         for g in range(len(GOODS)):  # LS-R4: an effect decided by serial numbers
             if R.item_all or R.no_serials:
                 continue
@@ -137,3 +142,5 @@ class Measures:
             r[f"community_changed_first_r{rnd}"] = changed
             r["community_changed_first"] += changed
             r["all_tie_wipeouts"] += int(bool(d["all_tied"]))
+            r["community_share_first"] += share_first
+            r["community_low"] += low / n
