@@ -26,8 +26,8 @@ VARIANTS = {
     "set-weight": Variant("set-weight", "AD-V7", "Colour pairs score double: 4 VP a pair at the midterm, 2 at the "
                           "final (doubles the defaults; pair_vp_midterm / pair_vp_final given explicitly are used "
                           "as given).",
-                          "決算の色セットの比重を上げる（中間決算で１セット４点、最終決算で２点。pair_vp_midterm・"
-                          "pair_vp_final を指定したときはその値をそのまま使う）"),
+                          "決算の色セットの比重を上げる（中間決算で１セット４点、最終決算で２点。色セットの点数を"
+                          "パラメータで指定したときはその値をそのまま使う）"),
     "attributes": Variant("attributes", "AD-V8", "Colours renamed Power/Cool/Service/Dirty (text only).",
                           "パワー／クール／サービス／ダーティーの４属性"),
     "distance-bonus": Variant("distance-bonus", "AD-V9", "Requests score +distance_bonus VP per step from ①.",
