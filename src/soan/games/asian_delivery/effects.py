@@ -32,6 +32,12 @@ class EffectsMixin(StateFields):
         w = self.wh[p]
         return self.T.cap - (w[3 * a] + w[3 * a + 1] + w[3 * a + 2])
 
+    def _rooms(self, p: int) -> list[bool]:
+        """By area 0..10: whether seat p's warehouse there has room (① always; 0 unused)."""
+        w = self.wh[p]
+        cap = self.T.cap
+        return [False, True] + [w[i] + w[i + 1] + w[i + 2] < cap for i in range(6, 33, 3)]
+
     def _cubes_at(self, p: int, a: int) -> list[int]:
         return self.supply[p] if a == 1 else self.wh[p][3 * a: 3 * a + 3]
 

@@ -104,7 +104,13 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         return lc
 
     def legal_actions(self, seat: int) -> list:
-        return self._legal_shared(seat)[:]
+        stack = self.stack  # as _legal_shared, inline: the hottest call of a playout
+        if not stack or stack[-1].seat != seat:
+            return []
+        lc = self._lc
+        if lc is None:
+            lc = self._lc = self._options(stack[-1])
+        return lc[:]
 
 
     # --- apply ----------------------------------------------------------------------------------

@@ -30,6 +30,9 @@ from .model import (
     VEHICLES,
 )
 
+_V = {v: i for i, v in enumerate(VEHICLES)}  # a vehicle's name -> its index
+_G = {g: i for i, g in enumerate(GRADES)}  # a grade's letter -> its index
+
 
 class StepsMixin(StateFields):
     """A turn begins, a decision is taken, automatic frames resolve."""
@@ -63,16 +66,16 @@ class StepsMixin(StateFields):
         T = self.T
         st = self.stack
         if kind == "action":
-            if isinstance(a, PlayCard):
-                self._play_card(p, a.card, a.face == "up")
-            elif isinstance(a, Load):
-                v, g = VEHICLES.index(a.vehicle), GRADES.index(a.grade)
-                at = self.veh_at[v]
-                self._add(p, at, g, -1)
+            cls = a.__class__
+            if cls is Load:
+                v, g = _V[a.vehicle], _G[a.grade]
+                self._add(p, self.veh_at[v], g, -1)
                 self.cargo[v][p][g] += 1
                 self.moved[v][g] += 1
-            elif isinstance(a, Unload):
-                v, g = VEHICLES.index(a.vehicle), GRADES.index(a.grade)
+            elif cls is PlayCard:
+                self._play_card(p, a.card, a.face == "up")
+            elif cls is Unload:
+                v, g = _V[a.vehicle], _G[a.grade]
                 self.cargo[v][p][g] -= 1
                 self._add(p, self.veh_at[v], g, 1)
                 self.moved[v][UNLOADED + g] += 1
@@ -86,16 +89,16 @@ class StepsMixin(StateFields):
                 self._end_draft()
             return
         if kind in ("market", "upgrade"):
-            self._upgrade_cube(p, GRADES.index(a.grade), self.supply[p])
+            self._upgrade_cube(p, _G[a.grade], self.supply[p])
             if fr.left > 1:
                 st.append(Counted(kind, p, fr.left - 1))
         elif kind == "lmarket":
             area = fr.area
             cubes = self.wh[p][3 * area: 3 * area + 3]
-            self._upgrade_cube(p, GRADES.index(a.grade), cubes)
+            self._upgrade_cube(p, _G[a.grade], cubes)
             self.wh[p][3 * area: 3 * area + 3] = cubes
         elif kind == "gate":
-            st.append(GateArea("gate_area", p, GRADES.index(a.grade)))
+            st.append(GateArea("gate_area", p, _G[a.grade]))
         elif kind == "gate_area":
             g = fr.grade
             self.supply[p][g] -= 1
@@ -106,7 +109,7 @@ class StepsMixin(StateFields):
         elif kind == "t_dst":
             st.append(TransportMove("t_move", p, fr.n, fr.source, a.area))
         elif kind == "t_move":
-            g = GRADES.index(a.grade)
+            g = _G[a.grade]
             self._add(p, fr.source, g, -1)
             self._add(p, fr.dest, g, 1)
             self._measure("moved", p, by="card", n=1)
@@ -157,7 +160,7 @@ class StepsMixin(StateFields):
             self._wish(fr, p, a.yes)
         elif kind == "v3_unload":
             v = fr.vehicle
-            g = GRADES.index(a.grade)
+            g = _G[a.grade]
             self.cargo[v][p][g] -= 1
             self._add(p, self.veh_at[v], g, 1)
             self._measure("moved", p, by="vehicle", n=1)
