@@ -20,12 +20,19 @@ from .actions import (
 )
 from .fields import StateFields
 from .model import (
+    AREAS_ALL,
     FACILITIES,
     GATE,
     GRADES,
+    HUB,
+    N_FACILITIES,
+    N_GRADES,
     RESIDENT,
     UNLOADED,
     VEHICLES,
+    WAREHOUSE_AREAS,
+    fac_slot,
+    wh_slot,
 )
 
 _PAIR: dict[int, tuple[PlayCard, PlayCard]] = {}
@@ -75,10 +82,11 @@ class OptionsMixin(StateFields):
             dist = self.dist
             supply, w = self.supply[p], self.wh[p]
             out = []
-            for a in range(1, 11):
-                if (supply[0] + supply[1] + supply[2] if a == 1 else w[3 * a] + w[3 * a + 1] + w[3 * a + 2]):
+            for a in AREAS_ALL:
+                i = N_GRADES * a
+                if (supply[0] + supply[1] + supply[2] if a == HUB else w[i] + w[i + 1] + w[i + 2]):
                     da = dist[a]
-                    for b in range(1, 11):
+                    for b in AREAS_ALL:
                         if room[b] and b != a and da[b] <= r:
                             out.append(AREAS[a])
                             break
@@ -93,10 +101,10 @@ class OptionsMixin(StateFields):
             r, src = fr.range, fr.source
             room = self._rooms(p)
             ds = self.dist[src]
-            return [AREAS[b] for b in range(1, 11) if room[b] and b != src and ds[b] <= r]
+            return [AREAS[b] for b in AREAS_ALL if room[b] and b != src and ds[b] <= r]
         if kind == "gate":  # AD-T1
             room = self._rooms(p)
-            if not any(room[a] for a in range(2, 11) if self.fac[4 * a + GATE] == p):
+            if not any(room[a] for a in WAREHOUSE_AREAS if self.fac[fac_slot(a, GATE)] == p):
                 return []
             opts = [_CUBES[g] for g in (0, 1, 2) if self.supply[p][g]]
             return opts + [DONE] if opts and T.gate_optional else opts
@@ -107,11 +115,11 @@ class OptionsMixin(StateFields):
             return opts + [DONE] if opts else []
         if kind == "lmarket":  # AD-V12
             a = fr.area
-            opts = [_CUBES[g] for g in self._upgradable(self.wh[p][3 * a: 3 * a + 3])]
+            opts = [_CUBES[g] for g in self._upgradable(self._cubes_at(p, a))]
             return opts + [DONE] if opts else []
         if kind == "gate_area":
             room = self._rooms(p)
-            return [AREAS[a] for a in range(2, 11) if self.fac[4 * a + GATE] == p and room[a]]
+            return [AREAS[a] for a in WAREHOUSE_AREAS if self.fac[fac_slot(a, GATE)] == p and room[a]]
         if kind == "deliver":  # AD-E1
             opts = [_cached(_REQ, r, lambda r=r: RequestPick(r)) for r in self.orders[p] if self._can_complete(p, r)]
             return opts + [DONE] if opts else []
@@ -168,12 +176,12 @@ class OptionsMixin(StateFields):
         for v in (0, 1):
             a = self.veh_at[v]
             mv = self.moved[v]
-            if a == 1:
+            if a == HUB:
                 src = self.supply[p]
                 room = True
             else:
                 w = self.wh[p]
-                i = 3 * a
+                i = N_GRADES * a
                 src = w[i: i + 3]
                 room = src[0] + src[1] + src[2] < T.cap
             if "capacity" not in flags or sum(sum(x) for x in self.cargo[v]) < T.capacity:  # AD-V4
@@ -195,19 +203,20 @@ class OptionsMixin(StateFields):
         T = self.T
         a = T.req_area[r]
         w = self.wh[p]
-        return sum(w[3 * a + g] for g in range(T.req_grade[r], 3)) >= T.req_cubes[r]
+        return sum(w[wh_slot(a, g)] for g in range(T.req_grade[r], N_GRADES)) >= T.req_cubes[r]
 
     def _buildable(self, p: int) -> list[tuple[int, int]]:
         if self.tokens[p] <= 0:
             return []
         out = []
         w = self.wh[p]
-        for a in range(2, 11):
-            value = w[3 * a] + 2 * w[3 * a + 1] + 3 * w[3 * a + 2]
+        for a in WAREHOUSE_AREAS:
+            i = wh_slot(a)
+            value = w[i] + 2 * w[i + 1] + 3 * w[i + 2]  # AD-E4: L 1, N 2, H 3
             if not value:
                 continue
-            built = sum(1 for f in range(4) if self.fac[4 * a + f] >= 0)
+            built = sum(1 for f in range(N_FACILITIES) if self.fac[fac_slot(a, f)] >= 0)
             if value >= built + 1:
-                out += [(a, f) for f in range(4) if self.fac[4 * a + f] < 0]
+                out += [(a, f) for f in range(N_FACILITIES) if self.fac[fac_slot(a, f)] < 0]
         return out
 

@@ -24,10 +24,14 @@ from .model import (
     FACILITIES,
     GRADES,
     MARKET,
+    N_GRADES,
     OFFICE,
     RESIDENT,
     UNLOADED,
     VEHICLES,
+    WAREHOUSE_AREAS,
+    fac_slot,
+    wh_slot,
 )
 
 _V = {v: i for i, v in enumerate(VEHICLES)}  # a vehicle's name -> its index
@@ -51,7 +55,7 @@ class StepsMixin(StateFields):
         self.kept = ()
         st = [Step("end_turn", p), Step("retrieve", p), Counted("draft", p, self.T.draft), Step("action", p),
               Step("gate", p)]
-        markets = [a for a in range(2, 11) if self.fac[4 * a + MARKET] == p]
+        markets = [a for a in WAREHOUSE_AREAS if self.fac[fac_slot(a, MARKET)] == p]
         if markets:  # AD-T1: one upgrade per market (AD-V12: in that market's warehouse)
             if "local-market" in self.T.flags:
                 st += [LocalMarket("lmarket", p, a) for a in reversed(markets)]
@@ -94,15 +98,16 @@ class StepsMixin(StateFields):
                 st.append(Counted(kind, p, fr.left - 1))
         elif kind == "lmarket":
             area = fr.area
-            cubes = self.wh[p][3 * area: 3 * area + 3]
+            i = wh_slot(area)
+            cubes = self.wh[p][i: i + N_GRADES]
             self._upgrade_cube(p, _G[a.grade], cubes)
-            self.wh[p][3 * area: 3 * area + 3] = cubes
+            self.wh[p][i: i + N_GRADES] = cubes
         elif kind == "gate":
             st.append(GateArea("gate_area", p, _G[a.grade]))
         elif kind == "gate_area":
             g = fr.grade
             self.supply[p][g] -= 1
-            self.wh[p][3 * a.area + g] += 1
+            self.wh[p][wh_slot(a.area, g)] += 1
             self._measure("moved", p, by="gate", n=1)
         elif kind == "t_src":
             st.append(TransportDest("t_dst", p, fr.n, fr.range, a.area))

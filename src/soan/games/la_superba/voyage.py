@@ -96,7 +96,7 @@ class VoyageMixin(StateFields):
             sup[b + GLASS] -= c[GLASS]
             sup[b + SILK] -= c[SILK]
             q = quota[i]
-            if c[0] + c[1] + c[2] <= q:
+            if c[PEPPER] + c[GLASS] + c[SILK] <= q:
                 choice[i] = c
             else:
                 opts = deliver_options(c, q)

@@ -59,7 +59,7 @@ class OptionsMixin(StateFields):
             return [KEEP_A[ITEMS[top]], KEEP_A[ITEMS[bottom]]]
         if st == AUTO:
             return [SKIP] + self._settle_options(seat) + self._develop_options(seat)
-        step = self.todo[0][0]
+        step, _ = self.todo[0]  # the pending effect step and how many times it is left
         op = step.op
         if op == "gain":
             return [PICK[ITEMS[i]] for i in self._pickable(step.side)]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from .fields import StateFields
 from .model import ENEMY, GOLD, LANDS, RESOURCES
 
+F_MAJ, F_BUILD, F_GOLD, F_ENEMY = range(4)  # final_scoring's columns: UN-F1, UN-F2, UN-F3, UN-F4
+
 
 class ScoringMixin(StateFields):
     """Scenarios met, the season's final scoring, the ranking."""
@@ -18,9 +20,9 @@ class ScoringMixin(StateFields):
         if test == "settlements":
             return len(ss) >= n
         if test == "settlement_size":
-            return any(len(x[1]) >= n for x in ss)
+            return any(len(cards) >= n for _, cards in ss)
         if test == "mixed_size":
-            return any(x[0] < 0 and len(x[1]) >= n for x in ss)
+            return any(kind < 0 and len(cards) >= n for kind, cards in ss)  # kind -1: mixed (UN-G3)
         if test == "land_kinds":
             return sum(1 for i in LANDS if c[i]) >= n
         if test == "one_land":
@@ -34,9 +36,11 @@ class ScoringMixin(StateFields):
         return sum(c[i] for i in RESOURCES) >= n  # resources
 
     def final_scoring(self) -> list[list[int]]:
-        """UN-F1..F4 from the tableaus: per seat [majority, buildings, gold, enemy]."""
+        """UN-F1..F4 from the tableaus: per seat [majority, buildings, gold, enemy] (columns F_MAJ..F_ENEMY)."""
         n = self.cfg.players
-        buildings, rate, lm, ep, _ = self.rules
+        r = self.rules
+        buildings, rate = r.buildings, r.gold_rate
+        (maj_alone, maj_tied), (enemy_alone, enemy_tied) = r.land_majority, r.enemy_penalty
         out = [[0, 0, 0, 0] for _ in range(n)]
         for land in LANDS:  # UN-F1
             most = max(self.cnt[i][land] for i in range(n))
@@ -44,17 +48,17 @@ class ScoringMixin(StateFields):
                 continue
             who = [i for i in range(n) if self.cnt[i][land] == most]
             for i in who:
-                out[i][0] += lm[0] if len(who) == 1 else lm[1]
+                out[i][F_MAJ] += maj_alone if len(who) == 1 else maj_tied
         for i in range(n):
             for _, cards in self.settl[i]:  # UN-F2
                 size = len(cards)
                 if size >= 2:
-                    out[i][1] += buildings[min(size - 2, len(buildings) - 1)]
-            out[i][2] = self.cnt[i][GOLD] * len(self.settl[i]) * rate  # UN-F3
+                    out[i][F_BUILD] += buildings[min(size - 2, len(buildings) - 1)]
+            out[i][F_GOLD] = self.cnt[i][GOLD] * len(self.settl[i]) * rate  # UN-F3
         fewest = min(self.cnt[i][ENEMY] for i in range(n))  # UN-F4
         who = [i for i in range(n) if self.cnt[i][ENEMY] == fewest]
         for i in who:
-            out[i][3] = -(ep[0] if len(who) == 1 else ep[1])
+            out[i][F_ENEMY] = -(enemy_alone if len(who) == 1 else enemy_tied)
         return out
 
     def scores(self) -> list[int]:

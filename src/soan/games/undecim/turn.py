@@ -137,9 +137,9 @@ class TurnMixin(StateFields):
         c = self.cnt[seat]
         self.ledger[seat][LAND] += sum(1 for i in LANDS if c[i])
         self._refill()
-        took = self.took
-        changed = took[0] != self.last_played[seat]  # the hand is unchanged when the card taken is played
-        self.log = (*self.log, (self.season, seat, took[0], took[1], self.last_played[seat], changed))
+        card, from_bonus = self.took
+        changed = card != self.last_played[seat]  # the hand is unchanged when the card taken is played
+        self.log = (*self.log, (self.season, seat, card, from_bonus, self.last_played[seat], changed))
         if self.listener is not None:
             self.emit("turn", seat=seat, hand_changed=changed, season=self.season)
         self.turn_no += 1
