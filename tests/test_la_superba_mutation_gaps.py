@@ -117,7 +117,7 @@ def test_the_carry_prompt_asks_in_both_languages():
 def test_LS_R6_delivery_options_computed_afresh(monkeypatch):
     """The option tables are cached per process; computed afresh they are exactly the ways to pick
     `quota` of the carried chits (all of them when fewer are carried)."""
-    from soan.games.la_superba import rules
+    from soan.games.la_superba import options as rules  # where the option tables and their caches live
 
     monkeypatch.setattr(rules, "_DELIVER_CACHE", {})
     got = [d.counts for d in rules.deliver_options((1, 2, 1), 2)]

@@ -14,9 +14,16 @@ from .model import (
     FACE_DOWN,
     FACE_UP,
     FACILITIES,
+    HUB,
+    N_FACILITIES,
+    N_GRADES,
     OFFICE,
     RESIDENT,
     TOWER,
+    WAREHOUSE_AREAS,
+    WH_SIZE,
+    fac_slot,
+    wh_slot,
 )
 
 
@@ -27,19 +34,26 @@ class EffectsMixin(StateFields):
 
     # --- small helpers --------------------------------------------------------------------------
     def _room(self, p: int, a: int) -> int:
-        if a == 1:
+        if a == HUB:
             return 99
         w = self.wh[p]
-        return self.T.cap - (w[3 * a] + w[3 * a + 1] + w[3 * a + 2])
+        i = N_GRADES * a
+        return self.T.cap - (w[i] + w[i + 1] + w[i + 2])
+
+    def _rooms(self, p: int) -> list[bool]:
+        """By area 0..10: whether seat p's warehouse there has room (① always; 0 unused)."""
+        w = self.wh[p]
+        cap = self.T.cap
+        return [False, True] + [w[i] + w[i + 1] + w[i + 2] < cap for i in range(wh_slot(2), WH_SIZE, N_GRADES)]
 
     def _cubes_at(self, p: int, a: int) -> list[int]:
-        return self.supply[p] if a == 1 else self.wh[p][3 * a: 3 * a + 3]
+        return self.supply[p] if a == HUB else self.wh[p][N_GRADES * a: N_GRADES * a + N_GRADES]
 
     def _add(self, p: int, a: int, g: int, k: int = 1) -> None:
-        if a == 1:
+        if a == HUB:
             self.supply[p][g] += k
         else:
-            self.wh[p][3 * a + g] += k
+            self.wh[p][N_GRADES * a + g] += k
 
     def _resident(self, p: int, kind: str) -> int:
         """AD-T3: resident effects of different card names add up; the same name does not stack."""
@@ -47,14 +61,14 @@ class EffectsMixin(StateFields):
         return len(names)
 
     def _owned(self, p: int, f: int) -> int:
-        return sum(1 for a in range(2, 11) if self.fac[4 * a + f] == p)
+        return sum(1 for a in WAREHOUSE_AREAS if self.fac[fac_slot(a, f)] == p)
 
     def _spend(self, p: int, a: int, counts) -> None:
         """AD-E1: spent L return to supply; N and H go to stock and free a set-aside L each."""
         for g, k in enumerate(counts):
             if not k:
                 continue
-            self.wh[p][3 * a + g] -= k
+            self.wh[p][wh_slot(a, g)] -= k
             if g == 0:
                 self.supply[p][0] += k
             else:
@@ -127,7 +141,7 @@ class EffectsMixin(StateFields):
         need = T.req_cubes[r]
         spend = [0, 0, 0]
         for g in range(T.req_grade[r], 3):
-            k = min(need, self.wh[p][3 * a + g])
+            k = min(need, self.wh[p][wh_slot(a, g)])
             spend[g] = k
             need -= k
         self._spend(p, a, spend)
@@ -141,9 +155,9 @@ class EffectsMixin(StateFields):
 
     def _build(self, p: int, a: int, f: int) -> None:
         """AD-E4: cost = facilities already in the area + 1; paid with the least overpay."""
-        cost = sum(1 for x in range(4) if self.fac[4 * a + x] >= 0) + 1
+        cost = sum(1 for x in range(N_FACILITIES) if self.fac[fac_slot(a, x)] >= 0) + 1
         w = self.wh[p]
-        have = (w[3 * a], w[3 * a + 1], w[3 * a + 2])
+        have = tuple(w[wh_slot(a): wh_slot(a) + N_GRADES])
         best = None
         for h in range(have[2] + 1):
             for n in range(have[1] + 1):
@@ -155,7 +169,7 @@ class EffectsMixin(StateFields):
                             best = (key, (l, n, h))
                         break
         self._spend(p, a, best[1])
-        self.fac[4 * a + f] = p
+        self.fac[fac_slot(a, f)] = p
         self.tokens[p] -= 1
         self._measure("build", p, facility=FACILITIES[f])
         if f == OFFICE and (self.biz_disp or ("office-request" in self.T.flags and self.req_disp)):

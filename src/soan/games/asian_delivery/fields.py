@@ -31,13 +31,13 @@ class StateFields:
     phase: str  # "turn" or "over"
     supply: list[list[int]]  # per seat: [L, N, H] in the own supply
     aside: list[int]  # per seat: L set aside by upgrades (AD-E5)
-    wh: list[list[int]]  # per seat: warehouse cubes at index 3 * area + grade
+    wh: list[list[int]]  # per seat: warehouse cubes at model.wh_slot(area, grade), WH_SIZE in all
     veh_at: list[int]  # per vehicle: its area
     cargo: list[list[list[int]]]  # per vehicle, per seat: [L, N, H] aboard
     stock: list[int]  # [L, N, H] in the general stock
     workers: list[int]  # per seat: workers (MP) in supply
     hub: list[int]  # per seat: spent workers on ①
-    fac: list[int]  # at index 4 * area + facility: the owning seat or -1
+    fac: list[int]  # at model.fac_slot(area, facility): the owning seat or -1, FAC_SIZE in all
     tokens: list[int]  # per seat: facility tokens left
     hands: list[list[int]]  # per seat: card ids
     play: list[list[tuple[int, int]]]  # per seat: (card, mode FACE_DOWN / FACE_UP / RESIDENT)

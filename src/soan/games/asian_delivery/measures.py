@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import PlayCard
+from .model import N_FACILITIES, WAREHOUSE_AREAS, fac_slot
 
 
 def card_slug(name: str) -> str:
@@ -124,7 +125,7 @@ class Measures:
                 if r["seat"] == p:
                     for key in ("workers_spent", "retrievals", "moved_card", "moved_vehicle", "moved_gate"):
                         x[f"{key}_r{r['round']}"] = r[key]
-            owners = [{state.fac[4 * a + f] for f in range(4)} - {-1} for a in range(2, 11)]
+            owners = [{state.fac[fac_slot(a, f)] for f in range(N_FACILITIES)} - {-1} for a in WAREHOUSE_AREAS]
             x["shared_areas"] = sum(1 for o in owners if len(o) > 1)  # areas ②–⑩ with facilities of 2+ players
             x["areas_with_others"] = sum(1 for o in owners if p in o and len(o) > 1)  # of them, with this seat's
             x["facilities"] = state.T.tokens - state.tokens[p]

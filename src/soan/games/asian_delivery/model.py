@@ -21,6 +21,25 @@ VEHICLES = ("train", "ship")
 TERMINAL = ("station", "port")
 FACE_DOWN, FACE_UP, RESIDENT = 0, 1, 2  # a card's mode in a play area (AD-T2, AD-T3)
 UNLOADED = 3  # turn `moved[vehicle]`: loaded L N H at 0..2, unloaded L N H at UNLOADED + grade
+HUB = 1  # area ①: the seats' own supply, where the vehicles start (AD-S4)
+AREAS_ALL = range(1, 11)  # ① and the warehouse areas
+WAREHOUSE_AREAS = range(2, 11)  # areas with warehouses and facilities
+N_AREAS = 11  # area numbers index the flat lists below (0 unused)
+N_GRADES = 3  # L, N, H
+N_FACILITIES = 4  # office, tower, market, gate
+WH_SIZE = N_GRADES * N_AREAS  # a seat's warehouses, flat: `wh[p][wh_slot(area, grade)]`
+FAC_SIZE = N_FACILITIES * N_AREAS  # the facilities, flat: `fac[fac_slot(area, facility)]`
+
+
+def wh_slot(area: int, grade: int = 0) -> int:
+    """Where a seat's cubes of `grade` in its warehouse at `area` are counted (hot paths write
+    `N_GRADES * area + grade` inline)."""
+    return N_GRADES * area + grade
+
+
+def fac_slot(area: int, facility: int) -> int:
+    """Where the owner (seat, or -1) of `facility` at `area` is kept."""
+    return N_FACILITIES * area + facility
 
 
 class _M(BaseModel):

@@ -10,8 +10,14 @@ from .frames import (
     WishFrame,
 )
 from .model import (
+    N_AREAS,
+    N_FACILITIES,
+    N_GRADES,
     TOWER,
     VEHICLES,
+    WAREHOUSE_AREAS,
+    fac_slot,
+    wh_slot,
 )
 
 
@@ -63,7 +69,8 @@ class RoundsMixin(StateFields):
                 self.vp[p] += len(self.stored_vp_areas(p))
         if self.listener is not None:
             self.emit("round_end", round=self.round,
-                      standing=[[sum(self.wh[p][3 * a: 3 * a + 3]) for a in range(11)] for p in range(n)])
+                      standing=[[sum(self.wh[p][wh_slot(a): wh_slot(a) + N_GRADES]) for a in range(N_AREAS)]
+                                for p in range(n)])
         nxt = (self.start + 1) % n  # AD-R2
         if "mp-start-player" in T.flags:  # AD-V11
             order = [(nxt + i) % n for i in range(n)]
@@ -86,8 +93,8 @@ class RoundsMixin(StateFields):
         """AD-V13: the areas holding p's ad tower and at least stored_vp_min of p's cubes (1 VP each at
         round end)."""
         T = self.T
-        return [a for a in range(2, 11)
-                if self.fac[4 * a + TOWER] == p and sum(self.wh[p][3 * a: 3 * a + 3]) >= T.stored_vp_min]
+        return [a for a in WAREHOUSE_AREAS
+                if self.fac[fac_slot(a, TOWER)] == p and sum(self._cubes_at(p, a)) >= T.stored_vp_min]
 
     def pairs_by_colour(self, p: int) -> list[int]:
         """AD-K1/K2: colour pairs per colour — one completed request with one business card of that
@@ -109,7 +116,7 @@ class RoundsMixin(StateFields):
 
     def longest_path(self, p: int) -> int:
         """AD-K2: the longest path from the hub through adjacent areas with a facility of p, no repeats."""
-        ok = {a for a in range(2, 11) if any(self.fac[4 * a + f] == p for f in range(4))}
+        ok = {a for a in WAREHOUSE_AREAS if any(self.fac[fac_slot(a, f)] == p for f in range(N_FACILITIES))}
         best = 0
 
         def dfs(a: int, seen: frozenset, length: int) -> None:

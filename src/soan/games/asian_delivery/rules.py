@@ -16,11 +16,18 @@ from ...core.state import GameState
 from . import view as view_schema
 from .effects import EffectsMixin
 from .model import (
+    FAC_SIZE,
+    N_AREAS,
+    N_FACILITIES,
+    N_GRADES,
     VEHICLES,
+    WH_SIZE,
     Tables,
     build_map,
     compile_tables,
     distances,
+    fac_slot,
+    wh_slot,
 )
 from .options import OptionsMixin
 from .prompts import TextsMixin
@@ -35,7 +42,7 @@ def tables_for(cfg) -> Tables:
 
 class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMixin, GameState):
     """One game. Seats count from 0. Cubes per seat: `supply[p]` and `aside[p]` are [L, N, H] / a count;
-    `wh[p][3 * area + grade]` the warehouses (areas 2..10); `cargo[vehicle][p]`; `fac[4 * area + facility]`
+    `wh[p][wh_slot(area, grade)]` the warehouses (areas 2..10); `cargo[vehicle][p]`; `fac[fac_slot(area, facility)]`
     the owning seat or -1; `play[p]` (card, mode) with mode FACE_DOWN / FACE_UP / RESIDENT."""
 
     __slots__ = ("T", "rng", "layout", "adj", "dist", "cw", "round", "start", "turn_k", "seat", "phase",
@@ -59,12 +66,12 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s.stock = [T.stock[0] - n * T.start_cubes, T.stock[1], T.stock[2]]
         s.supply = [[T.start_cubes, 0, 0] for _ in range(n)]
         s.aside = [0] * n
-        s.wh = [[0] * 33 for _ in range(n)]
+        s.wh = [[0] * WH_SIZE for _ in range(n)]
         s.veh_at = [1, 1]  # AD-S4
         s.cargo = [[[0, 0, 0] for _ in range(n)] for _ in range(2)]
         s.workers = [T.workers] * n
         s.hub = [0] * n
-        s.fac = [-1] * 44
+        s.fac = [-1] * FAC_SIZE
         s.tokens = [T.tokens] * n
         s.hands = [[T.n_business + 4 * p + k for k in range(4)] for p in range(n)]
         s.play = [[] for _ in range(n)]
@@ -104,7 +111,13 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         return lc
 
     def legal_actions(self, seat: int) -> list:
-        return self._legal_shared(seat)[:]
+        stack = self.stack  # as _legal_shared, inline: the hottest call of a playout
+        if not stack or stack[-1].seat != seat:
+            return []
+        lc = self._lc
+        if lc is None:
+            lc = self._lc = self._options(stack[-1])
+        return lc[:]
 
 
     # --- apply ----------------------------------------------------------------------------------
@@ -179,10 +192,10 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
             "seat_on_turn": self.seat, "phase": self.phase, "to_act": list(self.to_act()),
             "layout": list(self.layout), "clockwise": list(self.cw),
             "supply": [x[:] for x in self.supply], "aside": self.aside[:],
-            "warehouses": [[x[3 * a: 3 * a + 3] for a in range(11)] for x in self.wh],
+            "warehouses": [[x[wh_slot(a): wh_slot(a) + N_GRADES] for a in range(N_AREAS)] for x in self.wh],
             "vehicles": {VEHICLES[v]: {"at": self.veh_at[v], "cargo": [x[:] for x in self.cargo[v]]} for v in (0, 1)},
             "stock": self.stock[:], "workers": self.workers[:], "hub_workers": self.hub[:],
-            "facilities": [[self.fac[4 * a + f] for f in range(4)] for a in range(11)],
+            "facilities": [[self.fac[fac_slot(a, f)] for f in range(N_FACILITIES)] for a in range(N_AREAS)],
             "tokens": self.tokens[:], "hands": [sorted(x) for x in self.hands],
             "play": [[[c, m] for c, m in x] for x in self.play], "orders": [x[:] for x in self.orders],
             "completed": [x[:] for x in self.done], "vp": self.vp[:],

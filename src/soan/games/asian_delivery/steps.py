@@ -24,11 +24,18 @@ from .model import (
     FACILITIES,
     GRADES,
     MARKET,
+    N_GRADES,
     OFFICE,
     RESIDENT,
     UNLOADED,
     VEHICLES,
+    WAREHOUSE_AREAS,
+    fac_slot,
+    wh_slot,
 )
+
+_V = {v: i for i, v in enumerate(VEHICLES)}  # a vehicle's name -> its index
+_G = {g: i for i, g in enumerate(GRADES)}  # a grade's letter -> its index
 
 
 class StepsMixin(StateFields):
@@ -48,7 +55,7 @@ class StepsMixin(StateFields):
         self.kept = ()
         st = [Step("end_turn", p), Step("retrieve", p), Counted("draft", p, self.T.draft), Step("action", p),
               Step("gate", p)]
-        markets = [a for a in range(2, 11) if self.fac[4 * a + MARKET] == p]
+        markets = [a for a in WAREHOUSE_AREAS if self.fac[fac_slot(a, MARKET)] == p]
         if markets:  # AD-T1: one upgrade per market (AD-V12: in that market's warehouse)
             if "local-market" in self.T.flags:
                 st += [LocalMarket("lmarket", p, a) for a in reversed(markets)]
@@ -63,16 +70,16 @@ class StepsMixin(StateFields):
         T = self.T
         st = self.stack
         if kind == "action":
-            if isinstance(a, PlayCard):
-                self._play_card(p, a.card, a.face == "up")
-            elif isinstance(a, Load):
-                v, g = VEHICLES.index(a.vehicle), GRADES.index(a.grade)
-                at = self.veh_at[v]
-                self._add(p, at, g, -1)
+            cls = a.__class__
+            if cls is Load:
+                v, g = _V[a.vehicle], _G[a.grade]
+                self._add(p, self.veh_at[v], g, -1)
                 self.cargo[v][p][g] += 1
                 self.moved[v][g] += 1
-            elif isinstance(a, Unload):
-                v, g = VEHICLES.index(a.vehicle), GRADES.index(a.grade)
+            elif cls is PlayCard:
+                self._play_card(p, a.card, a.face == "up")
+            elif cls is Unload:
+                v, g = _V[a.vehicle], _G[a.grade]
                 self.cargo[v][p][g] -= 1
                 self._add(p, self.veh_at[v], g, 1)
                 self.moved[v][UNLOADED + g] += 1
@@ -86,27 +93,28 @@ class StepsMixin(StateFields):
                 self._end_draft()
             return
         if kind in ("market", "upgrade"):
-            self._upgrade_cube(p, GRADES.index(a.grade), self.supply[p])
+            self._upgrade_cube(p, _G[a.grade], self.supply[p])
             if fr.left > 1:
                 st.append(Counted(kind, p, fr.left - 1))
         elif kind == "lmarket":
             area = fr.area
-            cubes = self.wh[p][3 * area: 3 * area + 3]
-            self._upgrade_cube(p, GRADES.index(a.grade), cubes)
-            self.wh[p][3 * area: 3 * area + 3] = cubes
+            i = wh_slot(area)
+            cubes = self.wh[p][i: i + N_GRADES]
+            self._upgrade_cube(p, _G[a.grade], cubes)
+            self.wh[p][i: i + N_GRADES] = cubes
         elif kind == "gate":
-            st.append(GateArea("gate_area", p, GRADES.index(a.grade)))
+            st.append(GateArea("gate_area", p, _G[a.grade]))
         elif kind == "gate_area":
             g = fr.grade
             self.supply[p][g] -= 1
-            self.wh[p][3 * a.area + g] += 1
+            self.wh[p][wh_slot(a.area, g)] += 1
             self._measure("moved", p, by="gate", n=1)
         elif kind == "t_src":
             st.append(TransportDest("t_dst", p, fr.n, fr.range, a.area))
         elif kind == "t_dst":
             st.append(TransportMove("t_move", p, fr.n, fr.source, a.area))
         elif kind == "t_move":
-            g = GRADES.index(a.grade)
+            g = _G[a.grade]
             self._add(p, fr.source, g, -1)
             self._add(p, fr.dest, g, 1)
             self._measure("moved", p, by="card", n=1)
@@ -157,7 +165,7 @@ class StepsMixin(StateFields):
             self._wish(fr, p, a.yes)
         elif kind == "v3_unload":
             v = fr.vehicle
-            g = GRADES.index(a.grade)
+            g = _G[a.grade]
             self.cargo[v][p][g] -= 1
             self._add(p, self.veh_at[v], g, 1)
             self._measure("moved", p, by="vehicle", n=1)

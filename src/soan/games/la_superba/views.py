@@ -145,7 +145,7 @@ def state_problems(s) -> list[str]:
 
 
 def _check(s) -> None:
-    from .rules import DELIVERY, OVER, VOYAGE
+    from .fields import DELIVERY, OVER, VOYAGE
 
     R = s.R
     n = s.cfg.players
@@ -211,11 +211,11 @@ def _check(s) -> None:
     if (s.rv is None) != (ph != DELIVERY):
         raise IllegalAction("view.reveal: present exactly in the deliver phase")
     if s.rv is not None:
-        for i in s.rv[10]:
+        for i in s.rv.awaiting:
             if not 0 <= i < n:
                 raise IllegalAction(f"view.reveal.awaiting: no seat {i}")
     for i, ch in enumerate(s.choice):
-        if ch is not None and ph == DELIVERY and s.rv is not None and i in s.rv[10] and \
+        if ch is not None and ph == DELIVERY and s.rv is not None and i in s.rv.awaiting and \
                 (sum(ch) != min(s.quota[i], sum(s.carried[i])) or any(a > b for a, b in zip(ch, s.carried[i],
                                                                                               strict=True))):
             raise IllegalAction(f"view.choice[{i}]: {list(ch)} is not {s.quota[i]} of the carried chits")

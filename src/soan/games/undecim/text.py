@@ -13,8 +13,8 @@ import yaml
 
 from ...core.width import ljust
 from .actions import BonusDraw, Keep, Pick, Play, Settle, Skip, Take, item_name
-from .model import ENEMY, GOLD, LANDS, RESOURCES
-from .rules import LEDGER
+from .fields import LEDGER, loose_item
+from .model import ENEMY, GOLD, ITEMS, LANDS, RESOURCES
 
 _HELP = Path(__file__).parent / "data" / "help.yaml"
 PUBLIC_MOVES = True  # every move is public: the log may show a bot's reasons
@@ -94,16 +94,16 @@ def rule_change_text(sc, lang: str) -> str:
 
 
 def _settlement(kind: int, cards, k: int, lang: str) -> str:
-    items = ("・" if _ja(lang) else "+").join(item_name(x % 10, lang) for x in cards)
+    items = ("・" if _ja(lang) else "+").join(item_name(loose_item(x), lang) for x in cards)
     if _ja(lang):
         return f"入植地{k}（{'同一資源' if kind >= 0 else '異なる資源'}）：{items}"
     return f"settlement {k} ({'same kind' if kind >= 0 else 'mixed'}): {items}"
 
 
 def _tableau(o: dict, i: int, lang: str) -> str:
-    cnt = [0] * 10
+    cnt = [0] * len(ITEMS)
     for x in o["loose"][i]:
-        cnt[x % 10] += 1
+        cnt[loose_item(x)] += 1
     parts = [f"{item_name(k, lang)}×{cnt[k]}" for k in (*LANDS, *RESOURCES, ENEMY, GOLD) if cnt[k]]
     return " ".join(parts) or "-"
 

@@ -180,8 +180,8 @@ def state_problems(s) -> list[str]:
 
 
 def _check(s) -> None:
+    from .fields import BONUS, EFFECT, KEEP, OVER, PLAY, loose_card, loose_item
     from .model import GOLD, ITEMS, RESOURCES
-    from .rules import BONUS, EFFECT, KEEP, OVER, PLAY
 
     T = s.T
     n = s.cfg.players
@@ -220,7 +220,7 @@ def _check(s) -> None:
     halves = T.card_halves
 
     def laid(x, where):
-        c, it = divmod(x, 10)
+        c, it = loose_card(x), loose_item(x)
         res.put(c, where)
         if it not in halves[c]:
             raise IllegalAction(f"{where}: card {c} is laid as {ITEMS[it]}, a half it does not have "
@@ -228,7 +228,7 @@ def _check(s) -> None:
         return it
 
     for i, lo in enumerate(s.loose):
-        cnt = [0] * 10
+        cnt = [0] * len(ITEMS)
         for k, x in enumerate(lo):
             cnt[laid(x, f"view.loose[{i}][{k}]")] += 1
         if cnt != s.cnt[i]:  # pragma: no cover - counts are rebuilt from the loose cards
@@ -252,8 +252,8 @@ def _check(s) -> None:
     res.all_placed()
     if (s.drawn is not None) != (s.stage == KEEP):
         raise IllegalAction("view.drawn: a drawn card exactly at stage keep")
-    if len(s.frontier) > s.rules[4]:
-        raise IllegalAction(f"view.frontier: {len(s.frontier)} cards; the frontier holds at most {s.rules[4]}")
+    if len(s.frontier) > s.rules.frontier:
+        raise IllegalAction(f"view.frontier: {len(s.frontier)} cards; the frontier holds at most {s.rules.frontier}")
     if s.stage == EFFECT and not s.todo:
         raise IllegalAction("view.todo: stage effect with no pending effect")
     if len(s.achieved) != len(s.story):

@@ -1,0 +1,88 @@
+"""La Superba's delivery and scoring: chits delivered, lost or returned (LS-R6), the trade cards'
+values (LS-R7), cards back and reshuffled (LS-R8), the end and the ranking (LS-E1)."""
+
+from __future__ import annotations
+
+from .fields import OVER, RoundRecord, StateFields, chits_at
+from .model import GLASS, PEPPER, SILK, hand_power
+from .serialise import entry_dict
+
+
+class DeliveryMixin(StateFields):
+    """A round ends; scores and ranks."""
+
+    __slots__ = ()
+
+    def _finish_round(self) -> None:
+        """LS-R6..R8: deliver, lose or return chits, score, collect cards, next round or end."""
+        R = self.R
+        n = self.cfg.players
+        ev = self.event
+        rv = self.rv
+        pepper, _, silk = rv.effects  # LS-R4: the seats whose pepper and silk effects hold
+        rnd = self.round
+        delivered, lost, returned = [], [], []
+        zero = (0, 0, 0)
+        for i in range(n):
+            c = self.carried[i]
+            d = self.choice[i]
+            l3 = (c[PEPPER] - d[PEPPER], c[GLASS] - d[GLASS], c[SILK] - d[SILK])
+            if d != zero:
+                chits = list(self.delivered[i])
+                for g in (0, 1, 2):
+                    if d[g]:
+                        down = i in pepper or ev.face_down[g]
+                        chits.extend([(rnd, g, (R.face_down if down else R.face_up) + ev.bonus[g])] * d[g])
+                self.delivered[i] = tuple(chits)
+            if l3 == zero:
+                lost.append(zero)
+                returned.append(zero)
+            else:
+                back = i in silk  # silk: lost chits return to the supply
+                pile = self.supply if back else self.lost
+                b = chits_at(i)
+                pile[b + PEPPER] += l3[PEPPER]
+                pile[b + GLASS] += l3[GLASS]
+                pile[b + SILK] += l3[SILK]
+                returned.append(l3 if back else zero)
+                lost.append(zero if back else l3)
+            delivered.append(d)
+        entry = RoundRecord(rv.round, rv.event, rv.community, rv.played, rv.carried, rv.power, rv.ranks, rv.effects,
+                            rv.quotas, rv.all_tied, tuple(delivered), tuple(lost), tuple(returned))
+        self.hist = (*self.hist, entry)
+        if self.listener is not None:
+            self.emit("round", **entry_dict(entry))
+        # LS-R8: played cards and the community go back; reshuffle
+        deck = self.deck
+        for p in self.played:
+            deck.extend(p)
+        deck.append(self.community)
+        self.rng.shuffle(deck)
+        if rnd >= R.rounds:  # LS-E1
+            self.phase = OVER
+            self.community = None
+            self.played = [None] * n
+            self.carried = [None] * n
+            self.choice = [None] * n
+            self.quota = [0] * n
+            self.rv = None
+            if self.listener is not None:
+                self.emit("end", scores=self.scores(), ranks=self.ranks())
+        else:
+            self._start_round()
+
+    def scores(self) -> list[int]:
+        """LS-R7 / LS-E1: the values of each player's chits on the trade cards."""
+        return [sum(v for _, _, v in d) for d in self.delivered]
+
+    def ranks(self) -> list[int]:
+        """LS-E1: most points; ties to the higher rank in the last round played (LS-V3: then hand power)."""
+        n = self.cfg.players
+        sc = self.scores()
+        last = self.hist[-1].ranks if self.hist else [1] * n
+        if self.R.no_serials:
+            hp = [hand_power(h, self.R) for h in self.hands]
+            key = [(sc[i], -last[i], hp[i]) for i in range(n)]
+        else:
+            key = [(sc[i], -last[i]) for i in range(n)]
+        return [1 + sum(1 for j in range(n) if key[j] > key[i]) for i in range(n)]

@@ -1,0 +1,111 @@
+"""La Superba's voyage: a round's start (LS-R1) and the reveal (LS-R3..R6): voyage powers, item
+effects, ranking, quotas."""
+
+from __future__ import annotations
+
+from .fields import DELIVERY, VOYAGE, Reveal, StateFields, chits_at
+from .model import GLASS, PEPPER, SILK, voyage_power
+from .options import deliver_options
+
+
+class VoyageMixin(StateFields):
+    """A round starts; once all have played and chosen cargo, the voyage resolves."""
+
+    __slots__ = ()
+
+    def _start_round(self) -> None:
+        """LS-R1: community card face down, next event, each draws 3."""
+        R = self.R
+        self.round += 1
+        self.phase = VOYAGE
+        deck = self.deck
+        self.community = deck.pop()
+        for h in self.hands:
+            for _ in range(R.draw):
+                h.append(deck.pop())
+            h.sort()
+        n = self.cfg.players
+        self.played = [None] * n
+        self.carried = [None] * n
+        self.quota = [0] * n
+        self.choice = [None] * n
+        self.rv = None
+
+    def _resolve_voyage(self) -> None:
+        """LS-R3..R6: reveal, powers, item effects, ranking, quotas."""
+        R = self.R
+        n = self.cfg.players
+        ev = self.event
+        played, carried = self.played, self.carried
+        vp = voyage_power
+        if ev.community_off:
+            base = [vp(p, R) for p in played]  # LS-R3
+        else:
+            cm = (self.community,)
+            base = [vp(p + cm, R) for p in played]
+        low = ev.tie_low and not R.no_serials
+        top = [-p[0] if low else p[-1] for p in played]  # played cards are sorted
+        hold = []  # LS-R4: item effects
+        for g in (PEPPER, GLASS, SILK):
+            best = 0
+            who: list[int] = []
+            for i in range(n):
+                c = carried[i][g]
+                if c > best:
+                    best, who = c, [i]
+                elif c and c == best:
+                    who.append(i)
+            if not who:
+                hold.append(())
+            elif R.item_all:
+                hold.append(tuple(i for i in range(n) if carried[i][g]))
+            elif len(who) == 1:
+                hold.append((who[0],))
+            elif R.no_serials:  # LS-V3 item_tie
+                hold.append(tuple(who) if R.item_tie_all else ())
+            else:
+                hold.append((max(who, key=top.__getitem__),))
+        glass = hold[GLASS]
+        power = [base[i] + carried[i][GLASS] if i in glass else base[i] for i in range(n)]
+        # LS-R5 / LS-V3: ranking
+        if R.no_serials:
+            key = [(power[i], i in glass) for i in range(n)]
+            ranks = [1 + sum(1 for k in key if k > key[i]) for i in range(n)]
+        else:
+            key = [(power[i], i in glass, top[i]) for i in range(n)]
+            ranks = [0] * n
+            for r, i in enumerate(sorted(range(n), key=key.__getitem__, reverse=True)):
+                ranks[i] = r + 1
+        qt = ev.quotas or R.quotas
+        ql = len(qt)
+        quota = [qt[r - 1] if r <= ql else qt[-1] for r in ranks]  # LS-R6
+        all_tied = R.no_serials and len(set(key)) == 1
+        if all_tied:  # LS-V3: everyone ties, everyone loses the cargo
+            quota = [0] * n
+        if ev.last_loses:
+            worst = max(ranks)
+            quota = [0 if ranks[i] == worst else quota[i] for i in range(n)]
+        self.quota = quota
+        sup = self.supply
+        choice = self.choice
+        awaiting = []
+        for i in range(n):
+            c = carried[i]
+            b = chits_at(i)
+            sup[b + PEPPER] -= c[PEPPER]
+            sup[b + GLASS] -= c[GLASS]
+            sup[b + SILK] -= c[SILK]
+            q = quota[i]
+            if c[PEPPER] + c[GLASS] + c[SILK] <= q:
+                choice[i] = c
+            else:
+                opts = deliver_options(c, q)
+                if len(opts) == 1:
+                    choice[i] = opts[0].counts
+                else:
+                    awaiting.append(i)
+        self.phase = DELIVERY
+        self.rv = Reveal(self.round, ev.id, self.community, tuple(played), tuple(carried), tuple(power),
+                         tuple(ranks), tuple(hold), tuple(quota), all_tied, tuple(awaiting))
+        if not awaiting:
+            self._finish_round()

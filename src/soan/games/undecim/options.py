@@ -1,0 +1,102 @@
+"""Undecim's legal actions: the engine's own action values, and what each stage offers (UN-T*, UN-G*)."""
+
+from __future__ import annotations
+
+from .actions import SKIP, BonusDraw, Boost, Develop, Keep, Pick, Play, Settle, Take
+from .fields import AUTO, BONUS, KEEP, PLAY, TAKE, StateFields, loose_item
+from .model import GOLD, ITEMS, RESOURCES
+
+PICK = {it: Pick(it) for it in ITEMS}
+KEEP_A = {it: Keep(it) for it in ITEMS}
+BONUS_YES, BONUS_NO = BonusDraw(1), BonusDraw(0)
+BOOST_YES, BOOST_NO = Boost(1), Boost(0)
+SETTLE = {(a, b): Settle(ITEMS[a], ITEMS[b]) for a in RESOURCES for b in RESOURCES if a <= b}
+_DEV: dict[tuple[int, int], Develop] = {}
+_TAKE: dict[str, Take] = {}
+_PLAY: dict[str, Play] = {}
+
+
+def develop_action(j: int, item: int) -> Develop:
+    a = _DEV.get((j, item))
+    if a is None:
+        a = _DEV[(j, item)] = Develop(j + 1, ITEMS[item])
+    return a
+
+
+def take_action(cid: str) -> Take:
+    a = _TAKE.get(cid)
+    if a is None:
+        a = _TAKE[cid] = Take(cid)
+    return a
+
+
+def play_action(cid: str) -> Play:
+    a = _PLAY.get(cid)
+    if a is None:
+        a = _PLAY[cid] = Play(cid)
+    return a
+
+
+class OptionsMixin(StateFields):
+    """What the frontier, settling and developing offer."""
+
+    __slots__ = ()
+
+    def _options(self, seat: int) -> list:
+        """The legal actions of the seat on turn, by stage (UN-T1..T3) and pending effect."""
+        st = self.stage
+        T = self.T
+        if st == TAKE:
+            banned = self.last_played[seat] if T.no_retake else None  # UN-V3
+            return [take_action(T.card_ids[c]) for c in sorted(self.normal + self.bonus) if c != banned]
+        if st == PLAY:
+            return [play_action(T.card_ids[c]) for c in self.hands[seat]]
+        if st == BONUS:
+            return [BONUS_YES, BONUS_NO]
+        if st == KEEP:
+            assert self.drawn is not None  # KEEP follows a draw
+            top, bottom = T.card_halves[self.drawn]
+            return [KEEP_A[ITEMS[top]], KEEP_A[ITEMS[bottom]]]
+        if st == AUTO:
+            return [SKIP] + self._settle_options(seat) + self._develop_options(seat)
+        step, _ = self.todo[0]  # the pending effect step and how many times it is left
+        op = step.op
+        if op == "gain":
+            return [PICK[ITEMS[i]] for i in self._pickable(step.side)]
+        if op == "settle":
+            return [SKIP] + self._settle_options(seat)
+        if op == "develop":
+            return [SKIP] + self._develop_options(seat)
+        if op == "boost":
+            return [BOOST_YES, BOOST_NO]
+        return []  # pragma: no cover - other ops never wait for a decision
+
+    def _pickable(self, side) -> list[int]:
+        halves = self.T.card_halves
+        seen = set()
+        for c in self.frontier:
+            for it in halves[c]:
+                if side is None or it in side:
+                    seen.add(it)
+        return sorted(seen)
+
+    def _settle_options(self, seat: int) -> list:
+        c = self.cnt[seat]
+        have = [r for r in RESOURCES if c[r]]
+        return [SETTLE[(a, b)] for i, a in enumerate(have) for b in have[i:] if a != b or c[a] >= 2]
+
+    def _develop_options(self, seat: int) -> list:
+        c = self.cnt[seat]
+        out = []
+        for j, (kind, cards) in enumerate(self.settl[seat]):
+            if kind >= 0:  # UN-G4: a same-resource settlement takes only that resource
+                if c[kind]:
+                    out.append(develop_action(j, kind))
+            else:  # a mixed settlement takes a resource not already in it
+                inside = {loose_item(x) for x in cards}
+                for r in RESOURCES:
+                    if c[r] and r not in inside:
+                        out.append(develop_action(j, r))
+            if c[GOLD]:  # or gold, to any settlement
+                out.append(develop_action(j, GOLD))
+        return out

@@ -1,0 +1,39 @@
+"""Undecim's settlements: settling two resources (UN-G3), developing one (UN-G4), paying gold."""
+
+from __future__ import annotations
+
+from .actions import Settle
+from .fields import StateFields, loose_card, loose_item
+from .model import GOLD, ITEMS
+
+
+class SettlementsMixin(StateFields):
+    """Loose tableau cards go into settlements."""
+
+    __slots__ = ()
+
+    def _take_loose(self, seat: int, item: int) -> int:
+        lo = self.loose[seat]
+        for k, x in enumerate(lo):
+            if loose_item(x) == item:
+                del lo[k]
+                self.cnt[seat][item] -= 1
+                return x
+        raise AssertionError("no such loose item")  # pragma: no cover
+
+    def _spend_gold(self, seat: int, n: int) -> None:
+        for _ in range(n):
+            self.discard.append(loose_card(self._take_loose(seat, GOLD)))
+
+    def _build(self, seat: int, action) -> None:
+        if isinstance(action, Settle):  # UN-G3
+            a, b = ITEMS.index(action.a), ITEMS.index(action.b)
+            cards = (self._take_loose(seat, a), self._take_loose(seat, b))
+            self.settl[seat] = [*self.settl[seat], (a if a == b else -1, cards)]
+        else:  # UN-G4
+            j = action.settlement - 1
+            kind, cards = self.settl[seat][j]
+            x = self._take_loose(seat, ITEMS.index(action.item))
+            ss = list(self.settl[seat])
+            ss[j] = (kind, (*cards, x))
+            self.settl[seat] = ss
