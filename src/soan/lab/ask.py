@@ -173,7 +173,7 @@ def _first_size(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any], 
                 start: dict[str, int] | None = None) -> int:
     """The first round's games per study for one bot level, so that every question gets its
     studies within its share of the budget: START_N, or fewer (never below MIN_N) when a pilot of a
-    few games shows this bot level too slow for it (Asian Delivery's greedy bot)."""
+    few games shows this bot level too slow for it (a slow searching bot)."""
     n0 = (start or {}).get(bot) or START_N.get(bot, 20)
     fresh = [s for s in todo if state["n"].get(s.name, 0) == 0]
     if not fresh or share_s <= 0:  # a zero budget: the start sizes, nothing grown
@@ -276,7 +276,7 @@ def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
 
 def exact(game: str, q: dict) -> list[dict[str, Any]]:
     """A compare question's `exact` part: figures a game's analysis computes exactly (no games played,
-    e.g. La Superba's LS-A1 maxima over the real deck) for the base and each compared setting."""
+    e.g. maxima over the real deck) for the base and each compared setting."""
     ex = q.get("exact")
     if not ex:
         return []
