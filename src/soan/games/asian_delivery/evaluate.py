@@ -76,7 +76,7 @@ def _request_shares(s, p: int, w: Mapping[str, float], turns: int) -> list[tuple
     for r in sorted(s.orders[p], key=lambda r: -T.req_vp[r]):
         a, g0, need = T.req_area[r], T.req_grade[r], T.req_cubes[r]
         near = sorted(pools, key=lambda x: dist[x[0]][a])
-        steps = 0
+        steps = 0.0
         left = need
         for area, c in near:
             for g in range(g0, 3):  # lowest adequate grade first
