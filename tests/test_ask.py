@@ -79,3 +79,46 @@ def test_the_first_round_fits_the_budget_without_dropping_a_study(tmp_path):
     a.per_game = 0.01
     assert _first_size(a, "greedy", todo, {"n": {}}, 120.0) == START_N["greedy"]
     assert _first_size(a, "greedy", todo, {"n": {t.name: 8 for t in todo}}, 1.0) == START_N["greedy"]  # cached
+
+
+def test_a_questions_file_names_bad_bot_levels(tmp_path, monkeypatch):
+    import yaml
+
+    from soan.core.errors import ConfigError
+    from soan.lab import ask as ask_mod
+
+    src = ask_mod.questions_path("undecim")
+    doc = yaml.safe_load(src.read_text(encoding="utf-8"))
+    bad = tmp_path / "questions.yaml"
+    monkeypatch.setattr(ask_mod, "questions_path", lambda game: bad)
+    for extra, word in (({"bots": ["random", "nosuchbot"]}, "nosuchbot"), ({"start_n": {"random": 0}}, "start_n")):
+        bad.write_text(yaml.safe_dump({**doc, **extra}, allow_unicode=True), encoding="utf-8")
+        with pytest.raises(ConfigError, match=word):
+            ask_mod.load_questions("undecim")
+    bad.write_text(yaml.safe_dump({**doc, "bots": ["random", "easy"], "start_n": {"easy": 5}}, allow_unicode=True),
+                   encoding="utf-8")
+    got = ask_mod.load_questions("undecim")
+    assert got["bots"] == ["random", "easy"] and got["start_n"] == {"easy": 5}
+
+
+@pytest.mark.parametrize("game", ["asian-delivery", "la-superba", "undecim"])
+def test_every_question_quotes_its_draft_verbatim(game):
+    import re
+    from pathlib import Path
+
+    draft = (Path(__file__).parents[1] / "docs" / "drafts" / f"{game}.txt").read_text(encoding="utf-8")
+    text = re.sub(r"\n[\u3000 ]*", "", draft)  # a quote may run over the draft's line breaks
+    for q in load_questions(game)["questions"]:
+        quote = re.sub(r"（全ゲーム共通の問い：[^）]*）", "", q["draft"])  # the project's own questions
+        for part in (p.strip() for p in quote.split("…")):
+            assert not part or part in text, f"{game} {q['id']}: not in the draft: {part}"
+
+
+def test_an_exact_part_gives_the_la_superba_maxima_of_the_notes(tmp_path):
+    # LS-A1: 22 with weather-double (three weather-3 and one weather-2, doubled: (9 + 2) × 2), 20 once
+    # LS-V2 removes a weather-3 and a weather-2 — the notes' own arithmetic, computed over the deck
+    res = ask("la-superba", ["weather-double-strength"], budget_s=0, out=tmp_path, jobs=1, bots=("random",))
+    (ex,) = [x for x in res["answers"][0]["exact"] if x["key"] == "max"]
+    assert ex["values"] == [22, 20]
+    text = "\n".join(lines("la-superba", res["answers"][0], "ja"))
+    assert "厳密計算" in text and "22 → 20" in text

@@ -354,3 +354,24 @@ def test_LS_A1_the_notes_figures_and_the_literal_ones():
     assert notes["max"] == 16
     ex = {e["composition"].split(" ")[0]: e for e in base["notes_examples"]}
     assert ex["船ｘ２＋船員ｘ２"]["notes"] == 16 and ex["船ｘ２＋船員ｘ２"]["literal"] == 18
+
+
+def test_community_measures_share_of_first_and_low_additions():
+    # A concrete round: community weather-1 (serial 1). Seat 0 plays weather 3+3+3 → 9 + 1 = 10 and
+    # comes first: the community card is 1/10 of it; every seat gains exactly 1 from it (no ships),
+    # so every voyage is a "low" addition.
+    from soan.games.la_superba.measures import Measures
+
+    s = soan.make("la-superba", players=3, seed=1)
+    R = s.R
+    w3 = [c for c in R.deck if R.suit[c] == 0 and R.power[c] == 3][:3]
+    w1 = [c for c in R.deck if R.suit[c] == 0 and R.power[c] == 1][:4]
+    m = Measures(3)
+    d = {"round": 1, "event": R.events[0].id, "played": [w3, w1[1:4], w1[1:4]], "community": w1[0],
+         "power": [10, 4, 4], "ranks": [1, 2, 3], "carried": [[1, 0, 0]] * 3, "delivered": [[1, 0, 0]] * 3,
+         "lost": [[0, 0, 0]] * 3, "returned": [[0, 0, 0]] * 3, "effects": {"pepper": [], "glass": [], "silk": []},
+         "all_tied": False}
+    m("round", d)
+    rows = m.per_seat(s)
+    assert rows[0]["community_share_first"] == pytest.approx(0.1)
+    assert rows[0]["community_low"] == pytest.approx(1.0)

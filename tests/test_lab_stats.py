@@ -165,3 +165,39 @@ def test_a_share_without_variation_gets_an_exact_test():
     # exact binomial, two-sided: P(X=0) + P(X=4) + P(X≥5) for X ~ B(8, 1/4) = 0.100113 + 0.086517 + 0.027298;
     # Wilson's upper bound for 0 of 8: z²/(n + z²) = 3.8415/11.8415
     assert r["p"] == pytest.approx(0.213928, abs=1e-5) and r["ci"][0] == 0 and r["ci"][1] == pytest.approx(0.3244, abs=1e-3)
+
+
+def test_a_card_is_flagged_only_when_significant_and_three_points_from_chance():
+    import pyarrow as pa
+
+    from soan.lab.stats import card_rows
+
+    # 4 players, 20,000 games; one seat a game holds the card and wins with probability p: 26.5% is
+    # significant at this N but 1.5 points from chance; 40% is far from it; 25% is chance.
+    def row(p: float) -> dict:
+        rng = np.random.default_rng(3)
+        G, P = 20000, 4
+        holder = rng.integers(P, size=G)
+        won = rng.random(G) < p
+        other = rng.integers(P - 1, size=G)  # a non-holder wins otherwise
+        winner = np.where(won, holder, (holder + 1 + other) % P)
+        seats = np.tile(np.arange(P), G)
+        games = np.repeat(np.arange(G), P)
+        t = pa.table({"index": games, "win": (seats == np.repeat(winner, P)).astype(float),
+                      "m_card_x": (seats == np.repeat(holder, P)).astype(float)})
+        (r,) = card_rows(t, P, "card_", None)
+        return r
+
+    slight, strong, plain = row(0.265), row(0.40), row(0.25)
+    assert slight["significant"] and not slight["flag"]
+    assert strong["significant"] and strong["flag"]
+    assert not plain["flag"]
+
+
+def test_a_share_interval_of_a_few_games_stays_within_0_and_1_and_says_so():
+    from soan.lab.seatadv import share_text
+
+    r = share_test(np.array([1, 0, 0, 0], dtype=float), 0.25)  # 4 games, one won: t gives [-0.55, 1.05]
+    assert r["ci"][0] == 0.0 and r["ci"][1] == 1.0
+    assert share_text(r["win_share"], r["ci"]) == "25% [0%, 100%]"
+    assert share_text(0.37, [0.32, 0.42]) == "37% ± 5%"

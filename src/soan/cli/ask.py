@@ -33,7 +33,8 @@ def ask_cmd(
     budget: str = typer.Option("5m", "--budget", help="wall time to spend, e.g. 300s or 5m (on --jobs cores)"),
     out: str = typer.Option("studies/ask", "--out", help="folder for the studies and the report (a cache)"),
     jobs: int = typer.Option(2, "--jobs", "-j"),
-    bots: str = typer.Option("random,greedy", "--bots", help="two bot levels the verdicts are checked with"),
+    bots: str = typer.Option("", "--bots", help="two bot levels the verdicts are checked with "
+                             "(default: the game's questions file, else random,greedy)"),
     list_: bool = typer.Option(False, "--list", help="list the game's questions and stop"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -52,11 +53,12 @@ def ask_cmd(
         return
     seconds = _budget(budget)
     bot_list = tuple(b.strip() for b in bots.split(",") if b.strip())
-    if not bot_list:
+    if bots.strip() and not bot_list:
         raise SoanError("--bots needs at least one bot spec, e.g. random,greedy")
-    from ..agents import parse_agents
+    if bot_list:
+        from ..agents import parse_agents
 
-    parse_agents(",".join(bot_list), len(bot_list))  # a clear error for an unknown bot
+        parse_agents(",".join(bot_list), len(bot_list))  # a clear error for an unknown bot
     from rich.progress import BarColumn, Progress, TaskID, TextColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
@@ -69,7 +71,7 @@ def ask_cmd(
             prog.update(tasks[name], total=n)
             prog.advance(tasks[name], k)
 
-        res = ask(info.id, question or None, seconds, out, jobs, bot_list, tick)
+        res = ask(info.id, question or None, seconds, out, jobs, bot_list or None, tick)
     if as_json:
         print(json.dumps(res, ensure_ascii=False, default=lambda x: x.item() if hasattr(x, "item") else str(x)))
         return

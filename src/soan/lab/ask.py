@@ -84,7 +84,21 @@ def load_questions(game: str) -> dict[str, Any]:
                     raise ConfigError(f"{where}: a compare question needs {k!r}")
             for s in [q.get("base") or {}, *q["against"]]:
                 check_config(info.id, None, s.get("variants", []), _params(s))
-    return {"names": doc.get("names") or {}, "questions": qs}
+            ex = q.get("exact")
+            if ex is not None and (not isinstance(ex, dict) or not ex.get("analysis") or not ex.get("values")):
+                raise ConfigError(f"{where}: 'exact' needs an 'analysis' name and a list of 'values' "
+                                  "({key, name: {ja, en}})")
+    bots = doc.get("bots") or []
+    if bots:
+        if not isinstance(bots, list) or not all(isinstance(b, str) and b for b in bots):
+            raise ConfigError(f"{p.name}: 'bots' is a list of bot specs, e.g. [random, greedy]; got {bots!r}")
+        from ..agents import parse_agents
+
+        parse_agents(",".join(bots), len(bots))  # a clear error for an unknown bot
+    start_n = doc.get("start_n") or {}
+    if not isinstance(start_n, dict) or not all(isinstance(v, int) and v >= 1 for v in start_n.values()):
+        raise ConfigError(f"{p.name}: 'start_n' maps a bot spec to its first games per study (>= 1); got {start_n!r}")
+    return {"names": doc.get("names") or {}, "questions": qs, "bots": list(bots), "start_n": dict(start_n)}
 
 
 def _params(s: dict) -> dict[str, Any]:
@@ -155,11 +169,12 @@ class Asker:
         return g, t
 
 
-def _first_size(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any], share_s: float) -> int:
+def _first_size(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any], share_s: float,
+                start: dict[str, int] | None = None) -> int:
     """The first round's games per study for one bot level, so that every question gets its
     studies within its share of the budget: START_N, or fewer (never below MIN_N) when a pilot of a
     few games shows this bot level too slow for it (Asian Delivery's greedy bot)."""
-    n0 = START_N.get(bot, 20)
+    n0 = (start or {}).get(bot) or START_N.get(bot, 20)
     fresh = [s for s in todo if state["n"].get(s.name, 0) == 0]
     if not fresh or share_s <= 0:  # a zero budget: the start sizes, nothing grown
         return n0
@@ -174,12 +189,15 @@ def _first_size(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any], 
 
 
 def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: str | Path = "studies/ask",
-        jobs: int = 2, bots: tuple[str, ...] = BOTS, progress=None) -> dict[str, Any]:
+        jobs: int = 2, bots: tuple[str, ...] | None = None, progress=None) -> dict[str, Any]:
     """Answer the game's questions (all, or those named): run and grow the studies, then the answers.
-    The studies and answers.json stay in `out/<game>/`; asking again resumes from them."""
+    The studies and answers.json stay in `out/<game>/`; asking again resumes from them. `bots`: the
+    two bot levels (default: the questions file's `bots`, else random and greedy)."""
     info = game_info(game)
     doc = load_questions(info.id)
     qs = doc["questions"]
+    bots = tuple(bots or doc["bots"] or BOTS)
+    start = doc["start_n"]
     if ids:
         known = {q["id"] for q in qs}
         bad = [i for i in ids if i not in known]
@@ -196,10 +214,11 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
     need = {b: sorted({s for q in qs for s in settings_for_question(info.id, q, b)}, key=lambda s: s.name)
             for b in bots}
     for k, b in enumerate(bots):  # first round: every study at its start size (or what an earlier ask reached)
-        # the first (cheap, reference) level keeps its start sizes; a later one may take what is left
-        # of the first round's share of the budget, priced by a pilot
-        share = 0.0 if budget_s <= 0 or k == 0 else max(1e-9, budget_s * FIRST_SHARE - (time.perf_counter() - t0))
-        n0 = _first_size(a, b, need[b], state, share)
+        # random (cheap, the reference) keeps its start sizes; another level may take its part of what
+        # is left of the first round's share of the budget, priced by a pilot
+        left1 = budget_s * FIRST_SHARE - (time.perf_counter() - t0)
+        share = 0.0 if budget_s <= 0 or (k == 0 and b == "random") else max(1e-9, left1 / (len(bots) - k))
+        n0 = _first_size(a, b, need[b], state, share, start)
         for s in need[b]:
             a.ensure(s, max(n0, state["n"].get(s.name, 0)))
     answers = [answer(a, q, doc["names"]) for q in qs]
@@ -252,7 +271,26 @@ def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
     fn = {"compare": _compare, "level": _level, "seats": _seats, "cards": _cards, "dealt": _dealt}[q["kind"]]
     by_bot = {b: fn(a, q, b, names) for b in a.bots}
     return {"id": q["id"], "kind": q["kind"], "q": q, "by_bot": by_bot,
-            "names": {k: names[k] for k in q.get("also", []) if k in names}}
+            "names": {k: names[k] for k in q.get("also", []) if k in names}, "exact": exact(a.game, q)}
+
+
+def exact(game: str, q: dict) -> list[dict[str, Any]]:
+    """A compare question's `exact` part: figures a game's analysis computes exactly (no games played,
+    e.g. La Superba's LS-A1 maxima over the real deck) for the base and each compared setting."""
+    ex = q.get("exact")
+    if not ex:
+        return []
+    an = (game_info(game).hooks.analyses or {}).get(ex["analysis"])
+    if an is None:
+        raise ConfigError(f"question {q['id']!r}: {game} has no analysis {ex['analysis']!r}")
+    settings = [q.get("base") or {}, *q["against"]]
+    results = [an.run(list(s.get("variants", [])), _params(s), None) for s in settings]
+    out = []
+    for v in ex["values"]:
+        if v["key"] not in results[0]:
+            raise ConfigError(f"question {q['id']!r}: analysis {ex['analysis']!r} gives no {v['key']!r}")
+        out.append({"key": v["key"], "name": v["name"], "values": [r[v["key"]] for r in results]})
+    return out
 
 
 def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
@@ -304,6 +342,8 @@ def _level(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
         x = ms[m["measure"]] * float(m.get("scale", 1))
         mean, lo, hi = mean_ci(x)
         h = (hi - lo) / 2 if not math.isnan(lo) else math.inf
+        if m.get("format") == "pct" and not math.isnan(lo):  # a share lies in [0, 1]
+            lo, hi = max(0.0, lo), min(1.0, hi)
         rows.append({**m, "value": mean, "ci": [lo, hi], "games": int(np.sum(~np.isnan(x))),
                      "clear": bool(h <= max(0.05 * abs(mean), 0.01))})
     return {"rows": rows, "clear": all(r["clear"] for r in rows)}
@@ -329,7 +369,7 @@ def _seats(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
 def _cards(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     P = _players(a.game, q)[0]
     g, t = a.tables(_setting(a.game, {}, P, bot))
-    rows = card_rows(t, P, "played_", "held_")
+    rows = card_rows(t, P, q.get("prefix", "played_"), q.get("kept_prefix", "held_"))
     return {"rows": rows, "clear": True, "players": P}
 
 

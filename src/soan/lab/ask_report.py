@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.game import game_info
 from .report import _fig_html, _plt
-from .seatadv import position_name, seat_name
+from .seatadv import position_name, seat_name, share_text
 
 W = {
     "title": ("soan ask: {game}", "soan ask：{game}"),
@@ -26,7 +26,8 @@ W = {
     "games": ("games", "ゲーム"), "players": ("{p} players", "{p}人"),
     "random": ("random", "ランダム"), "greedy": ("greedy", "貪欲"),
     "flag_strong": ("too strong", "強すぎる"), "flag_weak": ("too weak", "弱すぎる"),
-    "no_flags": ("no card stands out after Holm's correction", "Holm補正後、突出したカードはない"),
+    "no_flags": ("no card stands out (Holm's correction, and at least 3 points from chance)",
+                 "突出したカードはない（Holm補正後、かつ期待値から3ポイント以上の差で判定）"),
     "method": ("Each game counts once; both sides of a comparison play the same seeds (paired t-test). Intervals "
                "are 95% for each figure on its own; a verdict calls a difference clear only when it stands after "
                "Holm's correction across the question's comparisons, so an interval just off zero can still read "
@@ -77,6 +78,10 @@ def _name(q: dict, lang: str) -> str:
     return q["name"]["ja" if lang == "ja" else "en"]
 
 
+def _exact(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+
+
 def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
     q = ans["q"]
     bots = list(ans["by_bot"])
@@ -86,8 +91,10 @@ def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
     for i, r in enumerate(rows0):
         lab = label(game, r["against"], lang)
         if len({x["players"] for x in rows0}) > 1:
-            lab += f" ({w('players', lang).format(p=r['players'])})"
-        fig = (f"{_name(q, lang)} {_fmt(r['a'], q.get('format', 'num'))} → {_fmt(r['b'], q.get('format', 'num'))}, "
+            pl = w('players', lang).format(p=r['players'])
+            lab += f"（{pl}）" if lang == "ja" else f" ({pl})"
+        comma = "、" if lang == "ja" else ", "
+        fig = (f"{_name(q, lang)} {_fmt(r['a'], q.get('format', 'num'))} → {_fmt(r['b'], q.get('format', 'num'))}{comma}"
                f"{_fmt(r['diff'], q.get('format', 'num'), True)} [{_fmt(r['ci'][0], q.get('format', 'num'), True)}, "
                f"{_fmt(r['ci'][1], q.get('format', 'num'), True)}]")
         effs = [ans["by_bot"][b]["rows"][i] for b in bots]
@@ -114,6 +121,14 @@ def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
             out.append(f"{lab}は{w(e[0], lang)}：{fig}（{_bot(b0, 'ja')}ボット、{n}ゲーム）{more}。" + (f"{tail}。" if tail else ""))
         else:
             out.append(f"{lab} {w(e[0], lang)}: {fig} ({b0} bots, {n} games){more}" + (f"; {tail}." if tail else "."))
+    for x in ans.get("exact") or []:
+        vals = x["values"]
+        pairs = ("、" if lang == "ja" else "; ").join(
+            f"{label(game, s, lang)} {_exact(vals[0])} → {_exact(v)}"
+            for s, v in zip(q["against"], vals[1:], strict=True))
+        nm = x["name"]["ja" if lang == "ja" else "en"]
+        out.append(f"厳密計算（ゲームを遊ばずに全組み合わせから）：{nm}は {pairs}。" if lang == "ja"
+                   else f"Exact (every combination, no games played): {nm}: {pairs}.")
     return out
 
 
@@ -139,9 +154,8 @@ def seats_lines(game: str, ans: dict, lang: str) -> list[str]:
             parts = []
             for r in rows:
                 nm = position_name(r["k"], P, lang) if r["by"] == "turn_pos" else seat_name(r["k"], lang)
-                h = (r["ci"][1] - r["ci"][0]) / 2
                 mark = ("（有意）" if lang == "ja" else " (significant)") if r["significant"] else ""
-                parts.append(f"{nm} {r['win_share']:.0%} ± {h:.0%}{mark}")
+                parts.append(f"{nm} {share_text(r['win_share'], r['ci'])}{mark}")
             c = rows[0]["chance"]
             if lang == "ja":
                 out.append(f"{_bot(b, 'ja')}ボット・{P}人（{rows[0]['games']}ゲーム、期待値 {c:.0%}）：" + "、".join(parts) + "。")
@@ -159,7 +173,7 @@ def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
     out = []
     for b, res in ans["by_bot"].items():
         P = res["players"]
-        flagged = [r for r in res["rows"] if r["significant"]]
+        flagged = [r for r in res["rows"] if r.get("flag", r["significant"])]
         if not flagged:
             txt = w("no_flags", lang)
         else:

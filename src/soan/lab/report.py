@@ -19,8 +19,6 @@ from .study import load
 L = {
     "title": ("soan study report", "soan 試行レポート"),
     "summary": ("Summary", "要約"),
-    "seat_line": ("Seat {s} wins {w:.0%} ± {h:.0%}, chance is {c:.0%}{flag}.",
-                  "{s}番手の勝率は {w:.0%} ± {h:.0%}（期待値 {c:.0%}）{flag}。"),
     "flag": (" — significantly {dir}", " — 有意に{dir}"),
     "above": ("above chance", "高い"), "below": ("below chance", "低い"),
     "agent_line": ("{a} wins {w:.0%} of its seat-games ({lo:.0%}–{hi:.0%}); mean rank {r:.2f}.",
@@ -47,8 +45,8 @@ L = {
     "held_share": ("share of those who kept it", "保持していた割合"),
     "card_flag": ("{c}: its players win {w:.0%} [{lo:.0%}, {hi:.0%}] — {f}", "{c}：使ったプレイヤーの勝率 {w:.0%} [{lo:.0%}, {hi:.0%}]。{f}"),
     "strong": ("too strong?", "強すぎる可能性"), "weak": ("too weak?", "弱すぎる可能性"),
-    "no_card_flag": ("No card's win share differs from chance after Holm's correction.",
-                     "Holm補正後、勝率が期待値から外れるカードはありません。"),
+    "no_card_flag": ("No card's win share differs from chance after Holm's correction by 3 points or more.",
+                     "Holm補正後、勝率が期待値から3ポイント以上外れるカードはありません。"),
     "agents": ("Agents", "エージェント"), "agent": ("agent", "エージェント"),
     "seat_games": ("seat-games", "席×ゲーム数"), "interval": ("95% interval", "95%区間"),
     "mean_score": ("mean score", "平均得点"), "mean_rank": ("mean rank", "平均順位"), "settings": ("Settings", "設定"),
@@ -293,7 +291,7 @@ def _card_panel(settings, seats, lang, plt) -> list[str]:
         axes[2].set_xlabel(t("held_share", lang))
         axes[2].set_xlim(0, 1)
     axes[0].invert_yaxis()
-    flagged = [(n, r) for n, r in zip(names, rows, strict=True) if r["significant"]]
+    flagged = [(n, r) for n, r in zip(names, rows, strict=True) if r.get("flag", r["significant"])]
     if flagged:
         words = [t("card_flag", lang).format(c=n, w=r["win_share"], lo=r["ci"][0], hi=r["ci"][1],
                                               f=t("strong" if r["win_share"] > 1 / P else "weak", lang))

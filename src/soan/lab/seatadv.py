@@ -18,7 +18,7 @@ def _share(xs: list[float], chance: float) -> dict:
         m = sum(xs) / n if n else math.nan
         sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else math.nan
         h = 1.96 * sd / math.sqrt(n) if n > 1 else math.nan
-        return {"games": n, "win_share": m, "ci": [m - h, m + h], "p": math.nan}
+        return {"games": n, "win_share": m, "ci": [max(0.0, m - h), min(1.0, m + h)], "p": math.nan}
     return share_test(np.array(xs, dtype=float), chance)
 
 
@@ -49,13 +49,22 @@ def _flag(r: dict, chance: float, lang: str) -> str:
     return ""
 
 
+def share_text(w: float, ci: list) -> str:
+    """'37% ± 5%' when the interval is symmetric, '0% [0%, 24%]' when it is cut at 0 or 1 (Wilson)."""
+    lo, hi = ci
+    if lo is None or math.isnan(lo):
+        return f"{w:.0%}"
+    if abs((w - lo) - (hi - w)) < 0.005:
+        return f"{w:.0%} ± {(hi - lo) / 2:.0%}"
+    return f"{w:.0%} [{lo:.0%}, {hi:.0%}]"
+
+
 def line(name: str, r: dict, players: int, lang: str) -> str:
     c = 1 / players
-    lo, hi = r["ci"]
-    h = (hi - lo) / 2 if lo is not None and not math.isnan(lo) else float("nan")
+    t = share_text(r["win_share"], r["ci"])
     if lang == "ja":
-        return f"{name}の勝率は {r['win_share']:.0%} ± {h:.0%}（期待値 {c:.0%}）{_flag(r, c, lang)}"
-    return f"{name[0].upper() + name[1:]} wins {r['win_share']:.0%} ± {h:.0%}, chance is {c:.0%}{_flag(r, c, lang)}"
+        return f"{name}の勝率は {t}（期待値 {c:.0%}）{_flag(r, c, lang)}"
+    return f"{name[0].upper() + name[1:]} wins {t}, chance is {c:.0%}{_flag(r, c, lang)}"
 
 
 def position_lines(rows: list[dict], players: int, lang: str) -> list[str]:

@@ -61,7 +61,8 @@ def share_test(x: np.ndarray, chance: float) -> dict[str, Any]:
         k = int(round(float(x.sum())))
         lo, hi = wilson(k, n)
         p = float(stats.binomtest(k, n, chance).pvalue)
-    return {"games": n, "win_share": m, "ci": [lo, hi], "p": p}
+    # a share lies in [0, 1]: the t interval of a few games is cut to it (never "-41%–141%")
+    return {"games": n, "win_share": m, "ci": [max(0.0, lo), min(1.0, hi)], "p": p}
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
@@ -116,7 +117,8 @@ def agent_shares(seats) -> list[dict[str, Any]]:
         m = np.array([x == a for x in agents])
         per_game = _per_game(index[m], win[m])[1]
         r = mean_ci(per_game)
-        out.append({"agent": a, "games": int(m.sum()), "win_share": float(win[m].mean()), "ci": [r[1], r[2]],
+        out.append({"agent": a, "games": int(m.sum()), "win_share": float(win[m].mean()),
+                    "ci": [max(0.0, r[1]), min(1.0, r[2])],
                     "mean_score": float(score[m].mean()), "mean_rank": float(rank[m].mean())})
     return out
 
@@ -241,9 +243,14 @@ def compare_tables(a: tuple, b: tuple, players: int) -> tuple[list[dict[str, Any
     return adjust(rows), paired
 
 
+CARD_MARGIN = 0.03  # a card is flagged only this far from chance (win share points) and significant
+
+
 def card_rows(t, P: int, prefix: str, kept_prefix: str | None) -> list[dict[str, Any]]:
     """Per card (columns m_<prefix><card>): share of seat-games with it, the win share of the seats
-    that had it (one value per game: their mean), and (if given) the share of those who kept it."""
+    that had it (one value per game: their mean), and (if given) the share of those who kept it.
+    `flag`: significant after Holm's correction *and* at least CARD_MARGIN from chance, so that a
+    card thousands of games show to be 1 point off chance is not called too strong."""
     skip = ("m_dealt_kept_", "m_dealt_cards")
     cols = [c for c in t.column_names if c.startswith("m_" + prefix) and not c.startswith(skip)]
     win = column(t, "win")
@@ -265,4 +272,6 @@ def card_rows(t, P: int, prefix: str, kept_prefix: str | None) -> list[dict[str,
             row["kept"] = float(np.nan_to_num(column(t, kc))[has].clip(0, 1).mean())
         out.append(row)
     adjust(out)
+    for row in out:
+        row["flag"] = bool(row["significant"] and abs(row["win_share"] - 1 / P) >= CARD_MARGIN)
     return out

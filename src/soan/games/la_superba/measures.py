@@ -13,9 +13,16 @@ GOODS = ("pepper", "glass", "silk")
 
 
 def card_name(key: str, lang: str) -> str:
-    """A card type's key (`weather-3`, `crew-1`, `ship-x4`, as in `played_<key>`) → its name."""
+    """A card type's key (`weather-3`, `crew-1`, `ship-x4`, as in `played_<key>`) or one card's serial
+    (`17`, as in `bycard_<serial>`) → its name, e.g. 天候3#17 / weather 3 #17."""
     from .model import load_components
 
+    if key.isdigit():
+        card = {c.serial: c for c in load_components(None)[0].voyage_cards}.get(int(key))
+        if card is None:
+            return key
+        kind = f"{card.suit}-{card.power if card.suit != 'ship' else 'x' + str(card.multiplier)}"
+        return f"{card_name(kind, lang)}#{key}" if lang == "ja" else f"{card_name(kind, lang)} #{key}"
     suit, _, value = key.partition("-")
     names = load_components(None)[0].suits
     if suit not in names:
@@ -55,7 +62,7 @@ class Measures:
             r = dict(row)
             r["mean_power"] = r.pop("power_sum") / max(r.pop("rounds"), 1)
             for k in ("all_weather", "all_weather_first", "serial_rank", "glass_rank", "serial_effect",
-                      "community_added", "community_changed_first", "all_tie_wipeouts", "first", "max_power",
+                      "community_added", "community_changed_first", "all_tie_wipeouts", "community_share_first", "community_low", "first", "max_power",
                       "power_range"):
                 r[k] = 0
             out.append(r)
@@ -63,12 +70,15 @@ class Measures:
         for r in out:
             for c in R.deck:
                 r.setdefault(f"played_{SUITS[R.suit[c]]}-{R.power[c] if R.suit[c] != SHIP else 'x' + str(R.mult[c])}", 0)
+                r.setdefault(f"bycard_{c}", 0)
         events = {e.id: e for e in R.events}
         for d in self.entries:
             self._round(d, R, events[d["event"]], out)
         rounds = max(len(self.entries), 1)
         for r in out:
             r["community_added_mean"] = r.pop("community_added") / rounds
+            r["community_share_first"] /= rounds  # mean over rounds of the first voyage's power from it
+            r["community_low"] /= rounds  # share of voyages (all seats) it added 1 power or less to
             r["power_range_mean"] = r.pop("power_range") / rounds  # the round's highest minus lowest power
         return out
 
@@ -90,6 +100,9 @@ class Measures:
             first_bare = {max(range(n), key=key2.__getitem__)}
         first = {i for i in range(n) if ranks[i] == 1}
         changed = int(first != first_bare)
+        # the community card's share of the first-ranked voyage's power, and rounds it added at most 1
+        share_first = sum((power[i] - bare[i]) / power[i] for i in first if power[i] > 0) / max(len(first), 1)
+        low = sum(int(power[i] - bare[i] <= 1) for i in range(n))
         for g in range(len(GOODS)):  # LS-R4: an effect decided by serial numbers
             if R.item_all or R.no_serials:
                 continue
@@ -106,6 +119,7 @@ class Measures:
             for c in played[i]:  # per card type, for "which card is too strong" (item 4)
                 k = f"played_{SUITS[R.suit[c]]}-{R.power[c] if R.suit[c] != SHIP else 'x' + str(R.mult[c])}"
                 r[k] = r.get(k, 0) + 1
+                r[f"bycard_{c}"] = r.get(f"bycard_{c}", 0) + 1  # per card (its serial): the same, card by card
             r["max_power"] = max(r["max_power"], power[i])
             r["power_range"] += max(power) - min(power)
             r[f"weather_r{rnd}"] = suits.count(WEATHER)
@@ -128,3 +142,5 @@ class Measures:
             r[f"community_changed_first_r{rnd}"] = changed
             r["community_changed_first"] += changed
             r["all_tie_wipeouts"] += int(bool(d["all_tied"]))
+            r["community_share_first"] += share_first
+            r["community_low"] += low / n
