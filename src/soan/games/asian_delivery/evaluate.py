@@ -115,13 +115,22 @@ def _request_shares(s, p: int, w: Mapping[str, float], turns: int) -> list[tuple
 def action_steps_left(s, p: int) -> int:
     """p's action steps (AD-T2) still to come: one per later round, plus this round's unless p's turn
     has already passed its action step. A request can only be delivered in an action step."""
+    return _steps_left(s)[p]
+
+
+def _steps_left(s) -> list[int]:
+    """`action_steps_left` for every seat at once."""
+    n = s.cfg.players
     if s.phase == "over":
-        return 0
-    left = s.T.rounds - s.round
-    pos = (p - s.start) % s.cfg.players
-    if pos > s.turn_k or (pos == s.turn_k and any(fr[0] == "action" for fr in s.stack)):
-        left += 1
-    return left
+        return [0] * n
+    later = s.T.rounds - s.round
+    k = s.turn_k
+    acting = any(fr[0] == "action" for fr in s.stack)
+    out = []
+    for p in range(n):
+        pos = (p - s.start) % n
+        out.append(later + 1 if pos > k or (pos == k and acting) else later)
+    return out
 
 
 def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
@@ -132,8 +141,9 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     out = []
     fac = tuple(s.fac)
     stock = tuple(s.stock)  # upgrades need the higher grade in stock (AD-E5)
+    steps_left = _steps_left(s)
     for p in range(s.cfg.players):
-        turns = action_steps_left(s, p)
+        turns = steps_left[p]
         # everything seat_value reads of p; a search changes one seat at a time, the others hit here
         key = (id(s.T), id(w), p, s.round, turns, s.vp[p], s.tokens[p], s.workers[p], fac, tuple(s.veh_at), stock,
                tuple(s.supply[p]), tuple(s.wh[p]), tuple(s.cargo[0][p]), tuple(s.cargo[1][p]),
