@@ -121,6 +121,10 @@ def test_report_is_one_self_contained_html(studies, lang):
     assert len(re.findall(r'src="data:image/png;base64,', h)) >= 6
     assert ("番手の勝率は" in h and "期待値" in h) if lang == "ja" else ("Seat 1 wins" in h and "chance is 33%" in h)
     assert ("手札の流動性" if lang == "ja" else "hand fluidity") in h
+    if lang == "ja":  # no English word a reader sees (the hex hash and the tool's name aside)
+        text = re.sub(r"<(style|script)[^>]*>.*?</\1>|data:image/png;base64,[^\"]+|<[^>]+>", " ", h, flags=re.S)
+        words = set(re.findall(r"[A-Za-z][A-Za-z_]{2,}", text)) - {"soan"}
+        assert not {w for w in words if not re.fullmatch(r"[0-9a-f]+", w)}, words
 
 
 def test_compare_json_and_html(studies):

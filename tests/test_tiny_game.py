@@ -165,7 +165,8 @@ def test_study_report_and_ladder(tmp_path):
         r = runner.invoke(app, ["report", str(d), "--lang", lang])
         assert r.exit_code == 0, r.output
         h = (d / ("report-ja.html" if lang == "ja" else "report.html")).read_text(encoding="utf-8")
-        assert f"<h3>{html.escape(head)}</h3>" in h and "ties_carry=True" in html.unescape(h)  # the settings table
+        setting = "誰も獲得しなかった真珠は次のラウンドに持ち越す：はい" if lang == "ja" else "ties_carry=True"
+        assert f"<h3>{html.escape(head)}</h3>" in h and setting in html.unescape(h)  # the settings table
     r = runner.invoke(app, ["ladder", GAME, "--agents", "greedy:samples=1,random", "-n", "10", "--json"])
     assert r.exit_code == 0, r.output
     rows = json.loads(r.output)

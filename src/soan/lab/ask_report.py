@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.game import game_info
-from .report import _fig_html, _plt
+from .report import _fig_html, _plt, bot_label
 from .seatadv import position_name, seat_name, share_text
 
 W = {
@@ -50,7 +50,7 @@ def w(key: str, lang: str) -> str:
 
 
 def _bot(b: str, lang: str) -> str:
-    return w(b, lang) if b in ("random", "greedy") else b
+    return bot_label(b, lang)
 
 
 def _fmt(x: float | None, kind: str, signed: bool = False) -> str:

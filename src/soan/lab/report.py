@@ -7,6 +7,7 @@ import html
 import io
 import math
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -47,7 +48,7 @@ L = {
     "strong": ("too strong?", "強すぎる可能性"), "weak": ("too weak?", "弱すぎる可能性"),
     "no_card_flag": ("No card's win share differs from chance after Holm's correction by 3 points or more.",
                      "Holm補正後、勝率が期待値から3ポイント以上外れるカードはありません。"),
-    "agents": ("Agents", "エージェント"), "agent": ("agent", "エージェント"),
+    "agents": ("Bots", "ボット"), "agent": ("bot", "ボット"),
     "seat_games": ("seat-games", "席×ゲーム数"), "interval": ("95% interval", "95%区間"),
     "mean_score": ("mean score", "平均得点"), "mean_rank": ("mean rank", "平均順位"), "settings": ("Settings", "設定"),
     "notable": ("Notable games (replays)", "注目のゲーム（リプレイ）"),
@@ -100,7 +101,7 @@ def summary_lines(settings, games, seats, lang: str) -> list[str]:
     ag = agent_shares(seats)
     if len(ag) > 1:
         for a in ag:
-            lines.append(t("agent_line", lang).format(a=a["agent"], w=a["win_share"], lo=a["ci"][0], hi=a["ci"][1],
+            lines.append(t("agent_line", lang).format(a=bot_label(a["agent"], lang), w=a["win_share"], lo=a["ci"][0], hi=a["ci"][1],
                                                       r=a["mean_rank"]))
 
     def m(k):
@@ -158,7 +159,7 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html", b
     parts += _card_panel(settings, seats, lang, plt)
     parts += _game_panels(settings, games, seats, lang, plt)
     ag = agent_shares(seats)
-    rows = "".join(f"<tr><td>{html.escape(a['agent'])}</td><td>{a['games']}</td><td>{a['win_share']:.1%}</td>"
+    rows = "".join(f"<tr><td>{html.escape(bot_label(a['agent'], lang))}</td><td>{a['games']}</td><td>{a['win_share']:.1%}</td>"
                    f"<td>{a['ci'][0]:.1%}–{a['ci'][1]:.1%}</td><td>{a['mean_score']:.2f}</td>"
                    f"<td>{a['mean_rank']:.2f}</td></tr>" for a in ag)
     parts.append(f"<h3>{t('agents', lang)}</h3><table><tr><th>{t('agent', lang)}</th><th>{t('seat_games', lang)}</th>"
@@ -168,7 +169,7 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html", b
     doc = (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{t('title', lang)}</title>"
            "<style>body{font-family:sans-serif;max-width:960px;margin:2em auto;}img{margin:4px;}"
            "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}</style>"
-           f"</head><body><h1>{t('title', lang)}: {html.escape(settings['game'])} "
+           f"</head><body><h1>{t('title', lang)}: {html.escape(_game_title(settings['game'], lang))} "
            f"({settings['n']} × {P})</h1>{''.join(parts)}</body></html>")
     path = Path(out) / name
     path.write_text(doc, encoding="utf-8")
@@ -241,12 +242,55 @@ SETTING_NAMES = {"game": ("game", "ゲーム"), "n": ("games", "ゲーム数"), 
                  "records": ("records kept (first games)", "記録を残したゲーム（先頭から）")}
 
 
+BOT_JA = {"random": "ランダム", "greedy": "貪欲", "mcts": "MCTS", "easy": "初級", "normal": "中級", "hard": "上級",
+          "human": "人"}
+
+
+def bot_label(spec: str, lang: str) -> str:
+    """A bot spec as a person reads it: `greedy:plan=0` → 貪欲（plan=0） in Japanese."""
+    name, _, opts = str(spec).partition(":")
+    if lang != "ja":
+        return str(spec)
+    ja = BOT_JA.get(name, name)
+    return f"{ja}（{opts.replace(':', '、')}）" if opts else ja
+
+
+def _ja_value(game: str, k: str, v: Any) -> Any:
+    """A setting's value in Japanese: the game's name, bots, variants by rule ID and meaning, parameters
+    by their Japanese text, yes/no for true/false."""
+    info = game_info(game)
+    if k == "game":
+        return info.name_ja or info.name
+    if k == "agents" and isinstance(v, list):
+        return "、".join(bot_label(a, "ja") for a in v) or "なし"
+    if k == "variants" and isinstance(v, list):
+        return "、".join(f"{info.variants[x].rule}（{info.variants[x].doc_ja or info.variants[x].doc}）"
+                        if x in info.variants else x for x in v) or "なし"
+    if k == "params" and isinstance(v, dict):
+        def one(a: str, b: Any) -> str:
+            p = info.params.get(a)
+            nm = (p.doc_ja or a) if p is not None else a
+            val = ("はい" if b else "いいえ") if isinstance(b, bool) else ("未指定" if b is None else b)
+            return f"{nm}：{val}"
+        return "、".join(one(a, b) for a, b in v.items()) or "なし"
+    if isinstance(v, bool):
+        return "はい" if v else "いいえ"
+    return v
+
+
+def _game_title(game: str, lang: str) -> str:
+    info = game_info(game)
+    return (info.name_ja or info.name) if lang == "ja" else info.name
+
+
 def settings_table(settings: dict, lang: str) -> str:
     rows = []
     for k, v in settings.items():
         if k in ("imported", "feedback"):
             continue
         name = SETTING_NAMES.get(k, (k, k))[1 if lang == "ja" else 0]
+        if lang == "ja" and "game" in settings:
+            v = _ja_value(settings["game"], k, v)
         if isinstance(v, list):
             v = ", ".join(map(str, v)) or ("なし" if lang == "ja" else "none")
         elif isinstance(v, dict):

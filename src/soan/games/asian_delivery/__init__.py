@@ -42,30 +42,40 @@ VARIANTS = {
                          "your cubes.", "荷物を配置しておくだけで点が入る"),
 }
 PARAMS = {
-    "warehouse_cap": Param("warehouse_cap", 3, "Cubes per warehouse (the draft: 4 → 3).", rule="AD-C1"),
+    "warehouse_cap": Param("warehouse_cap", 3, "Cubes per warehouse (the draft: 4 → 3).", rule="AD-C1",
+        doc_ja="倉庫１つに置けるキューブの数（草案の４を３に）"),
     "gate_optional": Param("gate_optional", False, "The transfer gate's start-of-turn move may be skipped.",
-                           rule="AD-T1"),
-    "draft_up_to": Param("draft_up_to", False, "The end-of-turn draft may take fewer than 2.", rule="AD-T4"),
+                           rule="AD-T1",
+        doc_ja="転移門の手番開始時の移動を行わなくてもよい"),
+    "draft_up_to": Param("draft_up_to", False, "The end-of-turn draft may take fewer than 2.", rule="AD-T4",
+        doc_ja="手番終わりのドラフトで２枚より少なく取ってもよい"),
     "base_card_colours": Param("base_card_colours", True, "Base cards have one colour each (else all red).",
-                               rule="AD-C5"),
-    "midterm_display": Param("midterm_display", 5, "Request display size after the midterm refill.", rule="AD-K1"),
+                               rule="AD-C5",
+        doc_ja="ベースカードをそれぞれ別の色にする（いいえなら全部赤）"),
+    "midterm_display": Param("midterm_display", 5, "Request display size after the midterm refill.", rule="AD-K1",
+        doc_ja="中間決算の補充後の依頼置き場の枚数"),
     "area_set": Param("area_set", "standard", "Which area boards: standard, or fewer-stations (data).",
-                      ("standard", "fewer-stations"), rule="AD-C1"),
+                      ("standard", "fewer-stations"), rule="AD-C1",
+        doc_ja="使うエリアボード：standard（標準）か fewer-stations（駅を減らしたデータ）"),
     "vehicle_capacity": Param("vehicle_capacity", 6, "Cubes a vehicle holds in all.", requires="capacity",
-                              rule="AD-V4"),
-    "request_limit": Param("request_limit", 5, "Open requests allowed.", requires="request-limit", rule="AD-V5"),
+                              rule="AD-V4",
+        doc_ja="乗り物１台に積めるキューブの合計"),
+    "request_limit": Param("request_limit", 5, "Open requests allowed.", requires="request-limit", rule="AD-V5",
+        doc_ja="同時に持てる依頼の数"),
     "pair_vp_midterm": Param("pair_vp_midterm", None, "VP per colour pair at the midterm, used as given; unset: "
                              "2 (the components' value), 4 with set-weight.", rule="AD-V7", kind=int,
                              doc_ja="中間決算の色セット１組の点数。指定した値をそのまま使う。未指定なら２点"
-                                    "（コンポーネントの値）、set-weight では４点"),
+                                    "（コンポーネントの値）、AD-V7（色セットの重み）では４点"),
     "pair_vp_final": Param("pair_vp_final", None, "VP per colour pair at the final settlement, used as given; "
                            "unset: 1 (the components' value), 2 with set-weight.", rule="AD-V7", kind=int,
                            doc_ja="最終決算の色セット１組の点数。指定した値をそのまま使う。未指定なら１点"
-                                  "（コンポーネントの値）、set-weight では２点"),
+                                  "（コンポーネントの値）、AD-V7（色セットの重み）では２点"),
     "distance_bonus": Param("distance_bonus", 1, "VP per step from ① per request.", requires="distance-bonus",
-                            rule="AD-V9"),
+                            rule="AD-V9",
+        doc_ja="依頼１件につき、①からの距離１あたりの追加点"),
     "stored_vp_min": Param("stored_vp_min", 3, "Cubes needed in an ad-tower area.", requires="stored-vp",
-                           rule="AD-V13"),
+                           rule="AD-V13",
+        doc_ja="広告塔のあるエリアで得点するのに必要な自分のキューブの数"),
 }
 
 

@@ -28,13 +28,16 @@ VARIANTS = {
 PARAMS = {
     "item_effect": Param("item_effect", "exclusive",
                          "Who gets a good's effect: only the priority carrier (exclusive) or every carrier (all).",
-                         ("exclusive", "all"), rule="LS-R4"),
+                         ("exclusive", "all"), rule="LS-R4",
+        doc_ja="品物の効果を受けるプレイヤー：優先権のある１人だけ（exclusive）か、運んだ全員（all）"),
     "item_tie": Param("item_tie", "none",
                       "Under no-serials, a good tied for most: nobody gets the effect (none) or all tied (all).",
-                      ("none", "all"), requires="no-serials", rule="LS-V3"),
+                      ("none", "all"), requires="no-serials", rule="LS-V3",
+        doc_ja="通し番号なしで品物の枚数が同数のとき：誰も効果を受けない（none）か、同数の全員（all）"),
     "crew_power_with_ships": Param("crew_power_with_ships", True,
                                    "Crew adds its own power when ships count too (the rule as written); "
-                                   "false is the notes' reading (ship×2 + crew×2 = 16).", rule="LS-A1"),
+                                   "false is the notes' reading (ship×2 + crew×2 = 16).", rule="LS-A1",
+        doc_ja="船がある場合も船員自身の航海力を数える（書かれたルールどおり）。いいえはメモの読み方（船×２＋船員×２＝１６）"),
 }
 
 
