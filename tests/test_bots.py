@@ -60,6 +60,81 @@ def test_ad_evaluation_values_cubes_at_the_destination_above_cubes_away():
     assert ev(u)[p] < away  # no cubes left for it: the end penalty looms
 
 
+
+def ad_at_last_draft(seed: int = 5):
+    """Asian Delivery played at random into round 8, stopped at a draft whose business display still
+    has cards: the seat on turn has had its last action step."""
+    import random
+
+    rng = random.Random(seed)
+    while True:
+        s = soan.make("asian-delivery", players=4, seed=seed)
+        while not s.is_over():
+            if s.round == 8 and s.stack and s.stack[-1][0] == "draft" and len(s.biz_disp) >= 2:
+                return s, s.to_act()[0]
+            seat = s.to_act()[0]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+        seed += 1
+
+
+def test_ad_steps_left_count_the_action_steps_still_to_come():
+    from soan.games.asian_delivery.evaluate import action_steps_left
+
+    s = soan.make("asian-delivery", players=4, seed=3)
+    p = s.to_act()[0]
+    later = (p + 1) % 4
+    assert (action_steps_left(s, p), action_steps_left(s, later)) == (8, 8)  # round 1, p in its action step
+    s.apply(p, next(a for a in s.legal_actions(p) if a.kind == "play"))
+    while s.stack[-1][0] != "action":
+        s.apply(p, s.legal_actions(p)[0])
+    s.apply(p, next(a for a in s.legal_actions(p) if a.kind == "end"))
+    assert s.stack[-1][0] == "draft"
+    assert (action_steps_left(s, p), action_steps_left(s, later)) == (7, 8)  # p's action step is over
+    t, q = ad_at_last_draft()
+    assert action_steps_left(t, q) == 0
+
+
+def test_ad_a_request_out_of_reach_costs_its_full_penalty():
+    from soan.games.asian_delivery.evaluate import WEIGHTS, seat_value
+
+    s, p = ad_at_last_draft()
+    r = s.req_disp[0]
+    t = s.clone()
+    t.orders[p].append(r)
+    t.fac = [-1 if x == p else x for x in t.fac]  # no ad towers: a request's count changes nothing else
+    u = t.clone()
+    u.orders[p].remove(r)
+    assert seat_value(t, p) - seat_value(u, p) == pytest.approx(-WEIGHTS["penalty"] * s.T.penalty)
+
+
+def test_ad_bot_does_not_draft_a_request_in_the_last_round():
+    """Even a request whose cubes already stand at its destination: no action step is left to deliver."""
+    s, p = ad_at_last_draft()
+    T = s.T
+    r = s.req_disp[0]
+    a = T.req_area[r]
+    s.wh[p][3 * a: 3 * a + 3] = [0, 0, 0]
+    s.wh[p][3 * a + T.req_grade[r]] = T.req_cubes[r]
+    bot = make_agent("normal", seed=1)
+    a = bot.act(SeatView(s, p))
+    assert a.kind == "draft" and a.pile == "business", a
+
+
+def test_ad_evaluation_counts_supply_cubes_an_upgrade_away_for_a_higher_grade_request():
+    """An N request with L cubes in the supply is worth more while the stock has N cubes to upgrade to."""
+    from soan.games.asian_delivery.evaluate import seat_value
+
+    s = soan.make("asian-delivery", players=4, seed=3)
+    p = s.to_act()[0]
+    T = s.T
+    r = next(r for r in range(len(T.req_area)) if T.req_grade[r] == 1 and T.req_cubes[r] == 1
+             and r not in s.req_disp and all(r not in o for o in s.orders))
+    s.orders[p] = [r]
+    assert s.supply[p] == [10, 0, 0]
+    none = s.clone()
+    none.stock[1] = 0
+    assert seat_value(s, p) > seat_value(none, p) + 0.5
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_ships_at_least_three_styles_and_they_change_the_weights(game):
     styles = game_styles(game)

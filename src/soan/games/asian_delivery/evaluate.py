@@ -2,16 +2,24 @@
 
 value = VP
       + each open request: its VP × the chance to finish it, judged by how far its cubes stand
-        (cubes are assigned to requests, richest request first, nearest cubes first, each cube once):
+        (cubes are assigned to requests, richest request first, nearest cubes first, each cube once;
+        L or N cubes in the supply count for an N or H request after upgrades, AD-E5):
           all at the destination warehouse            → `ready` of its VP
           the needed cubes on average d steps away    → `near` × `step_decay`^d of its VP
+          ... needing u upgrades first                → × `upgrade`^u
+          ... not yet at the destination, t action steps left → × (1 − `haste`^t)
           not enough cubes of the grade anywhere      → `short` × the share found
-        minus the end penalty (AD-K2, −2 each) × `penalty` times the chance to fail, counted in
-        full from the round share `penalty_floor` on and growing with the rounds
+          out of reach (no action step left, AD-T2; or its cubes, plus `upgrade_steps` per upgrade,
+          more cube-steps away than the `pace` per action step left allows, shared with the richer
+          requests; or an upgrade still needed in the last action step) → 0, and its penalty is certain
+        minus the end penalty (AD-K2, −2 each) × `penalty` times the chance to fail, counted from
+        `penalty_floor` of it on and in full by the last round
       + facilities: `facility` each, `tower` more per ad tower while requests remain to be delivered,
         plus the longest path as it stands (AD-K2) × `path`
       + cubes not needed by any request: `cube` per grade step (L 1, N 2, H 3)
-      + `worker` per worker in supply, `card` per business card held (actions, colour pairs)
+      + `worker` per worker in supply, `card` per business card held (0 by default: a card's worth is
+        what it does, which the search sees; valuing cards in hand made the bots draft business cards
+        over requests they could finish)
       + colour pairs already made: their pending settlement VP
 The weights are named (WEIGHTS) so that play styles (data/styles.yaml) and tuning can change them.
 """
@@ -29,19 +37,24 @@ WEIGHTS: dict[str, float] = {
     "step_decay": 0.72,
     "short": 0.15,
     "penalty": 1.0,
-    "penalty_floor": 0.0,
+    "penalty_floor": 0.5,
     "facility": 1.5,
     "tower": 0.5,
     "path": 0.8,
     "cube": 0.25,
     "worker": 0.4,
-    "card": 0.3,
+    "card": 0.0,
     "pair": 1.0,
+    "pace": 3.0,
+    "upgrade": 0.3,
+    "upgrade_steps": 2.0,
+    "haste": 0.4,
 }
 
 
-def _request_shares(s, p: int, w: Mapping[str, float]) -> list[tuple[int, float]]:
-    """(request, chance to finish it) for p's open requests, each cube counted for one request."""
+def _request_shares(s, p: int, w: Mapping[str, float], turns: int) -> list[tuple[int, float, bool]]:
+    """(request, chance to finish it, out of reach) for p's open requests, each cube counted for one
+    request; `turns` is p's action steps left (out of reach: none left, or its cubes too far)."""
     T = s.T
     dist = s.dist
     # where p's cubes are: (area, [L, N, H]) — supply stands at the hub, cargo where its vehicle is
@@ -57,11 +70,13 @@ def _request_shares(s, p: int, w: Mapping[str, float]) -> list[tuple[int, float]
             pools.append((s.veh_at[v], list(c)))
     late = s.round / T.rounds
     decay = w["step_decay"] ** (1 + late)  # far cubes matter less as the rounds run out
+    # cube-steps p can still move before its last delivery (the last action step also delivers)
+    budget = (turns - 0.5) * w["pace"]
     out = []
     for r in sorted(s.orders[p], key=lambda r: -T.req_vp[r]):
         a, g0, need = T.req_area[r], T.req_grade[r], T.req_cubes[r]
         near = sorted(pools, key=lambda x: dist[x[0]][a])
-        steps = 0
+        steps = 0.0
         left = need
         for area, c in near:
             for g in range(g0, 3):  # lowest adequate grade first
@@ -72,13 +87,49 @@ def _request_shares(s, p: int, w: Mapping[str, float]) -> list[tuple[int, float]
                     steps += k * dist[area][a]
             if not left:
                 break
+        ups = 0  # AD-E5: cubes of a lower grade in the supply can be upgraded there first
+        sup = pools[0][1]
+        for g in range(g0 - 1, -1, -1):
+            k = min(left, sup[g], s.stock[g0])
+            if k:
+                sup[g] -= k
+                left -= k
+                ups += k * (g0 - g)
+                steps += k * dist[1][a]
+        # out of reach: no action step left to deliver it, its cubes too far to bring in time, or an
+        # upgrade still needed in the last action step
+        if not turns or steps + ups * w["upgrade_steps"] > budget or (ups and turns < 2):
+            out.append((r, 0.0, True))
+            continue
         if left:
-            share = w["short"] * (need - left) / need
-        elif steps == 0:
-            share = w["ready"]
+            share = w["short"] * (need - left) / need if turns > 1 else 0.0
         else:
-            share = w["near"] * decay ** (steps / need)
-        out.append((r, share))
+            share = w["ready"] if steps == 0 and not ups else (
+                w["near"] * decay ** (steps / need) * w["upgrade"] ** ups * (1 - w["haste"] ** turns))
+        steps += ups * w["upgrade_steps"]
+        budget -= steps
+        out.append((r, share, False))
+    return out
+
+
+def action_steps_left(s, p: int) -> int:
+    """p's action steps (AD-T2) still to come: one per later round, plus this round's unless p's turn
+    has already passed its action step. A request can only be delivered in an action step."""
+    return _steps_left(s)[p]
+
+
+def _steps_left(s) -> list[int]:
+    """`action_steps_left` for every seat at once."""
+    n = s.cfg.players
+    if s.phase == "over":
+        return [0] * n
+    later = s.T.rounds - s.round
+    k = s.turn_k
+    acting = any(fr[0] == "action" for fr in s.stack)
+    out = []
+    for p in range(n):
+        pos = (p - s.start) % n
+        out.append(later + 1 if pos > k or (pos == k and acting) else later)
     return out
 
 
@@ -89,14 +140,17 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
         _MEMO.clear()
     out = []
     fac = tuple(s.fac)
+    stock = tuple(s.stock)  # upgrades need the higher grade in stock (AD-E5)
+    steps_left = _steps_left(s)
     for p in range(s.cfg.players):
+        turns = steps_left[p]
         # everything seat_value reads of p; a search changes one seat at a time, the others hit here
-        key = (id(s.T), id(w), p, s.round, s.vp[p], s.tokens[p], s.workers[p], fac, tuple(s.veh_at),
+        key = (id(s.T), id(w), p, s.round, turns, s.vp[p], s.tokens[p], s.workers[p], fac, tuple(s.veh_at), stock,
                tuple(s.supply[p]), tuple(s.wh[p]), tuple(s.cargo[0][p]), tuple(s.cargo[1][p]),
                tuple(s.orders[p]), tuple(s.hands[p]), tuple(s.play[p]), tuple(s.done[p]))
         v = _MEMO.get(key)
         if v is None:
-            v = _MEMO[key] = seat_value(s, p, w)
+            v = _MEMO[key] = seat_value(s, p, w, turns)
         out.append(v)
     return out
 
@@ -104,15 +158,18 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
 _MEMO: dict[tuple, float] = {}
 
 
-def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS) -> float:
-    """The value of one seat (see the module's docstring)."""
+def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = None) -> float:
+    """The value of one seat (see the module's docstring); `turns`: p's action steps left."""
     T = s.T
     late = s.round / T.rounds
     pair_vp = T.pair_mid if s.round <= 4 else T.pair_final
     v = w["vp"] * s.vp[p]
-    shares = _request_shares(s, p, w)
-    for r, share in shares:
-        v += share * T.req_vp[r] - w["penalty"] * T.penalty * (1 - share) * max(late, w["penalty_floor"])
+    if turns is None:
+        turns = action_steps_left(s, p)
+    shares = _request_shares(s, p, w, turns)
+    for r, share, doomed in shares:
+        fail = 1.0 if doomed else max(late, w["penalty_floor"])  # the end penalty, certain when out of reach
+        v += share * T.req_vp[r] - w["penalty"] * T.penalty * (1 - share) * fail
     built = T.tokens - s.tokens[p]
     v += w["facility"] * built + w["tower"] * s._owned(p, TOWER) * len(shares)
     if built:
