@@ -12,8 +12,8 @@ from .mcts import MCTSAgent
 AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
 # easy: half its choices at random, the others greedy with one sample and random play on to the next
 # comparable point (no plan); normal: the game's greedy defaults; hard: information-set MCTS.
-# (Scoring the position right after the action ranked below random in La Superba: a voyage is judged
-# before its reveal; greedy with one sample played as well as normal.)
+# (Scoring the position right after the action ranked below random in a game of secret simultaneous
+# choices: a choice was judged before its reveal; greedy with one sample played as well as normal.)
 LEVELS = {"easy": "greedy:samples=1:plan=0:eps=0.5", "normal": "greedy", "hard": "mcts:iters=400"}
 
 
