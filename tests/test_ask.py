@@ -122,3 +122,14 @@ def test_an_exact_part_gives_the_la_superba_maxima_of_the_notes(tmp_path):
     assert ex["values"] == [22, 20]
     text = "\n".join(lines("la-superba", res["answers"][0], "ja"))
     assert "厳密計算" in text and "22 → 20" in text
+
+
+def test_the_bot_check_says_whether_a_finding_holds_with_both_bot_levels():
+    from soan.lab.ask_report import _bot_check
+
+    n = {"random": 6400, "greedy": 64}
+    assert "両方のボットで同じ" in _bot_check({"random": ["収穫"], "greedy": ["収穫"]}, n, "ja")[0]
+    assert "neither confirm nor rule it out" in _bot_check({"random": ["Harvest"], "greedy": []}, n, "en")[0]
+    both = {"random": 400, "greedy": 400}
+    assert "depends on the bots" in _bot_check({"random": ["Harvest"], "greedy": ["Mint"]}, both, "en")[0]
+    assert _bot_check({"random": [], "greedy": []}, n, "en") == []

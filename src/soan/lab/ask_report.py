@@ -148,20 +148,26 @@ def level_lines(game: str, ans: dict, lang: str) -> list[str]:
 
 def seats_lines(game: str, ans: dict, lang: str) -> list[str]:
     out = []
+    found: dict[str, list[str]] = {}
+    games: dict[str, int] = {}
     for b, res in ans["by_bot"].items():
+        found[b] = []
         for P in sorted({r["players"] for r in res["rows"]}):
             rows = [r for r in res["rows"] if r["players"] == P]
             parts = []
+            games[b] = min(games.get(b, 10**9), rows[0]["games"])
             for r in rows:
                 nm = position_name(r["k"], P, lang) if r["by"] == "turn_pos" else seat_name(r["k"], lang)
                 mark = ("（有意）" if lang == "ja" else " (significant)") if r["significant"] else ""
                 parts.append(f"{nm} {share_text(r['win_share'], r['ci'])}{mark}")
+                if r["significant"]:
+                    found[b].append(f"{nm}（{P}人）" if lang == "ja" else f"{nm} ({P} players)")
             c = rows[0]["chance"]
             if lang == "ja":
                 out.append(f"{_bot(b, 'ja')}ボット・{P}人（{rows[0]['games']}ゲーム、期待値 {c:.0%}）：" + "、".join(parts) + "。")
             else:
                 out.append(f"{b} bots, {P} players ({rows[0]['games']} games, chance {c:.0%}): " + "; ".join(parts) + ".")
-    return out
+    return out + _bot_check(found, games, lang)
 
 
 def _card_name(game: str, key: str, lang: str) -> str:
@@ -169,8 +175,38 @@ def _card_name(game: str, key: str, lang: str) -> str:
     return f(key, lang) if f else key
 
 
+def _bot_check(found: dict[str, list[str]], n: dict[str, int], lang: str) -> list[str]:
+    """One sentence: whether what stood out (cards, seats) is the same with both bot levels, or not yet
+    confirmed by the level with far fewer games, or different (the answer depends on the bots)."""
+    if len(found) < 2:
+        return []
+    (b0, f0), (b1, f1) = list(found.items())[:2]
+    j0, j1 = _bot(b0, "ja"), _bot(b1, "ja")
+    if set(f0) == set(f1):
+        if not f0:
+            return []
+        return [f"{j0}・{j1}の両方のボットで同じ結果になった。" if lang == "ja"
+                else f"The same stands out with {b0} and {b1} bots."]
+    only0 = [x for x in f0 if x not in f1]
+    only1 = [x for x in f1 if x not in f0]
+    if only0 and not only1 and n[b1] * 4 <= n[b0]:  # the costlier level has far fewer games
+        return [f"{'、'.join(only0)}は{j0}ボットでだけ突出した。{j1}ボット（{n[b1]}ゲーム）では、まだ確かめも"
+                "打ち消しもできない。" if lang == "ja"
+                else f"{', '.join(only0)}: only with {b0} bots so far; {b1} bots ({n[b1]} games) can neither "
+                     "confirm nor rule it out yet."]
+    if lang == "ja":
+        parts = ([f"{'、'.join(only0)}は{j0}ボットでだけ"] if only0 else []) + \
+                ([f"{'、'.join(only1)}は{j1}ボットでだけ"] if only1 else [])
+        return ["ボットによって結果が変わる：" + "、".join(parts) + "突出した。ボットの打ち方による結果かもしれない。"]
+    parts = ([f"{', '.join(only0)} only with {b0} bots"] if only0 else []) + \
+            ([f"{', '.join(only1)} only with {b1} bots"] if only1 else [])
+    return ["The answer depends on the bots: " + "; ".join(parts) + " stand out. It may come from how the bots play."]
+
+
 def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
     out = []
+    found: dict[str, list[str]] = {}
+    games: dict[str, int] = {}
     for b, res in ans["by_bot"].items():
         P = res["players"]
         flagged = [r for r in res["rows"] if r.get("flag", r["significant"])]
@@ -184,11 +220,13 @@ def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
                              f"[{r['ci'][0]:.0%}, {r['ci'][1]:.0%}] {f}")
             txt = ("、" if lang == "ja" else "; ").join(items)
         n = max((r["games"] for r in res["rows"]), default=0)
+        found[b] = [_card_name(game, r["card"], lang) for r in sorted(flagged, key=lambda r: -r["win_share"])]
+        games[b] = n
         if lang == "ja":
             out.append(f"{_bot(b, 'ja')}ボット（{P}人、期待値 {1 / P:.0%}）：{txt}。")
         else:
             out.append(f"{b} bots ({P} players, up to {n} games, chance {1 / P:.0%}): {txt}.")
-    return out
+    return out + _bot_check(found, games, lang)
 
 
 def lines(game: str, ans: dict, lang: str) -> list[str]:
