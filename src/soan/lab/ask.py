@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -116,7 +117,8 @@ class Setting:
     def name(self) -> str:
         v = "+".join(self.variants) or "base"
         p = "".join(f"_{k}-{str(x).replace(',', '.')}" for k, x in self.params)
-        return f"{self.bot}-{self.players}p-{v}{p}"
+        bot = re.sub(r"[^A-Za-z0-9_.+-]", ".", self.bot)  # a folder name on every system: greedy:plan=0 → greedy.plan.0
+        return f"{bot}-{self.players}p-{v}{p}"
 
 
 def _setting(game: str, s: dict, players: int, bot: str) -> Setting:
@@ -219,8 +221,8 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
         left1 = budget_s * FIRST_SHARE - (time.perf_counter() - t0)
         share = 0.0 if budget_s <= 0 or (k == 0 and b == "random") else max(1e-9, left1 / (len(bots) - k))
         n0 = _first_size(a, b, need[b], state, share, start)
-        for s in need[b]:
-            a.ensure(s, max(n0, state["n"].get(s.name, 0)))
+        for s in need[b]:  # a study an earlier ask ran keeps the size that ask's budget gave it
+            a.ensure(s, state["n"].get(s.name) or n0)
     answers = [answer(a, q, doc["names"]) for q in qs]
     left = budget_s - state["spent_s"] - (time.perf_counter() - t0)
     while left > 0:
