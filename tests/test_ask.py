@@ -74,7 +74,9 @@ def test_the_first_round_fits_the_budget_without_dropping_a_study(tmp_path):
     a.per_game = 4.0  # seconds a game on one core: 2 s on the default 2 jobs
     assert _first_size(a, "greedy", todo, {"n": {}}, 120.0) == 6  # 120 s / 2 s a game / 10 studies
     assert a.jobs == 2  # the pilot ran in-process, the jobs are back
+    assert not a.over
     assert _first_size(a, "greedy", todo, {"n": {}}, 10.0) == MIN_N
+    assert a.over == [{"bot": "greedy", "studies": 10, "games": MIN_N, "needs_s": MIN_N * 10 * 2.0, "share_s": 10.0}]
     assert _first_size(a, "greedy", todo, {"n": {}}, 0.0) == START_N["greedy"]  # zero budget: start sizes
     a.per_game = 0.01
     assert _first_size(a, "greedy", todo, {"n": {}}, 120.0) == START_N["greedy"]

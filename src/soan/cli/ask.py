@@ -80,6 +80,17 @@ def ask_cmd(
         console.print(f"\n[bold]{q['ja' if lang == 'ja' else 'en']}[/bold]", highlight=False)
         for x in lines(info.id, ans, lang):
             console.print("  " + x, highlight=False)
+    from ..lab.report import bot_label
+
+    for o in res.get("over", []):
+        m = max(1, round(o["needs_s"] / 60))
+        console.print(
+            f"\n注意：{bot_label(o['bot'], 'ja')}ボットの最初の試行（{o['studies']}通りの設定 × 最低{o['games']}ゲーム）だけで"
+            f"約{m}分かかり、予算を超えた。このボットの答えの多くは「まだはっきりしない」になる。"
+            "--budget を増やすと、はっきりする答えが増える。" if lang == "ja" else
+            f"\nNote: the first round of the {o['bot']} bots ({o['studies']} settings × at least {o['games']} games) "
+            f"alone takes about {m} min, over the budget; most of their answers will be 'not yet clear'. "
+            "A larger --budget makes more answers clear.", highlight=False)
     paths = [write_html(res, lg, f"{out.rstrip('/')}/{info.id}/answers-{lg}.html") for lg in dict.fromkeys((lang, "ja", "en"))]
     console.print(f"\nhtml: {', '.join(map(str, paths))}", highlight=False)
 

@@ -151,6 +151,7 @@ class Asker:
     progress: Callable[[str, int, int], None] | None = None
     n: dict[Setting, int] = field(default_factory=dict)
     cost: dict[Setting, float] = field(default_factory=dict)  # seconds per game
+    over: list[dict[str, Any]] = field(default_factory=list)  # bot levels whose first round overran the budget
 
     def folder(self, s: Setting) -> Path:
         return self.out / self.game / s.name
@@ -187,6 +188,9 @@ def _first_size(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any], 
         a.jobs = jobs
     per_game = a.cost.get(fresh[0], 0.0) / max(1, jobs)  # wall seconds a game on `jobs` cores
     games_fit = share_s / per_game if per_game > 0 else float("inf")
+    if games_fit / len(todo) < MIN_N:  # even the floor does not fit: say so (the answers will be unclear)
+        a.over.append({"bot": bot, "studies": len(todo), "games": MIN_N,
+                       "needs_s": MIN_N * len(todo) * per_game, "share_s": share_s})
     return max(MIN_N, min(n0, int(games_fit / len(todo))))
 
 
@@ -256,7 +260,7 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
     for s, n in a.n.items():
         state["n"][s.name] = max(n, state["n"].get(s.name, 0))
     state_file.write_text(json.dumps(state, indent=1))
-    res = {"game": info.id, "budget_s": budget_s, "spent_s": state["spent_s"], "bots": list(bots),
+    res = {"game": info.id, "budget_s": budget_s, "spent_s": state["spent_s"], "bots": list(bots), "over": a.over,
            "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)}}
     (out / info.id / "answers.json").write_text(json.dumps(res, indent=1, ensure_ascii=False, default=_js))
     return res
