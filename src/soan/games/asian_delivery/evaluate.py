@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .model import TOWER
+from .model import HUB, N_GRADES, TOWER, WAREHOUSE_AREAS, wh_slot
 
 WEIGHTS: dict[str, float] = {
     "vp": 1.0,
@@ -58,10 +58,10 @@ def _request_shares(s, p: int, w: Mapping[str, float], turns: int) -> list[tuple
     T = s.T
     dist = s.dist
     # where p's cubes are: (area, [L, N, H]) — supply stands at the hub, cargo where its vehicle is
-    pools: list[tuple[int, list[int]]] = [(1, list(s.supply[p]))]
+    pools: list[tuple[int, list[int]]] = [(HUB, list(s.supply[p]))]
     wh = s.wh[p]
-    for a in range(2, 11):
-        c = wh[3 * a: 3 * a + 3]
+    for a in WAREHOUSE_AREAS:
+        c = wh[wh_slot(a): wh_slot(a) + N_GRADES]  # this area's L, N, H
         if c[0] or c[1] or c[2]:
             pools.append((a, list(c)))
     for v in (0, 1):
@@ -177,7 +177,7 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
     sup = s.supply[p]
     cubes = sup[0] + 2 * sup[1] + 3 * sup[2]
     wh = s.wh[p]
-    cubes += sum(wh[0::3]) + 2 * sum(wh[1::3]) + 3 * sum(wh[2::3])
+    cubes += sum((g + 1) * sum(wh[g::N_GRADES]) for g in range(N_GRADES))  # every area's L, N, H as 1, 2, 3
     for veh in s.cargo:
         c = veh[p]
         cubes += c[0] + 2 * c[1] + 3 * c[2]

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .model import CREW, SHIP
+from .fields import chits_at
+from .model import CREW, GLASS, PEPPER, SHIP, SILK
 
 WEIGHTS: dict[str, float] = {"chit": 1.3, "per_round": 2.0, "deliver": 1.0, "hand": 0.08}
 
@@ -25,7 +26,8 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     left = R.rounds - s.round + (1 if s.phase == "voyage" else 0)
     out = []
     for i in range(s.cfg.players):
-        sup = s.supply[3 * i] + s.supply[3 * i + 1] + s.supply[3 * i + 2]
+        at = chits_at(i)
+        sup = s.supply[at + PEPPER] + s.supply[at + GLASS] + s.supply[at + SILK]
         if s.phase == "voyage" and s.carried[i] is not None:
             sup_left = sup  # carried chits are still counted in the supply until the reveal
         else:
@@ -51,9 +53,9 @@ def info_key(s, seat: int) -> tuple:
         s.round, s.phase, tuple(s.hands[seat]), s.played[seat], s.carried[seat],
         s.choice[seat] if s.phase == "deliver" else None,
         tuple(c is not None for c in s.carried), tuple(s.supply), tuple(s.scores()),
-        (rv[3], rv[4]) if rv else None,
+        (rv.played, rv.carried) if rv else None,
         tuple(x is not None for x in s.choice) if s.phase == "deliver" else None,
-        (last[0], last[3], last[10]) if last else None,
+        (last.round, last.played, last.delivered) if last else None,
     )
 
 
