@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -41,6 +42,9 @@ def test_ask_answers_with_paired_studies_and_asking_again_is_cached(tmp_path):
     for lang in ("en", "ja"):
         h = write_html(res, lang, tmp_path / f"a-{lang}.html").read_text(encoding="utf-8")
         assert h.count("data:image/png;base64,") == 1 and ("草案" in h if lang == "ja" else "The draft" in h)
+        if lang == "ja":  # settings, bots and verdicts in Japanese; folder names (in <code>) and Holm aside
+            text = re.sub(r"<(style|script|code)[^>]*>.*?</\1>|data:image/png;base64,[^\"']+|<[^>]+>", " ", h, flags=re.S)
+            assert set(re.findall(r"[A-Za-z][A-Za-z_]{2,}", text)) <= {"Holm", "soan", "ask"}
 
 
 def test_ask_names_what_is_wrong(tmp_path):

@@ -261,7 +261,9 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
         state["n"][s.name] = max(n, state["n"].get(s.name, 0))
     state_file.write_text(json.dumps(state, indent=1))
     res = {"game": info.id, "budget_s": budget_s, "spent_s": state["spent_s"], "bots": list(bots), "over": a.over,
-           "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)}}
+           "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)},
+           "settings": {s.name: {"bot": s.bot, "players": s.players, "variants": list(s.variants),
+                                 "params": dict(s.params)} for s in a.n}}
     (out / info.id / "answers.json").write_text(json.dumps(res, indent=1, ensure_ascii=False, default=_js))
     return res
 

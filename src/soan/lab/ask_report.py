@@ -38,7 +38,7 @@ W = {
     "diff": ("difference (B − A)", "差（B − A）"), "winshare": ("win share", "勝率"), "chance": ("chance", "期待値"),
     "use": ("use rate", "使用率"), "kept": ("kept to the end", "最後まで保持"),
     "card": ("card", "カード"), "base": ("base game", "基本ルール"),
-    "studies": ("Studies (folder: games)", "試行（フォルダ：ゲーム数）"),
+    "studies": ("Studies (settings, games, folder)", "試行（設定、ゲーム数、フォルダ）"),
     "budget": ("Budget {b:.0f} s, spent {s:.0f} s in all asks of this folder.",
                "予算 {b:.0f} 秒、このフォルダでの実行時間の合計 {s:.0f} 秒。"),
 }
@@ -70,7 +70,13 @@ def label(game: str, s: dict, lang: str) -> str:
         var = info.variants[v]
         parts.append(f"{var.rule}（{var.doc_ja or var.doc}）" if lang == "ja" else f"{var.rule} {v}")
     for k, x in (s.get("params") or {}).items():
-        parts.append(f"{k}={x}")
+        p = info.params.get(k)
+        if lang == "ja" and p is not None:
+            val = "・".join(map(str, x)) if isinstance(x, list | tuple) else str(x).replace(",", "・")
+            doc = (p.doc_ja or p.doc).removesuffix(f"（{p.rule}）")
+            parts.append(f"{p.rule or k}（{doc}）＝{val}")
+        else:
+            parts.append(f"{k}={x}")
     return " + ".join(parts) or w("base", lang)
 
 
@@ -354,8 +360,17 @@ def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
         if f:
             parts.append(f)
         parts.append(card_table(game, ans, lang))
+    def described(k: str) -> str:
+        st = res.get("settings", {}).get(k)
+        if not st:
+            return ""
+        pl = w("players", lang).format(p=st["players"])
+        return f"{_bot(st['bot'], lang)}{'ボット' if lang == 'ja' else ' bots'}、{pl}、{label(game, st, lang)}" \
+            if lang == "ja" else f"{st['bot']} bots, {pl}, {label(game, st, lang)}"
+
     parts.append(f"<h3>{w('studies', lang)}</h3><p>{html.escape(w('budget', lang).format(b=res['budget_s'], s=res['spent_s']))}</p>"
-                 "<table>" + "".join(f"<tr><td style='text-align:left'>{html.escape(k)}</td><td>{v}</td></tr>"
+                 "<table>" + "".join(f"<tr><td style='text-align:left'>{html.escape(described(k))}</td><td>{v}</td>"
+                                     f"<td style='text-align:left'><code>{html.escape(k)}</code></td></tr>"
                                      for k, v in res["studies"].items()) + "</table>")
     doc = (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{html.escape(gname)}</title>"
            "<style>body{font-family:sans-serif;max-width:980px;margin:2em auto;line-height:1.5}img{max-width:100%}"
