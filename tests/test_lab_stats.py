@@ -201,3 +201,10 @@ def test_a_share_interval_of_a_few_games_stays_within_0_and_1_and_says_so():
     assert r["ci"][0] == 0.0 and r["ci"][1] == 1.0
     assert share_text(r["win_share"], r["ci"]) == "25% [0%, 100%]"
     assert share_text(0.37, [0.32, 0.42]) == "37% ± 5%"
+
+
+def test_a_share_never_lies_outside_its_own_interval():
+    # none of 18 games won: Wilson's lower bound comes back as 1e-17, above the share 0 (a report's
+    # error bar would then be negative and matplotlib refuses it)
+    r = share_test(np.zeros(18), 0.25)
+    assert r["ci"][0] <= r["win_share"] == 0.0 <= r["ci"][1]

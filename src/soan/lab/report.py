@@ -221,7 +221,7 @@ def int_bins(x: np.ndarray, most: int = 40) -> np.ndarray:
 def _share_chart(plt, rows, P: int, lang: str, key: str, xlabel: str, title: str) -> str:
     fig, ax = plt.subplots(figsize=(5, 3))
     w = [r["win_share"] for r in rows]
-    err = [[r["win_share"] - r["ci"][0] for r in rows], [r["ci"][1] - r["win_share"] for r in rows]]
+    err = [[max(0.0, r["win_share"] - r["ci"][0]) for r in rows], [max(0.0, r["ci"][1] - r["win_share"]) for r in rows]]
     labels = [str(r[key] + 1) for r in rows]
     ax.bar(labels, w, yerr=np.nan_to_num(err), capsize=4, color="#4c78a8")
     ax.axhline(1 / P, color="#e45756", ls="--", label=t("chance", lang))
@@ -321,8 +321,8 @@ def _card_panel(settings, seats, lang, plt) -> list[str]:
     axes[0].set_xlabel(t("use_rate", lang))
     axes[0].set_xlim(0, 1)
     w = [r["win_share"] for r in rows]
-    axes[1].errorbar(w, range(len(rows)), xerr=[[r["win_share"] - r["ci"][0] for r in rows],
-                                                [r["ci"][1] - r["win_share"] for r in rows]],
+    axes[1].errorbar(w, range(len(rows)), xerr=[[max(0.0, r["win_share"] - r["ci"][0]) for r in rows],
+                                                [max(0.0, r["ci"][1] - r["win_share"]) for r in rows]],
                      fmt="o", color="#f58518", capsize=3)
     axes[1].axvline(1 / P, color="#e45756", ls="--", label=t("chance", lang))
     axes[1].set_xlim(0, 1)

@@ -62,6 +62,8 @@ def share_test(x: np.ndarray, chance: float) -> dict[str, Any]:
         lo, hi = wilson(k, n)
         p = float(stats.binomtest(k, n, chance).pvalue)
     # a share lies in [0, 1]: the t interval of a few games is cut to it (never "-41%–141%")
+    if n:  # rounding (Wilson's 1e-17 for none won) never puts the share outside its own interval
+        lo, hi = min(lo, m), max(hi, m)
     return {"games": n, "win_share": m, "ci": [max(0.0, lo), min(1.0, hi)], "p": p}
 
 
