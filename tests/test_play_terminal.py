@@ -304,3 +304,21 @@ def test_width_helpers_count_full_width_and_fold_at_allowed_places():
     assert not any(x.strip()[0] in "、。）」" for x in out[1:])  # kinsoku
     assert "".join(x.strip() for x in out).replace(" ", "") == line.replace(" ", "")  # nothing lost
     assert all(any(f"在庫補充#{k}(緑)" in x for x in out) for k in range(12))  # no card cut in two
+
+
+def test_piped_input_that_never_chooses_stops_the_game_saved(tmp_path):
+    # `yes 1 | soan play …` once option 1 is gone: the same wrong number forever must not loop forever
+    from soan.cli.play import MAX_WRONG, Session
+
+    out: list[str] = []
+    calls = [0]
+
+    def wrong(_prompt: str) -> str:
+        calls[0] += 1
+        return "99"
+
+    rec = tmp_path / "g.jsonl"
+    Session("undecim", 3, [0], ["random"], 3, "ja", record=str(rec), input_fn=wrong, output=out.append,
+            clear=False).run()
+    assert calls[0] == MAX_WRONG and rec.exists()
+    assert any("回続けて選択になりませんでした" in x for x in out)

@@ -75,6 +75,9 @@ def ask_cmd(
     if as_json:
         print(json.dumps(res, ensure_ascii=False, default=lambda x: x.item() if hasattr(x, "item") else str(x)))
         return
+    from ..lab.ask_report import w as words
+
+    console.print(words("method", lang), highlight=False)
     for ans in res["answers"]:
         q = ans["q"]
         console.print(f"\n[bold]{q['ja' if lang == 'ja' else 'en']}[/bold]", highlight=False)

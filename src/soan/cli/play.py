@@ -26,6 +26,8 @@ from .play_text import COMMANDS, bot_name, msg
 
 CLEAR = "\x1b[3J\x1b[2J\x1b[H"  # scrollback, screen, cursor home: the hand-over leaves nothing to scroll back to
 
+MAX_WRONG = 50  # inputs in a row that choose nothing before the game stops (saved) rather than loop forever
+
 
 def _tty_status(text: str) -> None:
     """A transient status line on a terminal ('thinking…'), erased by the next one."""
@@ -314,6 +316,7 @@ class Session:
         if board != self.last_board.get(seat):  # a sub-step that changed nothing does not draw it again
             self.out(board)
             self.last_board[seat] = board
+        wrong = 0
         while True:
             s = self.state
             if seat not in s.to_act():
@@ -332,6 +335,10 @@ class Session:
                 desc = self.action_text(s, a)
                 typed = str(a)
                 self.out(f"  {i:>3}. {desc}" + ("" if lang == "ja" or desc == typed else f"    [{typed}]"))
+            if wrong >= MAX_WRONG:  # piped input that never gives a choice (`yes 1` past its option): stop, saved
+                self.out(msg("too_many_wrong", lang, n=MAX_WRONG))
+                return False
+            wrong += 1  # a valid choice leaves this loop; anything else counts
             try:
                 raw = self.input(msg("prompt", lang) + "> ").strip()
             except EOFError:

@@ -11,6 +11,8 @@ MSG = {
     "bad_number": ("No option {n}; choose a number from the list ({lo}-{k}).",
                    "{n}番はありません。一覧の番号（{lo}〜{k}）から選んでください。"),
     "bad_number_one": ("No option {n}; the only option is {k}.", "{n}番はありません。選べるのは{k}番だけです。"),
+    "too_many_wrong": ("{n} inputs in a row chose nothing; the game stops here (saved: --resume goes on).",
+                       "{n}回続けて選択になりませんでした。ここで中断します（保存済み。--resume で続きから）。"),
     "not_action": ("'{raw}' is not an action: {e}. Type a number from the list.",
                    "「{raw}」は行動として読めません。一覧の番号を入力してください。"),
     "not_legal": ("Not a legal action now: {e}. Choose from the list.",
