@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.game import game_info
-from .report import _fig_html, _plt, bot_label
+from .report import _fig_html, _plt, bot_label, variant_label
 from .seatadv import position_name, seat_name, share_text
 
 W = {
@@ -67,8 +67,7 @@ def label(game: str, s: dict, lang: str) -> str:
     info = game_info(game)
     parts = []
     for v in s.get("variants", []):
-        var = info.variants[v]
-        parts.append(f"{var.rule}（{var.doc_ja or var.doc}）" if lang == "ja" else f"{var.rule} {v}")
+        parts.append(variant_label(game, v, lang))
     for k, x in (s.get("params") or {}).items():
         p = info.params.get(k)
         if lang == "ja" and p is not None:

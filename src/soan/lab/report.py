@@ -255,6 +255,14 @@ def bot_label(spec: str, lang: str) -> str:
     return f"{ja}（{opts.replace(':', '、')}）" if opts else ja
 
 
+def variant_label(game: str, v: str, lang: str) -> str:
+    """A variant as a reader sees it: its rule ID and meaning in Japanese (AD-V7（…）), `AD-V7 set-weight` in English."""
+    var = game_info(game).variants.get(v)
+    if var is None:
+        return v
+    return f"{var.rule}（{var.doc_ja or var.doc}）" if lang == "ja" else f"{var.rule} {v}"
+
+
 def _ja_value(game: str, k: str, v: Any) -> Any:
     """A setting's value in Japanese: the game's name, bots, variants by rule ID and meaning, parameters
     by their Japanese text, yes/no for true/false."""
@@ -264,8 +272,7 @@ def _ja_value(game: str, k: str, v: Any) -> Any:
     if k == "agents" and isinstance(v, list):
         return "、".join(bot_label(a, "ja") for a in v) or "なし"
     if k == "variants" and isinstance(v, list):
-        return "、".join(f"{info.variants[x].rule}（{info.variants[x].doc_ja or info.variants[x].doc}）"
-                        if x in info.variants else x for x in v) or "なし"
+        return "、".join(variant_label(game, x, "ja") for x in v) or "なし"
     if k == "params" and isinstance(v, dict):
         def one(a: str, b: Any) -> str:
             p = info.params.get(a)
