@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 import soan
-from soan.agents import SeatView, make_agent, parse_agents
+from soan.agents import SeatView, level_spec, make_agent, parse_agents
 from soan.cli.main import app
 from soan.core.rng import Rng
 
@@ -18,8 +18,11 @@ SPECS = ["random", "greedy:samples=2", "mcts:iters=30"]
 
 
 def test_spec_strings_and_levels():
-    assert make_agent("hard").spec == "mcts:iters=400"
-    assert make_agent("normal").name == "greedy" and make_agent("easy").name == "greedy"
+    hard = make_agent("hard", seed=3)
+    assert hard.spec == "hard" and hard.resolve("undecim").name == "mcts" and hard.resolve("undecim").iters == 400
+    assert level_spec("hard", "la-superba") == "mcts:iters=400"
+    assert make_agent("normal").resolve("undecim").name == "greedy"
+    assert make_agent("easy").resolve("la-superba").eps == 0.5
     a = make_agent("mcts:iters=400:c=1.4")
     assert (a.iters, a.c) == (400, 1.4)
     assert make_agent("mcts:time=0.5").time == 0.5

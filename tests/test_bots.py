@@ -56,7 +56,7 @@ def test_ad_evaluation_values_cubes_at_the_destination_above_cubes_away():
     assert ev(t)[p] > away  # ready to deliver
     u = s.clone()
     u.wh[p] = [0] * len(u.wh[p])
-    u.supply[p][0] -= 10
+    u.supply[p] = [0, 0, 0]
     assert ev(u)[p] < away  # no cubes left for it: the end penalty looms
 
 
@@ -105,6 +105,23 @@ def test_ad_a_request_out_of_reach_costs_its_full_penalty():
     u = t.clone()
     u.orders[p].remove(r)
     assert seat_value(t, p) - seat_value(u, p) == pytest.approx(-WEIGHTS["penalty"] * s.T.penalty)
+
+
+def test_ad_ad_towers_add_to_a_request_only_with_the_chance_to_finish_it():
+    """AD-E1: an ad tower adds 1 VP to each request completed. A request out of reach gains nothing
+    from towers: holding it costs its full penalty however many towers the seat owns."""
+    from soan.games.asian_delivery.evaluate import WEIGHTS, seat_value
+    from soan.games.asian_delivery.model import TOWER, fac_slot
+
+    s, p = ad_at_last_draft()
+    r = s.req_disp[0]
+    t = s.clone()
+    t.fac[fac_slot(2, TOWER)] = p
+    t.fac[fac_slot(3, TOWER)] = p
+    assert t._owned(p, TOWER) >= 2
+    u = t.clone()
+    u.orders[p].append(r)
+    assert seat_value(u, p) - seat_value(t, p) == pytest.approx(-WEIGHTS["penalty"] * s.T.penalty)
 
 
 def test_ad_bot_does_not_draft_a_request_in_the_last_round():
@@ -244,3 +261,34 @@ def test_tune_writes_weights_as_a_style_and_resumes(tmp_path):
     t = s.determinize(seat, Rng(5))
     spec = f"greedy:samples=1:style={tuned}"
     assert make_agent(spec, seed=1).act(SeatView(s, seat)) == make_agent(spec, seed=1).act(SeatView(t, seat))
+
+
+def test_rollout_plays_on_at_a_draft_and_stays_within_the_rules():
+    """The rollout bot settles a close draft by playing on; it picks a legal action, the same one for
+    the same seed, and from two states the seat cannot tell apart."""
+    s, p = ad_at_last_draft()
+    la = s.legal_actions(p)
+    a = make_agent("rollout:policy_plan=2:margin=1000", seed=4)
+    got = a.decide(SeatView(s, p)).action
+    assert got in la and a.rollouts >= 2
+    assert make_agent("rollout:policy_plan=2:margin=1000", seed=4).act(SeatView(s, p)) == got
+    t = s.determinize(p, Rng(77))
+    assert make_agent("rollout:policy_plan=2:margin=1000", seed=4).act(SeatView(t, p)) == got
+
+
+def test_rollout_leaves_clear_calls_and_small_steps_to_the_base_bot():
+    s, p, r = ad_with_cubes_next_to_a_request()  # an action step: not a decision the game names
+    a = make_agent("rollout", seed=1)
+    b = make_agent("normal", seed=1)
+    assert a.act(SeatView(s, p)) == b.act(SeatView(s, p)) and a.rollouts == 0
+    t, q = ad_at_last_draft()
+    c = make_agent("rollout:margin=0", seed=1)  # only exact ties are close
+    c.act(SeatView(t, q))
+    assert c.rollouts in (0, 2, 3)
+
+
+@pytest.mark.parametrize("opt, words", [("top=1", "top must be >= 2"), ("rounds=0", "rounds must be >= 1"),
+                                        ("margin=-1", "margin must be >= 0"), ("samples=0", "samples must be >= 1")])
+def test_rollout_bad_options_are_named(opt, words):
+    with pytest.raises(soan.ConfigError, match=words):
+        make_agent(f"rollout:{opt}")

@@ -8,13 +8,57 @@ from ..core.errors import ConfigError
 from .base import Agent, Decision, RandomAgent, SeatView, game_hooks
 from .greedy import GreedyAgent
 from .mcts import MCTSAgent
+from .rollout import RolloutAgent
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent, "rollout": RolloutAgent}
 # easy: half its choices at random, the others greedy with one sample and random play on to the next
 # comparable point (no plan); normal: the game's greedy defaults; hard: information-set MCTS.
 # (Scoring the position right after the action ranked below random in a game of secret simultaneous
 # choices: a choice was judged before its reveal; greedy with one sample played as well as normal.)
+# A game may name its own spec for a level (`hooks.levels`), e.g. where MCTS with random rollouts plays
+# below normal; the level then takes the game's spec when it first decides (LevelAgent).
 LEVELS = {"easy": "greedy:samples=1:plan=0:eps=0.5", "normal": "greedy", "hard": "mcts:iters=400"}
+
+
+class LevelAgent(Agent):
+    """A level (`easy|normal|hard`): the game's spec for it if the game names one, else LEVELS'."""
+
+    name = "level"
+
+    def __init__(self, level: str, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.level = level
+        self.seed = seed
+        self.inner: Agent | None = None
+        self.inner_game = ""
+
+    def resolve(self, game_id: str) -> Agent:
+        """The agent this level is in `game_id` (built once per game)."""
+        if self.inner is None or self.inner_game != game_id:
+            spec = game_hooks(game_id)["levels"].get(self.level, LEVELS[self.level])
+            self.inner = make_agent(spec, seed=self.seed)
+            self.inner_game = game_id
+        return self.inner
+
+    def decide(self, view: SeatView) -> Decision:
+        return self.resolve(view.game_id).decide(view)
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        self.seed = seed
+        if self.inner is not None:
+            self.inner.reseed(seed)
+
+    def __getattr__(self, name: str) -> Any:  # figures of the inner bot (e.g. mcts's last_iterations)
+        inner = self.__dict__.get("inner")
+        if inner is None:
+            raise AttributeError(name)
+        return getattr(inner, name)
+
+
+def level_spec(level: str, game_id: str) -> str:
+    """The agent spec a level stands for in a game (`normal` -> `greedy`)."""
+    return game_hooks(game_id)["levels"].get(level, LEVELS[level])
 
 
 def register_agent(cls: type[Agent]) -> None:
@@ -33,7 +77,10 @@ def _value(s: str) -> Any:
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """An agent from a spec such as `mcts:iters=400:c=1.4`; a bad spec names what is allowed."""
     spec = spec.strip()
-    spec = LEVELS.get(spec, spec)
+    if spec in LEVELS:
+        lv = LevelAgent(spec, seed=seed)
+        lv.spec = spec
+        return lv
     name, *opts = spec.split(":")
     cls = AGENTS.get(name)
     if cls is None:
@@ -69,4 +116,4 @@ def parse_agents(specs: str, players: int | None = None) -> list[str]:
     return items
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "MCTSAgent", "game_hooks", "Decision", "LEVELS", "RandomAgent", "SeatView", "make_agent", "parse_agents"]
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "MCTSAgent", "game_hooks", "Decision", "LEVELS", "LevelAgent", "RandomAgent", "RolloutAgent", "level_spec", "SeatView", "make_agent", "parse_agents"]

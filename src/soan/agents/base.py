@@ -39,6 +39,9 @@ def game_hooks(game_id: str) -> dict[str, Any]:
             "info_key": hooks.info_key or _default_info_key,
             "horizon": hooks.horizon,
             "lookahead_end": hooks.lookahead_end,
+            "round_of": hooks.round_of,
+            "rollout_at": hooks.rollout_at or hooks.lookahead_end,
+            "levels": dict(hooks.levels),
             "greedy": dict(hooks.greedy),  # the game's defaults for greedy: samples, horizon
         }
     return h

@@ -73,12 +73,8 @@ class GreedyAgent(Agent):
         self.plan = plan
         self.style = None if style is None else str(style)
 
-    def decide(self, view: SeatView) -> Decision:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return Decision(legal[0])
-        if self.eps and self.rng.random() < self.eps:  # a weaker level: now and then any legal action
-            return Decision(legal[self.rng.below(len(legal))])
+    def scores(self, view: SeatView, legal: list) -> list[float]:
+        """The mean look-ahead value (own minus the best other seat's) of each of `legal`."""
         hooks = game_hooks(view.game_id)
         ev = evaluator(view.game_id, self.style)
         g = hooks["greedy"]
@@ -99,6 +95,15 @@ class GreedyAgent(Agent):
                 if horizon:
                     random_playout(d, horizon, Rng(self.rng.next64(), raw=True), end)
                 totals[k] += advantage(ev(d), seat)
-        best = max(range(len(legal)), key=lambda k: totals[k])
-        why = sorted(((str(legal[k]), totals[k] / samples) for k in range(len(legal))), key=lambda x: -x[1])
+        return [t / samples for t in totals]
+
+    def decide(self, view: SeatView) -> Decision:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return Decision(legal[0])
+        if self.eps and self.rng.random() < self.eps:  # a weaker level: now and then any legal action
+            return Decision(legal[self.rng.below(len(legal))])
+        values = self.scores(view, legal)
+        best = max(range(len(legal)), key=lambda k: values[k])
+        why = sorted(((str(legal[k]), values[k]) for k in range(len(legal))), key=lambda x: -x[1])
         return Decision(legal[best], why[:3])

@@ -74,7 +74,7 @@ def styles(
     game: str = GameArg,
     n: int = typer.Option(200, "-n", help="games per pair of styles"),
     players: int | None = typer.Option(None, "--players", "-p"),
-    agent: str = typer.Option("greedy", "--agent", help="the bot that plays each style: greedy or mcts[:options]"),
+    agent: str = typer.Option("greedy", "--agent", help="the bot that plays each style: greedy, mcts or rollout[:options]"),
     only: str | None = typer.Option(None, "--styles", help="styles to play, comma-separated (default: all)"),
     seed: int = typer.Option(0, "--seed"),
     jobs: int = typer.Option(1, "--jobs", "-j"),
@@ -93,8 +93,8 @@ def styles(
     check_lang(lang)
     info, np_, _, _ = check_config(game, players, [], {})
     make_agent(agent)
-    if agent.split(":")[0] not in ("greedy", "mcts"):
-        raise ConfigError(f"--agent must be greedy or mcts (with options), got {agent!r}")
+    if agent.split(":")[0] not in ("greedy", "mcts", "rollout"):
+        raise ConfigError(f"--agent must be greedy, mcts or rollout (with options), got {agent!r}")
     names = [s.strip() for s in only.split(",")] if only else sorted(game_styles(info.id))
     pairs = len(list(combinations(names, 2)))
     res, _ = run_with_progress(n * pairs, f"{info.id} styles", as_json, lambda tick: round_robin(

@@ -57,7 +57,7 @@ COMMANDS = {
 }
 
 
-BOT_JA = {"easy": "弱", "normal": "中", "hard": "強", "random": "ランダム", "greedy": "貪欲", "mcts": "MCTS"}
+BOT_JA = {"easy": "弱", "normal": "中", "hard": "強", "random": "ランダム", "greedy": "貪欲", "mcts": "MCTS", "rollout": "先読み"}
 
 
 def bot_name(spec: str | None, lang: str) -> str:

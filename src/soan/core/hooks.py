@@ -117,6 +117,14 @@ class GameHooks:
     # state -> True where a look-ahead may stop: a point every seat reaches alike (start of a round or
     # of a turn, after a reveal). Search and rollouts end there, never after a fixed count of steps.
     lookahead_end: Callable[[Any], bool] | None = None
+    # state -> the round number: the `rollout` bot plays on to the start of a later round, a point every
+    # seat reaches alike (without it a rollout ends at the next `lookahead_end` after the others moved)
+    round_of: Callable[[Any], int] | None = None
+    # state -> True at the decisions the `rollout` bot settles by playing on (default: `lookahead_end`);
+    # a game names the few that shape its future (e.g. a draft) to keep the bot affordable
+    rollout_at: Callable[[Any], bool] | None = None
+    # level -> agent spec where this game's level differs from the default (agents.LEVELS)
+    levels: Mapping[str, str] = field(default_factory=dict)
     # named play styles: () -> {name: agents.styles.Style} (games/<g>/data/styles.yaml); docs/agents.md
     styles: Callable[[], Mapping[str, Any]] | None = None
     # lab

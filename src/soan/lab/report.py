@@ -242,7 +242,7 @@ SETTING_NAMES = {"game": ("game", "ゲーム"), "n": ("games", "ゲーム数"), 
                  "records": ("records kept (first games)", "記録を残したゲーム（先頭から）")}
 
 
-BOT_JA = {"random": "ランダム", "greedy": "貪欲", "mcts": "MCTS", "easy": "初級", "normal": "中級", "hard": "上級",
+BOT_JA = {"random": "ランダム", "greedy": "貪欲", "mcts": "MCTS", "rollout": "先読み", "easy": "初級", "normal": "中級", "hard": "上級",
           "human": "人"}
 
 

@@ -94,7 +94,7 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4) -> FastAPI:
     # -- API ----------------------------------------------------------------------------------
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
-        return {"games": games(), "bots": sorted(LEVELS) + ["random", "greedy", "mcts"]}
+        return {"games": games(), "bots": sorted(LEVELS) + ["random", "greedy", "mcts", "rollout"]}
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:

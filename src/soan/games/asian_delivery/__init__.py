@@ -92,6 +92,8 @@ register(GameInfo(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         greedy={"samples": 1, "plan": 20},
         lookahead_end=evaluate.lookahead_end,
+        round_of=evaluate.round_of,
+        rollout_at=evaluate.rollout_at,
         styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         measures=measures.Measures, turn_order=measures.turn_order, card_name=measures.card_name,
         report_panels=_report_panels, text=text,

@@ -1,7 +1,8 @@
 """Asian Delivery's evaluation of a position per seat, as a designer would reason (bots use it).
 
 value = VP
-      + each open request: its VP × the chance to finish it, judged by how far its cubes stand
+      + each open request: (its VP + `tower` × the ad towers owned, AD-E1) × the chance to finish it,
+        judged by how far its cubes stand
         (cubes are assigned to requests, richest request first, nearest cubes first, each cube once;
         L or N cubes in the supply count for an N or H request after upgrades, AD-E5):
           all at the destination warehouse            → `ready` of its VP
@@ -9,17 +10,21 @@ value = VP
           ... needing u upgrades first                → × `upgrade`^u
           ... not yet at the destination, t action steps left → × (1 − `haste`^t)
           not enough cubes of the grade anywhere      → `short` × the share found
+          the chance so found, raised to a power from `calibrate` in round 1 to `calibrate_late` in
+          round 8 (0.5 → 1.5): measured against the requests the bots went on to complete, the raw
+          chances were too low early (0.33 → 80% done, 0.49 → 94%) and too high in rounds 6–7
           out of reach (no action step left, AD-T2; or its cubes, plus `upgrade_steps` per upgrade,
           more cube-steps away than the `pace` per action step left allows, shared with the richer
           requests; or an upgrade still needed in the last action step) → 0, and its penalty is certain
         minus the end penalty (AD-K2, −2 each) × `penalty` times the chance to fail, counted from
         `penalty_floor` of it on and in full by the last round
-      + facilities: `facility` each, `tower` more per ad tower while requests remain to be delivered,
-        plus the longest path as it stands (AD-K2) × `path`
+      + facilities: `facility` each, plus the longest path as it stands (AD-K2) × `path`
       + cubes not needed by any request: `cube` per grade step (L 1, N 2, H 3)
-      + `worker` per worker in supply, `card` per business card held (0 by default: a card's worth is
-        what it does, which the search sees; valuing cards in hand made the bots draft business cards
-        over requests they could finish)
+      + `worker` per worker in supply, `card` per business card owned (hand and play area). A card's
+        use is what it does, which the search sees; the weight is its cost to the draft: negative
+        (−0.6) because the business deck is shared and never refills from hands, so every card drafted
+        early is one fewer for the last drafts, which AD-T4's exactly-two then fill with requests no
+        one can finish (at 0 the bots emptied the deck by round 7 and drafted 1.7 such requests a game)
       + colour pairs already made: their pending settlement VP
 The weights are named (WEIGHTS) so that play styles (data/styles.yaml) and tuning can change them.
 """
@@ -39,16 +44,18 @@ WEIGHTS: dict[str, float] = {
     "penalty": 1.0,
     "penalty_floor": 0.5,
     "facility": 1.5,
-    "tower": 0.5,
+    "tower": 1.0,
     "path": 0.8,
     "cube": 0.25,
     "worker": 0.4,
-    "card": 0.0,
+    "card": -0.6,
     "pair": 1.0,
-    "pace": 3.0,
+    "pace": 4.5,
     "upgrade": 0.3,
     "upgrade_steps": 2.0,
     "haste": 0.4,
+    "calibrate": 0.5,
+    "calibrate_late": 1.5,
 }
 
 
@@ -72,6 +79,7 @@ def _request_shares(s, p: int, w: Mapping[str, float], turns: int) -> list[tuple
     decay = w["step_decay"] ** (1 + late)  # far cubes matter less as the rounds run out
     # cube-steps p can still move before its last delivery (the last action step also delivers)
     budget = (turns - 0.5) * w["pace"]
+    calibrate = w["calibrate"] + (w["calibrate_late"] - w["calibrate"]) * late
     out = []
     for r in sorted(s.orders[p], key=lambda r: -T.req_vp[r]):
         a, g0, need = T.req_area[r], T.req_grade[r], T.req_cubes[r]
@@ -108,7 +116,7 @@ def _request_shares(s, p: int, w: Mapping[str, float], turns: int) -> list[tuple
                 w["near"] * decay ** (steps / need) * w["upgrade"] ** ups * (1 - w["haste"] ** turns))
         steps += ups * w["upgrade_steps"]
         budget -= steps
-        out.append((r, share, False))
+        out.append((r, share ** calibrate if share > 0 else 0.0, False))
     return out
 
 
@@ -167,11 +175,12 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
     if turns is None:
         turns = action_steps_left(s, p)
     shares = _request_shares(s, p, w, turns)
+    bonus = w["tower"] * s._owned(p, TOWER)  # AD-E1: +1 VP per ad tower on each request completed
     for r, share, doomed in shares:
         fail = 1.0 if doomed else max(late, w["penalty_floor"])  # the end penalty, certain when out of reach
-        v += share * T.req_vp[r] - w["penalty"] * T.penalty * (1 - share) * fail
+        v += share * (T.req_vp[r] + bonus) - w["penalty"] * T.penalty * (1 - share) * fail
     built = T.tokens - s.tokens[p]
-    v += w["facility"] * built + w["tower"] * s._owned(p, TOWER) * len(shares)
+    v += w["facility"] * built
     if built:
         v += w["path"] * s.longest_path(p)
     sup = s.supply[p]
@@ -182,7 +191,8 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
         c = veh[p]
         cubes += c[0] + 2 * c[1] + 3 * c[2]
     v += w["cube"] * cubes
-    v += w["worker"] * s.workers[p] + w["card"] * len(s.hands[p])
+    owned = len(s.hands[p]) + len(s.play[p])  # business cards in hand and play area (AD-T5 brings them back)
+    v += w["worker"] * s.workers[p] + w["card"] * owned
     v += w["pair"] * pair_vp * s.pairs(p)
     return v
 
@@ -193,6 +203,19 @@ def lookahead_end(s) -> bool:
     its cubes moved) is complete, the same kind of point for every seat."""
     st = s.stack
     return not st or st[-1][0] in _TOP
+
+
+def round_of(s) -> int:
+    """The round (1..8) for rollouts that play on to a later round's start (agents/rollout.py)."""
+    return s.round
+
+
+def rollout_at(s) -> bool:
+    """The decisions the `rollout` bot plays on from: the draft (AD-T4: which requests to take on) and
+    the retrieval (AD-T5: when to take the cards back). The many small steps of an action step are
+    left to the evaluation."""
+    st = s.stack
+    return bool(st) and st[-1][0] in ("draft", "retrieve")
 
 
 _TOP = frozenset({"action", "draft", "retrieve", "market", "lmarket", "gate", "wish", "v3_unload"})

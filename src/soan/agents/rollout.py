@@ -1,0 +1,92 @@
+"""rollout: the normal bot's close calls settled by playing the game on with the normal bot.
+
+At a decision the base bot (`greedy` with the game's defaults, or `style=NAME`) scores every legal
+action. When the best `top` of them lie within `margin` of the best score, and the decision is one the game
+names as worth it (`hooks.rollout_at`, by default every top-level one, `hooks.lookahead_end`), each of them is tried on `samples`
+states consistent with the seat's observation: the action is applied and every seat then plays the
+rollout policy (greedy with `plan=policy_plan`, one sample) up to a point every seat reaches alike —
+the start of the round `rounds` rounds on (`hooks.round_of`) or the end of the game — and the
+position is scored with the game's evaluation, own value minus the best other seat's. All candidates
+see the same samples and the same policy seeds (common random numbers), so a difference between
+them comes from the action, not from luck. The best mean wins; other decisions are the base bot's.
+
+A game without `round_of` ends each rollout at its next comparable point (`lookahead_end`) after the
+other seats have moved, as greedy's look-ahead does. Cost: about `top` × `samples` rollouts of up to
+`rounds` rounds at each close top-level call; docs/agents.md has the figures per game.
+"""
+
+from __future__ import annotations
+
+from ..core.rng import Rng
+from .base import Agent, Decision, SeatView, evaluator, game_hooks
+from .drive import play_step
+from .greedy import GreedyAgent, advantage
+
+
+class RolloutAgent(Agent):
+    name = "rollout"
+
+    def __init__(self, seed: int = 0, top: int = 3, samples: int = 1, rounds: int = 2, margin: float = 4.0,
+                 policy_plan: int = 8, style: str | None = None) -> None:
+        super().__init__(seed)
+        if top < 2:
+            raise ValueError("top must be >= 2 (the number of candidates compared)")
+        if samples < 1:
+            raise ValueError("samples must be >= 1")
+        if rounds < 1:
+            raise ValueError("rounds must be >= 1")
+        if margin < 0:
+            raise ValueError("margin must be >= 0")
+        if policy_plan < 0:
+            raise ValueError("policy_plan must be >= 0")
+        self.top, self.samples, self.rounds = int(top), int(samples), int(rounds)
+        self.margin = float(margin)
+        self.style = None if style is None else str(style)
+        self.base = GreedyAgent(seed=seed, style=self.style)  # decides as normal with this seed
+        self.policy_plan = int(policy_plan)
+        self.rollouts = 0  # rollouts played so far (for benchmarks)
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        self.base.reseed(seed)
+
+    def decide(self, view: SeatView) -> Decision:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return Decision(legal[0])
+        values = self.base.scores(view, legal)
+        order = sorted(range(len(legal)), key=lambda k: -values[k])
+        close = [k for k in order[: self.top] if values[order[0]] - values[k] <= self.margin]
+        hooks = game_hooks(view.game_id)
+        end = hooks["lookahead_end"]
+        at = hooks["rollout_at"]
+        if len(close) < 2 or end is None or at is None or not at(view.sample(self.rng)):
+            why = [(str(legal[k]), values[k]) for k in order[:3]]
+            return Decision(legal[order[0]], why)
+        ev = evaluator(view.game_id, self.style)
+        round_of = hooks.get("round_of")
+        seat = view.seat
+        seeds = [(self.rng.next64(), self.rng.next64()) for _ in range(self.samples)]
+        totals = dict.fromkeys(close, 0.0)
+        for sample_seed, policy_seed in seeds:
+            base = view.sample(Rng(sample_seed, raw=True))
+            for k in close:
+                d = base.clone()
+                d.apply(seat, legal[k])
+                totals[k] += self._play_on(d, seat, policy_seed, end, round_of, ev)
+        best = max(close, key=lambda k: (totals[k], -order.index(k)))
+        why = sorted(((str(legal[k]), totals[k] / self.samples) for k in close), key=lambda x: -x[1])
+        return Decision(legal[best], why)
+
+    def _play_on(self, d, seat: int, policy_seed: int, end, round_of, ev) -> float:
+        """Every seat plays the policy from `d` to the comparable point; `seat`'s advantage there."""
+        self.rollouts += 1
+        policy = GreedyAgent(seed=policy_seed, samples=1, plan=self.policy_plan, style=None)
+        stop_round = round_of(d) + self.rounds if round_of is not None else None
+        moved = False
+        while not d.is_over():
+            if end(d) and (round_of(d) >= stop_round if stop_round is not None else moved):
+                break
+            moved_now = play_step(d, lambda s, v: policy.act(v))
+            moved = moved or any(s != seat for s, _ in moved_now)
+        return advantage(ev(d), seat)
