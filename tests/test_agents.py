@@ -21,6 +21,8 @@ def test_spec_strings_and_levels():
     hard = make_agent("hard", seed=3)
     assert hard.spec == "hard" and hard.resolve("undecim").name == "mcts" and hard.resolve("undecim").iters == 400
     assert level_spec("hard", "la-superba") == "mcts:iters=400"
+    assert level_spec("hard", "asian-delivery") == "rollout" and hard.resolve("asian-delivery").name == "rollout"
+    assert level_spec("normal", "asian-delivery") == "greedy"
     assert make_agent("normal").resolve("undecim").name == "greedy"
     assert make_agent("easy").resolve("la-superba").eps == 0.5
     a = make_agent("mcts:iters=400:c=1.4")
