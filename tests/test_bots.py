@@ -292,3 +292,34 @@ def test_rollout_leaves_clear_calls_and_small_steps_to_the_base_bot():
 def test_rollout_bad_options_are_named(opt, words):
     with pytest.raises(soan.ConfigError, match=words):
         make_agent(f"rollout:{opt}")
+
+
+def test_ad_bot_takes_on_an_early_request_it_can_finish_over_a_business_card():
+    """Round 1's draft: an L request one step from the hub, where the seat's ten L cubes stand, is
+    worth drafting; the business cards are left for the last drafts (the deck is shared)."""
+    s = soan.make("asian-delivery", players=4, seed=3)
+    rng = Rng(5)
+    while not (s.stack and s.stack[-1][0] == "draft"):
+        seat = s.to_act()[0]
+        la = s.legal_actions(seat)
+        ends = [a for a in la if a.kind == "end"]
+        s.apply(seat, ends[0] if ends else la[rng.below(len(la))])
+    p = s.to_act()[0]
+    T = s.T
+    r = next(r for r in s.req_deck if T.req_grade[r] == 0 and T.req_cubes[r] <= 2 and s.dist[1][T.req_area[r]] == 1)
+    s.req_deck.remove(r)
+    s.req_disc.append(s.req_disp[0])
+    s.req_disp[0] = r
+    s._lc = None
+    assert s.round == 1 and s.supply[p][0] >= 2
+    a = make_agent("normal", seed=1).act(SeatView(s, p))
+    assert (a.kind, a.pile) == ("draft", "request") and a.card in s.req_disp, a
+    t = s.clone()  # the same draft with only H requests shown, and no H cube to be had: business
+    hs = [x for x in t.req_deck if T.req_grade[x] == 2][:4]
+    assert len(hs) == 4
+    t.req_deck = [x for x in t.req_deck if x not in hs] + t.req_disp
+    t.req_disp = hs
+    t.stock[2] = 0
+    t._lc = None
+    b = make_agent("normal", seed=1).act(SeatView(t, p))
+    assert (b.kind, b.pile) == ("draft", "business"), b
