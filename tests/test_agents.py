@@ -14,7 +14,7 @@ from soan.cli.main import app
 from soan.core.rng import Rng
 
 GAMES = [g["id"] for g in soan.games()]
-SPECS = ["random", "greedy:samples=2", "mcts:iters=30"]
+SPECS = ["random", "greedy:samples=2", "mcts:iters=30", "rollout:policy_plan=1:rounds=1:margin=1000"]
 
 
 def test_spec_strings_and_levels():

@@ -10,8 +10,9 @@ position is scored with the game's evaluation, own value minus the best other se
 see the same samples and the same policy seeds (common random numbers), so a difference between
 them comes from the action, not from luck. The best mean wins; other decisions are the base bot's.
 
-A game without `round_of` ends each rollout at its next comparable point (`lookahead_end`) after the
-other seats have moved, as greedy's look-ahead does. Cost: about `top` × `samples` rollouts of up to
+A game without `round_of` ends each rollout at the `rounds`-th comparable point (`lookahead_end`) where
+the seat is to act again after the others have moved: its turn `rounds` turns on, or the round
+`rounds` rounds on in a game whose seats choose at once. Cost: about `top` × `samples` rollouts of up to
 `rounds` rounds at each close top-level call; docs/agents.md has the figures per game.
 """
 
@@ -83,10 +84,18 @@ class RolloutAgent(Agent):
         self.rollouts += 1
         policy = GreedyAgent(seed=policy_seed, samples=1, plan=self.policy_plan, style=None)
         stop_round = round_of(d) + self.rounds if round_of is not None else None
-        moved = False
+        moved = False  # another seat has moved since the seat last came round (games without round_of)
+        turns = 0
         while not d.is_over():
-            if end(d) and (round_of(d) >= stop_round if stop_round is not None else moved):
-                break
+            if end(d):
+                if stop_round is not None:
+                    if round_of(d) >= stop_round:
+                        break
+                elif moved and seat in d.to_act():
+                    turns += 1
+                    if turns >= self.rounds:
+                        break
+                    moved = False
             moved_now = play_step(d, lambda s, v: policy.act(v))
             moved = moved or any(s != seat for s, _ in moved_now)
         return advantage(ev(d), seat)
