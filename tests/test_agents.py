@@ -24,6 +24,15 @@ def test_spec_strings_and_levels():
     assert level_spec("hard", "asian-delivery") == "rollout" and hard.resolve("asian-delivery").name == "rollout"
     assert level_spec("normal", "asian-delivery") == "greedy"
     assert make_agent("normal").resolve("undecim").name == "greedy"
+    s = mid_game("undecim", 5, 33)  # a level decides exactly as the spec it stands for, also after a reseed
+    seat = s.to_act()[0]
+    for lv, spec in [("hard", "mcts:iters=60"), ("normal", "greedy")]:
+        a, b = make_agent(lv, seed=11), make_agent(spec, seed=11)
+        if lv == "hard":
+            a.resolve("undecim").iters = 60  # the same search, smaller for the test
+        a.reseed(12)
+        b.reseed(12)
+        assert a.decide(SeatView(s, seat)).why == b.decide(SeatView(s, seat)).why, lv
     assert make_agent("easy").resolve("la-superba").eps == 0.5
     a = make_agent("mcts:iters=400:c=1.4")
     assert (a.iters, a.c) == (400, 1.4)

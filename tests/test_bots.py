@@ -281,10 +281,10 @@ def test_rollout_leaves_clear_calls_and_small_steps_to_the_base_bot():
     a = make_agent("rollout", seed=1)
     b = make_agent("normal", seed=1)
     assert a.act(SeatView(s, p)) == b.act(SeatView(s, p)) and a.rollouts == 0
-    t, q = ad_at_last_draft()
-    c = make_agent("rollout:margin=0", seed=1)  # only exact ties are close
+    t, q = ad_at_last_draft()  # no action step is left: the three best drafts tie exactly
+    c = make_agent("rollout:margin=0", seed=1)
     c.act(SeatView(t, q))
-    assert c.rollouts in (0, 2, 3)
+    assert c.rollouts == 3
 
 
 @pytest.mark.parametrize("opt, words", [("top=1", "top must be >= 2"), ("rounds=0", "rounds must be >= 1"),

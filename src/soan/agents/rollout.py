@@ -6,9 +6,10 @@ names as worth it (`hooks.rollout_at`, by default every top-level one, `hooks.lo
 states consistent with the seat's observation: the action is applied and every seat then plays the
 rollout policy (greedy with `plan=policy_plan`, one sample) up to a point every seat reaches alike —
 the start of the round `rounds` rounds on (`hooks.round_of`) or the end of the game — and the
-position is scored with the game's evaluation, own value minus the best other seat's. All candidates
-see the same samples and the same policy seeds (common random numbers), so a difference between
-them comes from the action, not from luck. The best mean wins; other decisions are the base bot's.
+position is scored with the game's evaluation (with `style=NAME`, that style's weights; the policy
+plays the default weights), own value minus the best other seat's. All candidates start from the same
+samples with the same policy seeds (common random numbers), so luck differs between them only where
+their paths part. The best mean wins; other decisions are the base bot's.
 
 A game without `round_of` ends each rollout at the `rounds`-th comparable point (`lookahead_end`) where
 the seat is to act again after the others have moved: its turn `rounds` turns on, or the round
@@ -71,19 +72,22 @@ class RolloutAgent(Agent):
         totals = dict.fromkeys(close, 0.0)
         for sample_seed, policy_seed in seeds:
             base = view.sample(Rng(sample_seed, raw=True))
+            # counted from before the action, so an action that ends the round plays no longer
+            stop_round = round_of(base) + self.rounds if round_of is not None else None
             for k in close:
                 d = base.clone()
                 d.apply(seat, legal[k])
-                totals[k] += self._play_on(d, seat, policy_seed, end, round_of, ev)
+                totals[k] += self._play_on(d, seat, policy_seed, end, stop_round, ev)
         best = max(close, key=lambda k: (totals[k], -order.index(k)))
         why = sorted(((str(legal[k]), totals[k] / self.samples) for k in close), key=lambda x: -x[1])
         return Decision(legal[best], why)
 
-    def _play_on(self, d, seat: int, policy_seed: int, end, round_of, ev) -> float:
-        """Every seat plays the policy from `d` to the comparable point; `seat`'s advantage there."""
+    def _play_on(self, d, seat: int, policy_seed: int, end, stop_round: int | None, ev) -> float:
+        """Every seat plays the policy from `d` to the comparable point (round `stop_round`'s start, or
+        the seat's turn coming round `rounds` times); `seat`'s advantage there."""
         self.rollouts += 1
+        round_of = game_hooks(d.game_id)["round_of"]
         policy = GreedyAgent(seed=policy_seed, samples=1, plan=self.policy_plan, style=None)
-        stop_round = round_of(d) + self.rounds if round_of is not None else None
         moved = False  # another seat has moved since the seat last came round (games without round_of)
         turns = 0
         while not d.is_over():

@@ -118,7 +118,7 @@ class GameHooks:
     # of a turn, after a reveal). Search and rollouts end there, never after a fixed count of steps.
     lookahead_end: Callable[[Any], bool] | None = None
     # state -> the round number: the `rollout` bot plays on to the start of a later round, a point every
-    # seat reaches alike (without it a rollout ends at the next `lookahead_end` after the others moved)
+    # seat reaches alike (without it, to the seat's own turn `rounds` times round, at a `lookahead_end`)
     round_of: Callable[[Any], int] | None = None
     # state -> True at the decisions the `rollout` bot settles by playing on (default: `lookahead_end`);
     # a game names the few that shape its future (e.g. a draft) to keep the bot affordable

@@ -10,8 +10,9 @@ value = VP
           ... needing u upgrades first                → × `upgrade`^u
           ... not yet at the destination, t action steps left → × (1 − `haste`^t)
           not enough cubes of the grade anywhere      → `short` × the share found
-          the chance so found, raised to a power from `calibrate` in round 1 to `calibrate_late` in
-          round 8 (0.5 → 1.5): measured against the requests the bots went on to complete, the raw
+          the chance so found, raised to the power `calibrate` + (`calibrate_late` − `calibrate`) ×
+          round / 8 (0.625 in round 1 to 1.5 in round 8 with 0.5 and 1.5): measured against the
+          requests the bots went on to complete, the raw
           chances were too low early (0.33 → 80% done, 0.49 → 94%) and too high in rounds 6–7
           out of reach (no action step left, AD-T2; or its cubes, plus `upgrade_steps` per upgrade,
           more cube-steps away than the `pace` per action step left allows, shared with the richer
