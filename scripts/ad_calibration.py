@@ -32,7 +32,7 @@ def one(args: tuple[str, int]) -> list[tuple[int, float, bool, int]]:
 
     def act(seat, view):
         a = bots[seat].act(view)
-        if s.stack and s.stack[-1][0] == "draft" and a.pile == "request" and s.biz_disp:
+        if s.stack and s.stack[-1][0] == "draft" and getattr(a, "pile", None) == "request" and s.biz_disp:
             pending.append((seat, a.card, s.round))
         return a
 

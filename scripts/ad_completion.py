@@ -37,9 +37,10 @@ def one(args: tuple[str, int]) -> tuple[list[int], Counter, Counter, float, int]
         clock[0] += time.perf_counter() - t0
         clock[1] += 1
         frame = s.stack[-1][0] if s.stack else None
-        if frame == "draft":
-            picks[(s.round, a.pile)] += 1
-            if a.pile == "request":
+        pile = getattr(a, "pile", None)  # a draft may also end early (draft_up_to)
+        if frame == "draft" and pile is not None:
+            picks[(s.round, pile)] += 1
+            if pile == "request":
                 how[a.card] = ("chosen" if s.biz_disp else "forced", s.round)
         elif frame in ("take_request", "office_pick") and getattr(a, "kind", "") == "request":
             how[a.request] = ("effect", s.round)
