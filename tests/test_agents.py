@@ -256,3 +256,31 @@ def test_greedy_eps_plays_at_random_without_evaluating(monkeypatch):
     assert len(seen) > 5
     with pytest.raises(ConfigError, match="eps"):
         make_agent("greedy:eps=2")
+
+
+def _result(i: int, agents: list[str], ranks: list[int]):
+    from soan.lab.runner import GameResult
+    return GameResult(index=i, seed=i, agents=agents, scores=[10 - r for r in ranks], ranks=ranks, length=1,
+                      decisions=[1] * len(agents), think=[0.0] * len(agents))
+
+
+def test_ladder_head_to_head_counts_placings_within_each_game():
+    from soan.lab.ladder import order_holds, order_text, rate
+    # a: always above b; b and c tie in every game; with two c seats, a game's share is the mean of its pairs
+    games = [_result(k, ["a", "b", "c", "c"], [1, 2, 2, 4]) for k in range(40)]
+    rows = {r["agent"]: r for r in rate(games)}
+    assert rows["a"]["above"]["b"]["share"] == 1.0 and rows["b"]["above"]["a"]["share"] == 0.0
+    assert rows["b"]["above"]["c"]["share"] == 0.75  # tie with one c (a half), above the other (one)
+    assert rows["c"]["above"]["b"]["share"] == 0.25
+    assert rows["a"]["above"]["b"]["games"] == 40
+    lo, hi = rows["a"]["above"]["b"]["ci"]
+    assert 0.9 < lo < 1.0 and hi == 1.0
+    order = order_holds(rate(games))
+    assert [(h["lower"], h["upper"], h["verdict"]) for h in order] == [("a", "b", "below"), ("b", "c", "below")]
+    assert "significantly" in order_text(order[0]) and "有意に下位" in order_text(order[0], "ja")
+    # the mean score's interval: scores 9 every game for a (no spread)
+    assert rows["a"]["mean_score_ci"] == [9.0, 9.0]
+    even = [_result(k, ["x", "y"], [1, 2] if k % 2 else [2, 1]) for k in range(20)]
+    (h,) = order_holds(rate(even))
+    assert h["share"] == 0.5 and h["verdict"] == "unclear"
+    assert "はっきりしない" in order_text(h, "ja")

@@ -29,7 +29,7 @@ class RolloutAgent(Agent):
     name = "rollout"
 
     def __init__(self, seed: int = 0, top: int = 3, samples: int = 1, rounds: int = 2, margin: float = 4.0,
-                 policy_plan: int = 8, style: str | None = None) -> None:
+                 policy_plan: int = 8, style: str | None = None, at: str = "game") -> None:
         super().__init__(seed)
         if top < 2:
             raise ValueError("top must be >= 2 (the number of candidates compared)")
@@ -41,6 +41,9 @@ class RolloutAgent(Agent):
             raise ValueError("margin must be >= 0")
         if policy_plan < 0:
             raise ValueError("policy_plan must be >= 0")
+        if at not in ("game", "top"):
+            raise ValueError("at must be 'game' (the decisions the game names) or 'top' (every top-level one)")
+        self.at = at
         self.top, self.samples, self.rounds = int(top), int(samples), int(rounds)
         self.margin = float(margin)
         self.style = None if style is None else str(style)
@@ -61,7 +64,7 @@ class RolloutAgent(Agent):
         close = [k for k in order[: self.top] if values[order[0]] - values[k] <= self.margin]
         hooks = game_hooks(view.game_id)
         end = hooks["lookahead_end"]
-        at = hooks["rollout_at"]
+        at = hooks["rollout_at"] if self.at == "game" else end
         if len(close) < 2 or end is None or at is None or not at(view.sample(self.rng)):
             why = [(str(legal[k]), values[k]) for k in order[:3]]
             return Decision(legal[order[0]], why)

@@ -285,13 +285,19 @@ def ladder(
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
     as_json: bool = typer.Option(False, "--json"),
+    lang: str = typer.Option("en", "--lang", help="en | ja"),
 ) -> None:
-    """Rate a line-up of bots: win share with a 95% interval, mean score and rank, decision time."""
+    """Rate a line-up of bots: win share with a 95% interval, mean score and rank, decision time, and
+    whether each bot finishes above the one before it in the line-up (random,easy,normal,hard)."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ..agents import parse_agents
     from ..core.game import check_config
     from ..lab.ladder import ladder as _ladder
+    from ..lab.ladder import order_holds, order_text
+    from ..lab.report import bot_label
+
+    check_lang(lang)
 
     ags = parse_agents(agents)
     info, np_, vs, ps = check_config(game, len(ags), variant, game_params(game, param, ctx.args))
@@ -303,11 +309,21 @@ def ladder(
     if as_json:
         print(json.dumps(rows))
         return
-    tab = Table(title=f"{info.name}: {n} games of {','.join(ags)} (rotated); chance {1 / np_:.0%}")
-    for col in ("agent", "seat-games", "win share", "95% interval", "mean score", "mean rank", "ms/decision"):
+    ja = lang == "ja"
+    if ja:
+        title = f"{info.name_ja}：{', '.join(bot_label(a, lang) for a in ags)} で{n}局（席を回す）、偶然なら{1 / np_:.0%}"
+        cols = ("ボット", "席×対局", "勝率", "95%区間", "平均得点（95%区間）", "平均順位", "1手の思考（ms）")
+    else:
+        title = f"{info.name}: {n} games of {','.join(ags)} (rotated); chance {1 / np_:.0%}"
+        cols = ("agent", "seat-games", "win share", "95% interval", "mean score (95% interval)", "mean rank", "ms/decision")
+    tab = Table(title=title)
+    for col in cols:
         tab.add_column(col, justify="right")
     for r in rows:
         lo, hi = r["win_share_ci"]
-        tab.add_row(r["agent"], str(r["games"]), f"{r['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}",
-                    f"{r['mean_score']:.2f}", f"{r['mean_rank']:.2f}", f"{r['decision_ms']:.1f}")
+        slo, shi = r["mean_score_ci"]
+        tab.add_row(bot_label(r["agent"], lang), str(r["games"]), f"{r['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}",
+                    f"{r['mean_score']:.2f} ({slo:.1f}–{shi:.1f})", f"{r['mean_rank']:.2f}", f"{r['decision_ms']:.1f}")
     console.print(tab)
+    for h in order_holds(rows):
+        console.print(order_text(h, lang, lambda a: bot_label(a, lang)), highlight=False)

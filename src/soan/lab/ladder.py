@@ -13,7 +13,10 @@ def ladder(game: str, agents: list[str], n: int, seed: int = 0, jobs: int = 1, v
     """Play `n` games of the line-up (one agent per seat; rotated by game index) and rate each agent.
 
     A shared win counts 1/k to each of the k winners. Shares are per seat-game, so one agent among
-    three others has chance 1/players."""
+    three others has chance 1/players. Each row also has `above`: per other agent of the line-up, the
+    share of games in which this agent finished above it (a tie counts a half; with several seats of
+    an agent, the game's mean of its seat pairs) with a 95% interval: a paired, within-game measure
+    that orders levels even where neither wins often (random against easy among stronger bots)."""
     res = run_games(game, n, len(agents), agents, seed, variants, params, jobs=jobs, timed=True, progress=progress)
     return rate(res)
 
@@ -21,7 +24,10 @@ def ladder(game: str, agents: list[str], n: int, seed: int = 0, jobs: int = 1, v
 def rate(results: list[GameResult]) -> list[dict[str, Any]]:
     acc: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     order: list[str] = []
+    scores: dict[str, list[float]] = defaultdict(list)
+    above: dict[tuple[str, str], list[float]] = defaultdict(list)  # (a, b) -> per game: a's share above b
     for r in results:
+        _placings(r, above)
         w = r.winners
         for seat, a in enumerate(r.agents):
             if a not in order:
@@ -30,6 +36,7 @@ def rate(results: list[GameResult]) -> list[dict[str, Any]]:
             x["games"] += 1
             x["wins"] += (1 / len(w)) if seat in w else 0.0
             x["score"] += r.scores[seat]
+            scores[a].append(float(r.scores[seat]))
             x["rank"] += r.ranks[seat]
             x["think"] += r.think[seat]
             x["decisions"] += r.decisions[seat]
@@ -40,7 +47,71 @@ def rate(results: list[GameResult]) -> list[dict[str, Any]]:
         lo, hi = wilson(x["wins"], g)
         out.append({
             "agent": a, "games": g, "win_share": x["wins"] / g, "win_share_ci": [lo, hi],
-            "mean_score": x["score"] / g, "mean_rank": x["rank"] / g,
+            "mean_score": x["score"] / g, "mean_score_ci": list(_mean_ci(scores[a])), "mean_rank": x["rank"] / g,
             "decision_ms": 1000 * x["think"] / x["decisions"] if x["decisions"] else 0.0,
+            "above": {b: _share(above[(a, b)]) for b in order if b != a and above[(a, b)]},
         })
     return out
+
+
+def _placings(r: GameResult, above: dict[tuple[str, str], list[float]]) -> None:
+    """Add one game's pairwise placings: for each two distinct agents, the share of their seat pairs in
+    which the first finished above the second (ties a half)."""
+    seats: dict[str, list[int]] = defaultdict(list)
+    for seat, a in enumerate(r.agents):
+        seats[a].append(seat)
+    for a, sa in seats.items():
+        for b, sb in seats.items():
+            if a == b:
+                continue
+            pairs = [1.0 if r.ranks[i] < r.ranks[j] else 0.5 if r.ranks[i] == r.ranks[j] else 0.0
+                     for i in sa for j in sb]
+            above[(a, b)].append(sum(pairs) / len(pairs))
+
+
+def _share(per_game: list[float]) -> dict[str, Any]:
+    """A share over games with its 95% Wilson interval (fractional games count as such)."""
+    n = len(per_game)
+    k = sum(per_game)
+    lo, hi = wilson(k, n)
+    return {"share": k / n, "ci": [lo, hi], "games": n}
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, float]:
+    """95% interval of a mean (normal approximation; the games are independent)."""
+    n = len(xs)
+    if n < 2:
+        return (xs[0], xs[0]) if n else (0.0, 0.0)
+    m = sum(xs) / n
+    sd = (sum((x - m) ** 2 for x in xs) / (n - 1)) ** 0.5
+    h = 1.96 * sd / n ** 0.5
+    return (m - h, m + h)
+
+
+def order_holds(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """For each two neighbours of the line-up's order (first distinct agents first), whether the later
+    one finishes above the earlier significantly: `rows` as `rate` gives them."""
+    out = []
+    for lower, upper in zip(rows, rows[1:], strict=False):
+        h = upper["above"].get(lower["agent"])
+        if h is None:
+            continue
+        lo, hi = h["ci"]
+        out.append({"lower": lower["agent"], "upper": upper["agent"], **h,
+                    "verdict": "above" if lo > 0.5 else "below" if hi < 0.5 else "unclear"})
+    return out
+
+
+_VERDICT = {"above": ("finishes above, significantly", "有意に上位"), "below": ("finishes below, significantly", "有意に下位"),
+            "unclear": ("no clear order yet (play more games)", "差ははっきりしない（対局を増やすとわかる）")}
+
+
+def order_text(h: dict[str, Any], lang: str = "en", label=str) -> str:
+    """One neighbour pair of `order_holds` in words; `label(spec)` names a bot for the reader."""
+    lo, hi = h["ci"]
+    up, low = label(h["upper"]), label(h["lower"])
+    v = _VERDICT[h["verdict"]][1 if lang == "ja" else 0]
+    if lang == "ja":
+        return (f"{up}が{low}より上位で終えた対局：{h['share']:.0%}（95%区間 {lo:.0%}〜{hi:.0%}、"
+                f"{h['games']}局）→ {v}")
+    return f"{up} finished above {low} in {h['share']:.0%} of {h['games']} games (95% interval {lo:.0%}–{hi:.0%}): {v}"
