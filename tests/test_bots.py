@@ -285,10 +285,14 @@ def test_rollout_leaves_clear_calls_and_small_steps_to_the_base_bot():
     c = make_agent("rollout:margin=0", seed=1)
     c.act(SeatView(t, q))
     assert c.rollouts == 3
+    e = make_agent("rollout:at=top:margin=100", seed=1)  # every top-level decision, the action step too
+    e.act(SeatView(s, p))
+    assert e.rollouts == 3
 
 
 @pytest.mark.parametrize("opt, words", [("top=1", "top must be >= 2"), ("rounds=0", "rounds must be >= 1"),
-                                        ("margin=-1", "margin must be >= 0"), ("samples=0", "samples must be >= 1")])
+                                        ("margin=-1", "margin must be >= 0"), ("samples=0", "samples must be >= 1"),
+                                        ("at=all", "at must be 'game'")])
 def test_rollout_bad_options_are_named(opt, words):
     with pytest.raises(soan.ConfigError, match=words):
         make_agent(f"rollout:{opt}")
