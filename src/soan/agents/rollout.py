@@ -2,7 +2,8 @@
 
 At a decision the base bot (`greedy` with the game's defaults, or `style=NAME`) scores every legal
 action. When the best `top` of them lie within `margin` of the best score, and the decision is one the game
-names as worth it (`hooks.rollout_at`, by default every top-level one, `hooks.lookahead_end`), each of them is tried on `samples`
+names as worth it (`hooks.rollout_at`, by default every top-level one, `hooks.lookahead_end`; with
+`at=top` every top-level one whatever the game names), each of them is tried on `samples`
 states consistent with the seat's observation: the action is applied and every seat then plays the
 rollout policy (greedy with `plan=policy_plan`, one sample) up to a point every seat reaches alike —
 the start of the round `rounds` rounds on (`hooks.round_of`) or the end of the game — and the
