@@ -223,6 +223,23 @@ def test_bench_agent_drives_simultaneous_seats_through_play_step(monkeypatch):
     assert out["decisions"] == 4 and out["median_decision_ms"] > 0 and calls
 
 
+def test_bench_agent_times_real_choices_only_against_the_named_bot(monkeypatch):
+    from soan.agents import greedy
+    from soan.lab import bench
+
+    asked = []  # (seat 1's legal actions) each time the bot under test is timed
+    real = greedy.GreedyAgent.decide
+    monkeypatch.setattr(greedy.GreedyAgent, "decide", lambda self, v: asked.append(len(v.legal_actions())) or real(self, v))
+    out = bench.bench_agent("asian-delivery", "greedy:samples=1:plan=0", players=3, runs=2, decisions=5)
+    assert out["against"] == "random" and out["decisions"] == 10
+    assert sum(1 for k in asked if k > 1) == 10  # each timed decision was a real choice
+    assert out["mean_decision_ms"] > 0
+    out = bench.bench_agent("undecim", "greedy:samples=1", players=3, runs=1, decisions=3, against="easy")
+    assert out["against"] == "easy" and out["decisions"] == 3
+    with pytest.raises(ValueError, match="decisions must be >= 1"):
+        bench.bench_agent("undecim", "normal", decisions=0)
+
+
 def test_mcts_searches_its_own_choice_when_seats_act_at_once():
     """La Superba's voyage, all four seats to act: the last seat's search is rooted in its own
     choices (every iteration counts for one of its legal actions), not in seat 1's."""
