@@ -21,7 +21,7 @@ def test_spec_strings_and_levels():
     hard = make_agent("hard", seed=3)
     assert hard.spec == "hard" and hard.resolve("undecim").name == "mcts" and hard.resolve("undecim").iters == 400
     assert level_spec("hard", "la-superba") == "mcts:iters=400"
-    assert level_spec("hard", "asian-delivery") == "rollout" and hard.resolve("asian-delivery").name == "rollout"
+    assert level_spec("hard", "asian-delivery") == "rollout:rounds=3" and hard.resolve("asian-delivery").rounds == 3
     assert level_spec("normal", "asian-delivery") == "greedy"
     assert make_agent("normal").resolve("undecim").name == "greedy"
     s = mid_game("undecim", 5, 33)  # a level decides exactly as the spec it stands for, also after a reseed
@@ -33,7 +33,8 @@ def test_spec_strings_and_levels():
         a.reseed(12)
         b.reseed(12)
         assert a.decide(SeatView(s, seat)).why == b.decide(SeatView(s, seat)).why, lv
-    assert make_agent("easy").resolve("la-superba").eps == 0.5
+    assert make_agent("easy").resolve("undecim").eps == 0.5
+    assert make_agent("easy").resolve("la-superba").eps == 0.25  # the game's own easy (hooks.levels)
     a = make_agent("mcts:iters=400:c=1.4")
     assert (a.iters, a.c) == (400, 1.4)
     assert make_agent("mcts:time=0.5").time == 0.5
