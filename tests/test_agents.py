@@ -34,7 +34,7 @@ def test_spec_strings_and_levels():
         b.reseed(12)
         assert a.decide(SeatView(s, seat)).why == b.decide(SeatView(s, seat)).why, lv
     assert make_agent("easy").resolve("undecim").eps == 0.5
-    assert make_agent("easy").resolve("la-superba").eps == 0.25  # the game's own easy (hooks.levels)
+    assert make_agent("easy").resolve("la-superba").eps == 0.375  # the game's own easy (hooks.levels)
     a = make_agent("mcts:iters=400:c=1.4")
     assert (a.iters, a.c) == (400, 1.4)
     assert make_agent("mcts:time=0.5").time == 0.5
