@@ -172,3 +172,12 @@ def test_missing_study_is_a_clear_error(tmp_path):
     r = runner.invoke(app, ["report", str(tmp_path / "none")])
     assert r.exit_code == 2 and "not a finished study" in r.output
     shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+def test_a_few_games_still_go_to_every_job():
+    """`--jobs 2` with 24 slow games used one process while the chunk was 50 games; results stay the same."""
+    from soan.lab.runner import chunk_size, run_games
+    assert chunk_size(24, 2) == 3 and chunk_size(10_000, 2) == 50 and chunk_size(3, 4) == 1 and chunk_size(24, 1) == 50
+    one = run_games("la-superba", 6, 3, ["greedy:samples=1", "random", "random"], seed=4, jobs=1)
+    two = run_games("la-superba", 6, 3, ["greedy:samples=1", "random", "random"], seed=4, jobs=2)
+    assert [(r.index, r.scores, r.ranks) for r in one] == [(r.index, r.scores, r.ranks) for r in two]

@@ -162,11 +162,20 @@ def _load_game(game: str, origin: str) -> None:
         importlib.import_module(origin)  # registers the game on import
 
 
+def chunk_size(n: int, jobs: int, most: int = 50) -> int:
+    """Games per task: at most `most`, and small enough that every job gets work (about four tasks a
+    job), so a few slow games (e.g. 24 with a searching bot) still use every core."""
+    if jobs <= 1:
+        return most
+    return max(1, min(most, -(-n // (4 * jobs))))
+
+
 def run_games(game: str, n: int, players: int, agents: list[str], seed: int = 0, variants=(), params=None,
               components=None, jobs: int = 1, collect: bool = False, timed: bool = False,
               progress: Callable[[int], None] | None = None, chunk: int = 50) -> list[GameResult]:
     """N games, seeds derived from (seed, index): the results do not depend on `jobs`."""
     items = list(study_seeds(seed, n))
+    chunk = chunk_size(n, jobs, chunk)
     chunks = [items[i:i + chunk] for i in range(0, len(items), chunk)]
     tasks = [(game, players, agents, tuple(variants), params or {}, components, c, collect, timed) for c in chunks]
     out: list[GameResult] = []
