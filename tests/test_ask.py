@@ -139,3 +139,28 @@ def test_the_bot_check_says_whether_a_finding_holds_with_both_bot_levels():
     both = {"random": 400, "greedy": 400}
     assert "depends on the bots" in _bot_check({"random": ["Harvest"], "greedy": ["Mint"]}, both, "en")[0]
     assert _bot_check({"random": [], "greedy": []}, n, "en") == []
+
+
+def test_a_question_says_what_other_measurements_add(tmp_path, monkeypatch):
+    """Undecim's start-player question carries what all-hard games found; a bad `known` is named."""
+    import yaml
+
+    from soan.core.errors import ConfigError
+    from soan.lab import ask as ask_mod
+    from soan.lab.ask_report import lines
+
+    doc = ask_mod.load_questions("undecim")
+    q = next(x for x in doc["questions"] if x["id"] == "seat-advantage")
+    ans = {"kind": "level", "q": q, "by_bot": {}}
+    monkeypatch.setattr("soan.lab.ask_report.level_lines", lambda game, a, lang: ["(the verdict)"])
+    ja, en = lines("undecim", ans, "ja"), lines("undecim", ans, "en")
+    assert ja[0] == en[0] == "(the verdict)"
+    assert ja[-1].startswith("別の測定から：上級ボット同士") and "23%" in ja[-1]
+    assert en[-1].startswith("Known from other measurements: In games of hard bots")
+    raw = yaml.safe_load(ask_mod.questions_path("undecim").read_text(encoding="utf-8"))
+    raw["questions"][0]["known"] = {"ja": "だけ"}
+    bad = tmp_path / "questions.yaml"
+    bad.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    monkeypatch.setattr(ask_mod, "questions_path", lambda game: bad)
+    with pytest.raises(ConfigError, match="'known' needs a text in 'ja' and in 'en'"):
+        ask_mod.load_questions("undecim")

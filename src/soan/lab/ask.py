@@ -79,6 +79,10 @@ def load_questions(game: str) -> dict[str, Any]:
         if q["id"] in seen:
             raise ConfigError(f"{where}: the id appears twice")
         seen.add(q["id"])
+        known = q.get("known")
+        if known is not None and not (isinstance(known, dict) and all(isinstance(known.get(k), str) and known[k]
+                                                                     for k in ("ja", "en"))):
+            raise ConfigError(f"{where}: 'known' needs a text in 'ja' and in 'en'; got {known!r}")
         if q["kind"] == "compare":
             for k in ("measure", "name", "better", "against"):
                 if k not in q:

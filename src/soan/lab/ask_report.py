@@ -237,7 +237,11 @@ def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
 def lines(game: str, ans: dict, lang: str) -> list[str]:
     fn = {"compare": compare_lines, "level": level_lines, "seats": seats_lines, "cards": cards_lines,
           "dealt": cards_lines}[ans["kind"]]
-    return fn(game, ans, lang)
+    out = fn(game, ans, lang)
+    known = ans["q"].get("known")  # what other measurements add (questions file, e.g. another bot level)
+    if known:
+        out.append(("別の測定から：" if lang == "ja" else "Known from other measurements: ") + known[lang])
+    return out
 
 
 def _err(rows: list[dict], key: str) -> list[list[float]]:
