@@ -234,9 +234,11 @@ def test_bench_agent_times_real_choices_only_against_the_named_bot(monkeypatch):
     out = bench.bench_agent("asian-delivery", "greedy:samples=1:plan=0", players=3, runs=2, decisions=5)
     assert out["against"] == "random" and out["decisions"] == 10
     assert sum(1 for k in asked if k > 1) == 10  # each timed decision was a real choice
-    assert out["mean_decision_ms"] > 0
+    assert out["median_run_mean_ms"] > 0
     out = bench.bench_agent("undecim", "greedy:samples=1", players=3, runs=1, decisions=3, against="easy")
     assert out["against"] == "easy" and out["decisions"] == 3
+    out = bench.bench_agent("la-superba", "greedy:samples=1", players=3, runs=1, decisions=40)
+    assert out["decisions"] == 40  # more choices than one game has: the run goes on to further games
     with pytest.raises(ValueError, match="decisions must be >= 1"):
         bench.bench_agent("undecim", "normal", decisions=0)
 
@@ -276,29 +278,48 @@ def test_greedy_eps_plays_at_random_without_evaluating(monkeypatch):
         make_agent("greedy:eps=2")
 
 
-def _result(i: int, agents: list[str], ranks: list[int]):
+def _result(i: int, agents: list[str], ranks: list[int], scores: list[int] | None = None):
     from soan.lab.runner import GameResult
-    return GameResult(index=i, seed=i, agents=agents, scores=[10 - r for r in ranks], ranks=ranks, length=1,
-                      decisions=[1] * len(agents), think=[0.0] * len(agents))
+    return GameResult(index=i, seed=i, agents=agents, scores=scores or [10 - r for r in ranks], ranks=ranks,
+                      length=1, decisions=[1] * len(agents), think=[0.0] * len(agents))
 
 
 def test_ladder_head_to_head_counts_placings_within_each_game():
     from soan.lab.ladder import order_holds, order_text, rate
-    # a: always above b; b and c tie in every game; with two c seats, a game's share is the mean of its pairs
-    games = [_result(k, ["a", "b", "c", "c"], [1, 2, 2, 4]) for k in range(40)]
+    from soan.lab.runner import lineup
+    # a: always above b; b ties one c and beats the other; the line-up is rotated through the seats
+    base = {"a": 1, "b": 2, "c": [2, 4]}
+    games = []
+    for k in range(40):
+        ags = lineup(["a", "b", "c", "c"], k)
+        cs = iter(base["c"])
+        ranks = [next(cs) if x == "c" else base[x] for x in ags]
+        scores = [(30 if x == "a" else 20) + (k % 2) * (4 if x == "a" else 0) for x in ags]  # a: 30 or 34
+        games.append(_result(k, ags, ranks, scores))
     rows = {r["agent"]: r for r in rate(games)}
     assert rows["a"]["above"]["b"]["share"] == 1.0 and rows["b"]["above"]["a"]["share"] == 0.0
-    assert rows["b"]["above"]["c"]["share"] == 0.75  # tie with one c (a half), above the other (one)
+    assert rows["b"]["above"]["c"]["share"] == 0.75  # a tie with one c (a half), above the other (one)
     assert rows["c"]["above"]["b"]["share"] == 0.25
-    assert rows["a"]["above"]["b"]["games"] == 40
+    assert rows["a"]["above"]["b"]["games"] == 40 and rows["c"]["games"] == 80
     lo, hi = rows["a"]["above"]["b"]["ci"]
     assert 0.9 < lo < 1.0 and hi == 1.0
     order = order_holds(rate(games))
     assert [(h["lower"], h["upper"], h["verdict"]) for h in order] == [("a", "b", "below"), ("b", "c", "below")]
     assert "significantly" in order_text(order[0]) and "有意に下位" in order_text(order[0], "ja")
-    # the mean score's interval: scores 9 every game for a (no spread)
-    assert rows["a"]["mean_score_ci"] == [9.0, 9.0]
+    # the mean score's interval: a scores 30 or 34 (sd 2.03 over 40 games); c's two seats count once a game
+    m, (slo, shi) = rows["a"]["mean_score"], rows["a"]["mean_score_ci"]
+    assert m == 32.0 and abs((shi - slo) / 2 - 1.96 * (160 / 39) ** 0.5 / 40 ** 0.5) < 1e-9
+    assert rows["c"]["mean_score_ci"] == [20.0, 20.0]
     even = [_result(k, ["x", "y"], [1, 2] if k % 2 else [2, 1]) for k in range(20)]
     (h,) = order_holds(rate(even))
     assert h["share"] == 0.5 and h["verdict"] == "unclear"
-    assert "はっきりしない" in order_text(h, "ja")
+    assert "差があるとは言えない" in order_text(h, "ja") and "no significant difference" in order_text(h)
+
+
+def test_ladder_speaks_japanese():
+    r = CliRunner().invoke(app, ["ladder", "undecim", "--agents", "random,easy,random", "-n", "6", "--lang", "ja"])
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "ランダム、初級、ランダムで6局" in out and "ウーンデキム" in out and "実力差がなければ勝率33%" in out
+    assert "初級がランダムより上の順位で終わった割合" in out
+    assert "random" not in out and "easy" not in out

@@ -151,12 +151,12 @@ def test_a_question_says_what_other_measurements_add(tmp_path, monkeypatch):
 
     doc = ask_mod.load_questions("undecim")
     q = next(x for x in doc["questions"] if x["id"] == "seat-advantage")
-    ans = {"kind": "level", "q": q, "by_bot": {}}
-    monkeypatch.setattr("soan.lab.ask_report.level_lines", lambda game, a, lang: ["(the verdict)"])
+    ans = {"kind": "seats", "q": q, "by_bot": {}}
+    monkeypatch.setattr("soan.lab.ask_report.seats_lines", lambda game, a, lang: ["(the verdict)"])
     ja, en = lines("undecim", ans, "ja"), lines("undecim", ans, "en")
     assert ja[0] == en[0] == "(the verdict)"
-    assert ja[-1].startswith("別の測定から：上級ボット同士") and "23%" in ja[-1]
-    assert en[-1].startswith("Known from other measurements: In games of hard bots")
+    assert len(ja) == len(en) == 2
+    assert ja[-1] == "別の測定から：" + q["known"]["ja"] and en[-1] == "Known from other measurements: " + q["known"]["en"]
     raw = yaml.safe_load(ask_mod.questions_path("undecim").read_text(encoding="utf-8"))
     raw["questions"][0]["known"] = {"ja": "だけ"}
     bad = tmp_path / "questions.yaml"

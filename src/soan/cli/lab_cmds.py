@@ -311,8 +311,9 @@ def ladder(
         return
     ja = lang == "ja"
     if ja:
-        title = f"{info.name_ja}：{', '.join(bot_label(a, lang) for a in ags)} で{n}局（席を回す）、偶然なら{1 / np_:.0%}"
-        cols = ("ボット", "席×対局", "勝率", "95%区間", "平均得点（95%区間）", "平均順位", "1手の思考（ms）")
+        title = (f"{info.name_ja}：{'、'.join(bot_label(a, lang) for a in ags)}で{n}局（席は毎局交代）、"
+                 f"実力差がなければ勝率{1 / np_:.0%}")
+        cols = ("ボット", "対局数（席ごと）", "勝率", "95%区間", "平均得点（95%区間）", "平均順位", "1手の思考時間（ms）")
     else:
         title = f"{info.name}: {n} games of {','.join(ags)} (rotated); chance {1 / np_:.0%}"
         cols = ("agent", "seat-games", "win share", "95% interval", "mean score (95% interval)", "mean rank", "ms/decision")
@@ -322,8 +323,9 @@ def ladder(
     for r in rows:
         lo, hi = r["win_share_ci"]
         slo, shi = r["mean_score_ci"]
+        ci = f"（{slo:.1f}〜{shi:.1f}）" if ja else f" ({slo:.1f}–{shi:.1f})"
         tab.add_row(bot_label(r["agent"], lang), str(r["games"]), f"{r['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}",
-                    f"{r['mean_score']:.2f} ({slo:.1f}–{shi:.1f})", f"{r['mean_rank']:.2f}", f"{r['decision_ms']:.1f}")
+                    f"{r['mean_score']:.2f}{ci}", f"{r['mean_rank']:.2f}", f"{r['decision_ms']:.1f}")
     console.print(tab)
     for h in order_holds(rows):
         console.print(order_text(h, lang, lambda a: bot_label(a, lang)), highlight=False)

@@ -24,10 +24,15 @@ def ladder(game: str, agents: list[str], n: int, seed: int = 0, jobs: int = 1, v
 def rate(results: list[GameResult]) -> list[dict[str, Any]]:
     acc: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     order: list[str] = []
-    scores: dict[str, list[float]] = defaultdict(list)
+    scores: dict[str, list[float]] = defaultdict(list)  # per game: the agent's mean over its seats
     above: dict[tuple[str, str], list[float]] = defaultdict(list)  # (a, b) -> per game: a's share above b
     for r in results:
         _placings(r, above)
+        mine: dict[str, list[int]] = defaultdict(list)
+        for seat, a in enumerate(r.agents):
+            mine[a].append(r.scores[seat])
+        for a, xs in mine.items():
+            scores[a].append(sum(xs) / len(xs))
         w = r.winners
         for seat, a in enumerate(r.agents):
             if a not in order:
@@ -36,7 +41,6 @@ def rate(results: list[GameResult]) -> list[dict[str, Any]]:
             x["games"] += 1
             x["wins"] += (1 / len(w)) if seat in w else 0.0
             x["score"] += r.scores[seat]
-            scores[a].append(float(r.scores[seat]))
             x["rank"] += r.ranks[seat]
             x["think"] += r.think[seat]
             x["decisions"] += r.decisions[seat]
@@ -70,7 +74,9 @@ def _placings(r: GameResult, above: dict[tuple[str, str], list[float]]) -> None:
 
 
 def _share(per_game: list[float]) -> dict[str, Any]:
-    """A share over games with its 95% Wilson interval (fractional games count as such)."""
+    """A share over games with a 95% Wilson interval. A game's value is a share in [0, 1] (ties and
+    several seats); such values vary less than 0/1 outcomes, so the interval is conservative: it may
+    call a real step unclear, never a chance one significant."""
     n = len(per_game)
     k = sum(per_game)
     lo, hi = wilson(k, n)
@@ -78,7 +84,8 @@ def _share(per_game: list[float]) -> dict[str, Any]:
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float]:
-    """95% interval of a mean (normal approximation; the games are independent)."""
+    """95% interval of a mean over games (normal approximation; games are independent, an agent's seats
+    in one game are not, so they come averaged per game)."""
     n = len(xs)
     if n < 2:
         return (xs[0], xs[0]) if n else (0.0, 0.0)
@@ -103,7 +110,7 @@ def order_holds(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 _VERDICT = {"above": ("finishes above, significantly", "有意に上位"), "below": ("finishes below, significantly", "有意に下位"),
-            "unclear": ("no clear order yet (play more games)", "差ははっきりしない（対局を増やすとわかる）")}
+            "unclear": ("no significant difference at this number of games", "この対局数では差があるとは言えない")}
 
 
 def order_text(h: dict[str, Any], lang: str = "en", label=str) -> str:
@@ -112,6 +119,7 @@ def order_text(h: dict[str, Any], lang: str = "en", label=str) -> str:
     up, low = label(h["upper"]), label(h["lower"])
     v = _VERDICT[h["verdict"]][1 if lang == "ja" else 0]
     if lang == "ja":
-        return (f"{up}が{low}より上位で終えた対局：{h['share']:.0%}（95%区間 {lo:.0%}〜{hi:.0%}、"
-                f"{h['games']}局）→ {v}")
-    return f"{up} finished above {low} in {h['share']:.0%} of {h['games']} games (95% interval {lo:.0%}–{hi:.0%}): {v}"
+        return (f"{up}が{low}より上の順位で終わった割合：{h['share']:.0%}（95%区間 {lo:.0%}〜{hi:.0%}、"
+                f"{h['games']}局、同順位は半分、同じボットが複数の席なら組ごとの平均）→ {v}")
+    return (f"{up} placed above {low} in {h['share']:.0%} of {h['games']} games (95% interval {lo:.0%}–{hi:.0%}; "
+            f"a tie counts a half, several seats of a bot the mean of their pairings): {v}")
