@@ -27,12 +27,12 @@ def rate(results: list[GameResult]) -> list[dict[str, Any]]:
     scores: dict[str, list[float]] = defaultdict(list)  # per game: the agent's mean over its seats
     above: dict[tuple[str, str], list[float]] = defaultdict(list)  # (a, b) -> per game: a's share above b
     for r in results:
-        _placings(r, above)
-        mine: dict[str, list[int]] = defaultdict(list)
+        seats: dict[str, list[int]] = defaultdict(list)  # agent -> its seats in this game
         for seat, a in enumerate(r.agents):
-            mine[a].append(r.scores[seat])
-        for a, xs in mine.items():
-            scores[a].append(sum(xs) / len(xs))
+            seats[a].append(seat)
+        _placings(r, seats, above)
+        for a, sa in seats.items():
+            scores[a].append(sum(r.scores[i] for i in sa) / len(sa))
         w = r.winners
         for seat, a in enumerate(r.agents):
             if a not in order:
@@ -58,12 +58,9 @@ def rate(results: list[GameResult]) -> list[dict[str, Any]]:
     return out
 
 
-def _placings(r: GameResult, above: dict[tuple[str, str], list[float]]) -> None:
+def _placings(r: GameResult, seats: dict[str, list[int]], above: dict[tuple[str, str], list[float]]) -> None:
     """Add one game's pairwise placings: for each two distinct agents, the share of their seat pairs in
     which the first finished above the second (ties a half)."""
-    seats: dict[str, list[int]] = defaultdict(list)
-    for seat, a in enumerate(r.agents):
-        seats[a].append(seat)
     for a, sa in seats.items():
         for b, sb in seats.items():
             if a == b:
