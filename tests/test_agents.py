@@ -321,5 +321,5 @@ def test_ladder_speaks_japanese():
     assert r.exit_code == 0, r.output
     out = r.output
     assert "ランダム、初級、ランダムで6局" in out and "ウーンデキム" in out and "実力差がなければ勝率33%" in out
-    assert "初級がランダムより上の順位で終わった割合" in out
+    assert "初級がランダムより上の順位で終わった割合" in out and "同順位は半分と数え" in out
     assert "random" not in out and "easy" not in out

@@ -293,8 +293,8 @@ def ladder(
 
     from ..agents import parse_agents
     from ..core.game import check_config
+    from ..lab.ladder import ORDER_NOTE, order_holds, order_text
     from ..lab.ladder import ladder as _ladder
-    from ..lab.ladder import order_holds, order_text
     from ..lab.report import bot_label
 
     check_lang(lang)
@@ -313,7 +313,7 @@ def ladder(
     if ja:
         title = (f"{info.name_ja}：{'、'.join(bot_label(a, lang) for a in ags)}で{n}局（席は毎局交代）、"
                  f"実力差がなければ勝率{1 / np_:.0%}")
-        cols = ("ボット", "対局数（席ごと）", "勝率", "95%区間", "平均得点（95%区間）", "平均順位", "1手の思考時間（ms）")
+        cols = ("ボット", "のべ席数", "勝率", "95%区間", "平均得点（95%区間）", "平均順位", "1手の思考時間（ms）")
     else:
         title = f"{info.name}: {n} games of {','.join(ags)} (rotated); chance {1 / np_:.0%}"
         cols = ("agent", "seat-games", "win share", "95% interval", "mean score (95% interval)", "mean rank", "ms/decision")
@@ -327,5 +327,8 @@ def ladder(
         tab.add_row(bot_label(r["agent"], lang), str(r["games"]), f"{r['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}",
                     f"{r['mean_score']:.2f}{ci}", f"{r['mean_rank']:.2f}", f"{r['decision_ms']:.1f}")
     console.print(tab)
-    for h in order_holds(rows):
+    order = order_holds(rows)
+    for h in order:
         console.print(order_text(h, lang, lambda a: bot_label(a, lang)), highlight=False)
+    if order:
+        console.print(ORDER_NOTE[1 if ja else 0], highlight=False)

@@ -116,7 +116,9 @@ def order_text(h: dict[str, Any], lang: str = "en", label=str) -> str:
     up, low = label(h["upper"]), label(h["lower"])
     v = _VERDICT[h["verdict"]][1 if lang == "ja" else 0]
     if lang == "ja":
-        return (f"{up}が{low}より上の順位で終わった割合：{h['share']:.0%}（95%区間 {lo:.0%}〜{hi:.0%}、"
-                f"{h['games']}局、同順位は半分、同じボットが複数の席なら組ごとの平均）→ {v}")
-    return (f"{up} placed above {low} in {h['share']:.0%} of {h['games']} games (95% interval {lo:.0%}–{hi:.0%}; "
-            f"a tie counts a half, several seats of a bot the mean of their pairings): {v}")
+        return f"{up}が{low}より上の順位で終わった割合：{h['share']:.0%}（95%区間 {lo:.0%}〜{hi:.0%}、{h['games']}局）→ {v}"
+    return f"{up} placed above {low} in {h['share']:.0%} of {h['games']} games (95% interval {lo:.0%}–{hi:.0%}): {v}"
+
+
+ORDER_NOTE = ("A tie counts a half; with several seats of one bot, a game counts the mean over its pairings.",
+              "同順位は半分と数え、同じボットが複数の席にいる対局では、組み合わせごとの平均を数えます。")
