@@ -38,23 +38,11 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
             d = s.choice[i] or c
             q = s.quota[i]
             future += min(sum(d), q) * w["deliver"]
-        out.append(sc[i] + future + w["hand"] * _hand_power(R, s.hands[i]))
-    return out
-
-
-_HP: dict[tuple[int, ...], float] = {}  # (id of the rule tables, *hand) -> its power (tables live for the process)
-
-
-def _hand_power(R, hand: list[int]) -> float:
-    """The cards kept for the next round: their powers, ships at half their multiplier × the crews."""
-    key = (id(R), *hand)
-    hp = _HP.get(key)
-    if hp is None:
-        if len(_HP) > 200_000:
-            _HP.clear()
+        hand = s.hands[i]
         crews = sum(1 for c in hand if R.suit[c] == CREW)
-        hp = _HP[key] = sum(R.power[c] if R.suit[c] != SHIP else R.mult[c] * max(crews, 1) * 0.5 for c in hand)
-    return hp
+        hp = sum(R.power[c] if R.suit[c] != SHIP else R.mult[c] * max(crews, 1) * 0.5 for c in hand)
+        out.append(sc[i] + future + w["hand"] * hp)
+    return out
 
 
 def info_key(s, seat: int) -> tuple:
