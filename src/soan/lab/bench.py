@@ -103,7 +103,7 @@ def bench_agent(game: str, spec: str, players: int | None = None, runs: int = 3,
             while len(mine) < decisions:  # games until enough choices, so the late rounds count too
                 if g >= 1000:
                     raise ValueError(f"seat 1 had only {len(mine)} real choices in {g} games")
-                _bench_game(info.id, n, 77 + 1000 * k + g, spec, against, k, g, decisions, mine, iters)
+                _bench_game(info.id, n, 77 + 1000 * k + g, spec, against, decisions, mine, iters)
                 g += 1
             del mine[decisions:]  # seats acting at once: one step may ask seat 1 twice
             times.extend(mine)
@@ -118,12 +118,12 @@ def bench_agent(game: str, spec: str, players: int | None = None, runs: int = 3,
     return out
 
 
-def _bench_game(game: str, n: int, seed: int, spec: str, against: str, k: int, g: int, decisions: int,
-                mine: list[float], iters: list[float]) -> None:
-    """One game of `bench_agent`'s run k: seat 0's real choices go to `mine` until it holds `decisions`."""
+def _bench_game(game: str, n: int, seed: int, spec: str, against: str, decisions: int, mine: list[float],
+                iters: list[float]) -> None:
+    """One game of `bench_agent`: seat 0's real choices go to `mine` until it holds `decisions`."""
     s = make(game, players=n, seed=seed)
-    bot = make_agent(spec, seed=k * 1000 + g)
-    others = [make_agent(against, seed=1000 * (k * 1000 + g) + i) for i in range(n)]
+    bot = make_agent(spec, seed=seed)
+    others = [make_agent(against, seed=seed * n + i) for i in range(n)]
 
     def act(seat: int, view: SeatView):
         if seat != 0:
