@@ -292,7 +292,8 @@ def test_rollout_leaves_clear_calls_and_small_steps_to_the_base_bot():
 
 @pytest.mark.parametrize("opt, words", [("top=1", "top must be >= 2"), ("rounds=0", "rounds must be >= 1"),
                                         ("margin=-1", "margin must be >= 0"), ("samples=0", "samples must be >= 1"),
-                                        ("at=all", "at must be 'game'")])
+                                        ("at=all", "at must be 'game'"), ("model=2", "model must be 0"),
+                                        ("watch=0", "watch must be >= 1")])
 def test_rollout_bad_options_are_named(opt, words):
     with pytest.raises(soan.ConfigError, match=words):
         make_agent(f"rollout:{opt}")
@@ -327,3 +328,95 @@ def test_ad_bot_takes_on_an_early_request_it_can_finish_over_a_business_card():
     t._lc = None
     b = make_agent("normal", seed=1).act(SeatView(t, p))
     assert (b.kind, b.pile) == ("draft", "business"), b
+
+
+def test_rollout_model_tells_a_random_seat_from_a_purposeful_one():
+    """`rollout:model=1` watches the others' public moves: a seat playing at random is judged mostly
+    random, one playing normal mostly purposeful; an unwatched seat counts as normal (0)."""
+    from soan.agents.drive import show_move
+
+    s = soan.make("asian-delivery", players=4, seed=8)
+    watcher = make_agent("rollout:model=1:watch=12", seed=3)
+    players = {0: make_agent("random", seed=1), 1: make_agent("normal", seed=2), 2: make_agent("random", seed=5),
+               3: make_agent("random", seed=6)}
+    while not s.is_over() and min(watcher.judged.get(0, 0), watcher.judged.get(1, 0)) < 12:
+        seat = s.to_act()[0]
+        a = players[seat].act(SeatView(s, seat))
+        assert show_move({3: watcher}, s, seat, a) == ([3] if seat != 3 else [])
+        s.apply(seat, a)
+    assert watcher.judged[0] == watcher.judged[1] == 12 and 3 not in watcher.judged
+    assert watcher.eps_of(0) > 0.6 and watcher.eps_of(1) < 0.2 and watcher.eps_of(3) == 0.0
+
+
+def test_moves_are_shown_only_where_every_move_is_public():
+    """A secret choice is never shown to a watching bot: La Superba's voyages are chosen in secret."""
+    from soan.agents.drive import show_move
+
+    class Stub:
+        def __init__(self):
+            self.seen = []
+
+        def watching(self, game_id):
+            return True
+
+        def observe(self, view, seat, action):
+            self.seen.append((view.seat, seat, action))
+
+    ls = soan.make("la-superba", players=4, seed=2)
+    seat = ls.to_act()[0]
+    w = Stub()
+    assert show_move({1: w, 2: w}, ls, seat, ls.legal_actions(seat)[0]) == [] and w.seen == []
+    ad = soan.make("asian-delivery", players=4, seed=2)
+    seat = ad.to_act()[0]
+    a = ad.legal_actions(seat)[0]
+    others = {i: w for i in range(4)}
+    assert show_move(others, ad, seat, a) == [i for i in range(4) if i != seat]
+    assert sorted(v for v, _, _ in w.seen) == [i for i in range(4) if i != seat]
+    assert all(m == seat and x == a for _, m, x in w.seen)
+
+
+def test_a_study_shows_a_watching_bot_every_other_seats_move():
+    from soan.agents import register_agent
+    from soan.agents.base import RandomAgent
+    from soan.lab.runner import play_game
+
+    seen: list[tuple[int, int]] = []
+
+    class Watcher(RandomAgent):
+        name = "test-watcher"
+        watches = True
+
+        def observe(self, view, seat, action):
+            assert action in view._state.legal_actions(seat)  # shown before it is applied
+            seen.append((view.seat, seat))
+
+    from soan.agents import AGENTS
+
+    register_agent(Watcher)
+    try:
+        r = play_game("undecim", 3, 4, ["test-watcher", "random", "random"])
+    finally:
+        AGENTS.pop(Watcher.name)
+    assert seen and all(v == 0 and m != 0 for v, m in seen)
+    assert len(seen) == sum(r.decisions[1:])
+
+
+def test_no_cheating_when_watching():
+    """Two states the watcher cannot tell apart give the same judgement of the same move."""
+    s = soan.make("asian-delivery", players=4, seed=9)
+    rng = Rng(4)
+    a, b = make_agent("rollout:model=1", seed=3), make_agent("rollout:model=1", seed=3)
+    for _ in range(400):
+        if a.judged:
+            break
+        seat = s.to_act()[0]
+        me = (seat + 1) % 4
+        t = s.determinize(me, Rng(77))
+        assert t.observation(me) == s.observation(me)
+        la = s.legal_actions(seat)
+        x = la[rng.below(len(la))]
+        a.observe(SeatView(s, me), seat, x)
+        b.observe(SeatView(t, me), seat, x)
+        assert a.loglik == b.loglik and a.judged == b.judged
+        s.apply(seat, x)
+    assert a.judged  # a move that told something was judged alike

@@ -43,6 +43,12 @@ class LevelAgent(Agent):
     def decide(self, view: SeatView) -> Decision:
         return self.resolve(view.game_id).decide(view)
 
+    def watching(self, game_id: str) -> bool:
+        return self.resolve(game_id).watching(game_id)
+
+    def observe(self, view: SeatView, seat: int, action: Any) -> None:
+        self.resolve(view.game_id).observe(view, seat, action)
+
     def reseed(self, seed: int) -> None:
         super().reseed(seed)
         self.seed = seed

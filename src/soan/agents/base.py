@@ -42,6 +42,8 @@ def game_hooks(game_id: str) -> dict[str, Any]:
             "round_of": hooks.round_of,
             "rollout_at": hooks.rollout_at or hooks.lookahead_end,
             "levels": dict(hooks.levels),
+            # every move is seen by every seat (the text module's PUBLIC_MOVES): bots may watch them
+            "public_moves": bool(getattr(hooks.text, "PUBLIC_MOVES", False)),
             "greedy": dict(hooks.greedy),  # the game's defaults for greedy: samples, horizon
         }
     return h
@@ -98,6 +100,7 @@ class Agent:
 
     name = "agent"
     spec = ""  # the spec string that made it (set by make_agent)
+    watches = False  # True: wants `observe` calls for the other seats' moves (public-move games only)
 
     def __init__(self, seed: int = 0, **opts: Any) -> None:
         self.rng = Rng(seed)
@@ -109,6 +112,14 @@ class Agent:
 
     def act(self, view: SeatView):
         return self.decide(view).action
+
+    def watching(self, game_id: str) -> bool:
+        """Whether this bot watches the other seats' moves in `game_id` (whose moves must be public)."""
+        return self.watches and game_hooks(game_id)["public_moves"]
+
+    def observe(self, view: SeatView, seat: int, action: Any) -> None:
+        """Another seat's move, just before it is applied; `view` is this bot's view of the state then.
+        Called only in a game whose every move is public (`drive.show_move`); by default ignored."""
 
     def reseed(self, seed: int) -> None:
         self.rng = Rng(seed)

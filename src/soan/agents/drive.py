@@ -9,10 +9,10 @@ order in which seats are asked cannot change any decision (tests/test_agents.py 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .base import SeatView
+from .base import SeatView, game_hooks
 
 Act = Callable[[int, SeatView], Any]  # (seat, view) -> action
 
@@ -50,3 +50,17 @@ def play_step(state, act: Act, apply: Callable[[int, Any], None] | None = None) 
     for seat, a in moves:
         do(seat, a)
     return moves
+
+
+def show_move(bots: Mapping[int, Any], state, seat: int, action: Any) -> list[int]:
+    """Before `seat`'s `action` is applied to `state`: every other bot that watches (`Agent.watching`)
+    sees it, on its own view of the state. Only in a game whose every move is public, so a secret choice
+    is never shown. Returns the seats shown it."""
+    if not game_hooks(state.game_id)["public_moves"]:
+        return []
+    shown = []
+    for i, bot in bots.items():
+        if i != seat and bot.watching(state.game_id):
+            bot.observe(SeatView(state, i), seat, action)
+            shown.append(i)
+    return shown

@@ -12,6 +12,13 @@ plays the default weights), own value minus the best other seat's. All candidate
 samples with the same policy seeds (common random numbers), so luck differs between them only where
 their paths part. The best mean wins; other decisions are the base bot's.
 
+With `model=1`, in a game whose moves are all public, the rollouts follow how each other seat has
+played so far instead of assuming it plays like normal: the bot watches every other seat's choices
+(`observe`), judges each with greedy (was it within `margin` of the best?), and estimates the share of
+that seat's choices made at random, `eps` (posterior mean over 0, 0.1, …, 1, with half the prior on 0:
+a seat is taken for a purposeful player until its moves say otherwise). In the rollouts that seat then
+plays greedy with that `eps`. At most `watch` choices per seat are judged (one greedy decision each).
+
 A game without `round_of` ends each rollout at the `rounds`-th comparable point (`lookahead_end`) where
 the seat is to act again after the others have moved: its turn `rounds` turns on, or the round
 `rounds` rounds on in a game whose seats choose at once. Cost: about `top` × `samples` rollouts of up to
@@ -20,18 +27,35 @@ the seat is to act again after the others have moved: its turn `rounds` turns on
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from ..core.rng import Rng
 from .base import Agent, Decision, SeatView, evaluator, game_hooks
 from .drive import play_step
 from .greedy import GreedyAgent, advantage
+
+EPS_GRID = tuple(k / 10 for k in range(11))  # the shares of random choices a seat is judged between
+EPS_PRIOR = tuple(math.log(0.5 if e == 0 else 0.05) for e in EPS_GRID)  # half on "plays on purpose"
+MISJUDGED = 0.05  # a purposeful choice judged off the best by one sample's noise
 
 
 class RolloutAgent(Agent):
     name = "rollout"
 
     def __init__(self, seed: int = 0, top: int = 3, samples: int = 1, rounds: int = 2, margin: float = 4.0,
-                 policy_plan: int = 8, style: str | None = None, at: str = "game") -> None:
+                 policy_plan: int = 8, style: str | None = None, at: str = "game", model: int = 0,
+                 watch: int = 60) -> None:
         super().__init__(seed)
+        if model not in (0, 1):
+            raise ValueError("model must be 0 (others play as normal) or 1 (as they have played)")
+        if watch < 1:
+            raise ValueError("watch must be >= 1")
+        self.model, self.watch = int(model), int(watch)
+        self.watches = bool(model)
+        self.judge = GreedyAgent(seed=seed ^ 0x5EED, samples=1)  # judges the others' choices
+        self.loglik: dict[int, list[float]] = {}  # seat -> log-likelihood per EPS_GRID value
+        self.judged: dict[int, int] = {}  # seat -> choices judged
         if top < 2:
             raise ValueError("top must be >= 2 (the number of candidates compared)")
         if samples < 1:
@@ -55,6 +79,38 @@ class RolloutAgent(Agent):
     def reseed(self, seed: int) -> None:
         super().reseed(seed)
         self.base.reseed(seed)
+        self.judge.reseed(seed ^ 0x5EED)
+
+    def observe(self, view: SeatView, seat: int, action: Any) -> None:
+        """Judge another seat's choice: one of greedy's close calls (within `margin` of its best) or not.
+        A choice among actions all alike close tells nothing and is skipped."""
+        if not self.model or seat == view.seat or self.judged.get(seat, 0) >= self.watch:
+            return
+        mover = SeatView(view.sample(self.rng), seat)
+        legal = mover.legal_actions()
+        if len(legal) < 2 or action not in legal:
+            return
+        vals = self.judge.scores(mover, legal)
+        best = max(vals)
+        close = sum(v >= best - self.margin for v in vals)
+        if close == len(legal):
+            return
+        hit = vals[legal.index(action)] >= best - self.margin
+        by_chance = close / len(legal) if hit else 1 - close / len(legal)
+        on_purpose = 1 - MISJUDGED if hit else MISJUDGED
+        ll = self.loglik.setdefault(seat, list(EPS_PRIOR))
+        for g, e in enumerate(EPS_GRID):
+            ll[g] += math.log((1 - e) * on_purpose + e * by_chance)
+        self.judged[seat] = self.judged.get(seat, 0) + 1
+
+    def eps_of(self, seat: int) -> float:
+        """The estimated share of `seat`'s choices made at random (0 until judged)."""
+        ll = self.loglik.get(seat)
+        if ll is None:
+            return 0.0
+        top = max(ll)
+        w = [math.exp(x - top) for x in ll]
+        return sum(e * x for e, x in zip(EPS_GRID, w, strict=True)) / sum(w)
 
     def decide(self, view: SeatView) -> Decision:
         legal = view.legal_actions()
@@ -92,6 +148,13 @@ class RolloutAgent(Agent):
         self.rollouts += 1
         round_of = game_hooks(d.game_id)["round_of"]
         policy = GreedyAgent(seed=policy_seed, samples=1, plan=self.policy_plan, style=None)
+        policies = [policy] * d.cfg.players
+        if self.model:  # each other seat as it has played: its estimated share of random choices
+            for i in range(d.cfg.players):
+                e = self.eps_of(i) if i != seat else 0.0
+                if e >= 0.05:  # below: as normal (a purposeful seat's estimate never quite reaches 0)
+                    policies[i] = GreedyAgent(seed=policy_seed ^ (i + 1), samples=1, plan=self.policy_plan,
+                                              eps=min(1.0, e))
         moved = False  # another seat has moved since the seat last came round (games without round_of)
         turns = 0
         while not d.is_over():
@@ -104,6 +167,6 @@ class RolloutAgent(Agent):
                     if turns >= self.rounds:
                         break
                     moved = False
-            moved_now = play_step(d, lambda s, v: policy.act(v))
+            moved_now = play_step(d, lambda s, v: policies[s].act(v))
             moved = moved or any(s != seat for s, _ in moved_now)
         return advantage(ev(d), seat)

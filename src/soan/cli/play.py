@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..agents import SeatView, make_agent
-from ..agents.drive import simultaneous_choices
+from ..agents.drive import show_move, simultaneous_choices
 from ..core.actions import parse_action
 from ..core.errors import IllegalAction, RecordError, SoanError
 from ..core.game import game_info, make
@@ -150,6 +150,7 @@ class Session:
     def _apply(self, seat: int, action) -> None:
         announce = self._t("announce")
         before = self.state.clone() if announce else None
+        show_move(self.bots, self.state, seat, action)  # bots that watch the others' moves see it
         self.epochs.append(self.text.epoch(self.state))
         self.state.apply(seat, action)
         self.moves.append((seat, action))

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import SeatView, make_agent
-from ..agents.drive import play_step
+from ..agents.drive import play_step, show_move
 from ..core.game import game_info, make
 from ..core.records import header_for
 from ..core.rng import derive
@@ -85,7 +85,13 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
         decisions[seat] += 1
         return a
 
+    watchers = {i: b for i, b in enumerate(bots) if b.watching(game)}
+
     def apply(seat: int, a) -> None:
+        for i, b in watchers.items():  # bots that follow the others' public moves (the time is theirs)
+            t = time.perf_counter()
+            show_move({i: b}, s, seat, a)
+            think[i] += time.perf_counter() - t if timed else 0.0
         if before is not None:
             before(s, seat, a)
         s.apply(seat, a)
@@ -96,7 +102,7 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
 
     while not s.is_over():
         # seats acting at once decide on the same state, whatever order they are asked in
-        length += len(play_step(s, act, apply if before is not None or after is not None or keep else None))
+        length += len(play_step(s, act, apply if before is not None or after is not None or keep or watchers else None))
         if collect:
             sc = s.scores()
             best = max(sc)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import SeatView, make_agent
+from ..agents.drive import show_move
 from ..core.actions import parse_action
 from ..core.errors import ConfigError, IllegalAction, SoanError
 from ..core.game import game_info, make
@@ -119,7 +120,9 @@ class Room:
         return fn(state if state is not None else self.state) if fn else None
 
     def push(self, seat: int, action, nxt) -> None:
-        """Record an accepted move (already stored) and make `nxt` the state."""
+        """Record an accepted move (already stored) and make `nxt` the state; bots that watch see it."""
+        if self.agents:
+            show_move(self.agents, self.state, seat, action)
         self.epochs.append(self.epoch())
         self.state = nxt
         self.moves.append((seat, action))
