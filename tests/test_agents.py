@@ -241,6 +241,9 @@ def test_bench_agent_times_real_choices_only_against_the_named_bot(monkeypatch):
     assert out["decisions"] == 40  # more choices than one game has: the run goes on to further games
     with pytest.raises(ValueError, match="decisions must be >= 1"):
         bench.bench_agent("undecim", "normal", decisions=0)
+    assert "watch_ms" not in out  # greedy watches no one
+    out = bench.bench_agent("asian-delivery", "rollout:model=1:margin=0:watch=4", players=3, runs=1, decisions=6)
+    assert out["watch_ms"] > 0  # the watching bot's judging of the others' moves, per timed choice
 
 
 def test_mcts_searches_its_own_choice_when_seats_act_at_once():

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..agents import SeatView, make_agent
-from ..agents.drive import play_step
+from ..agents.drive import play_step, show_move
 from ..core.game import check_config, make
 from ..core.rng import Rng
 
@@ -89,13 +89,15 @@ def bench_agent(game: str, spec: str, players: int | None = None, runs: int = 3,
     nothing and would flatter the median) are timed over as many games as that takes, the collector
     frozen as for playouts.
     Figures: the median choice, the median over runs of each run's mean, and iterations/s of a search.
-    Seats acting at once are driven as `soan sim` drives them (agents/drive.py)."""
+    Seats acting at once are driven as `soan sim` drives them (agents/drive.py); a bot that watches the
+    others' moves sees them, and the time it spends on them is given per timed choice (`watch_ms`)."""
     if decisions < 1 or runs < 1:
         raise ValueError("runs and decisions must be >= 1")
     info, n, _, _ = check_config(game, players, [], {})
     times: list[float] = []
     means: list[float] = []
     iters: list[float] = []
+    watch = [0.0]
     with _engine_heap_only():
         for k in range(runs):
             mine: list[float] = []
@@ -103,7 +105,7 @@ def bench_agent(game: str, spec: str, players: int | None = None, runs: int = 3,
             while len(mine) < decisions:  # games until enough choices, so the late rounds count too
                 if g >= 1000:
                     raise ValueError(f"seat 1 had only {len(mine)} real choices in {g} games")
-                _bench_game(info.id, n, 77 + 1000 * k + g, spec, against, decisions, mine, iters)
+                _bench_game(info.id, n, 77 + 1000 * k + g, spec, against, decisions, mine, iters, watch)
                 g += 1
             del mine[decisions:]  # seats acting at once: one step may ask seat 1 twice
             times.extend(mine)
@@ -115,11 +117,13 @@ def bench_agent(game: str, spec: str, players: int | None = None, runs: int = 3,
     }
     if iters:  # a searching bot (mcts)
         out["iterations_per_s"] = statistics.median(iters)
+    if watch[0]:  # a bot that watches the others (rollout:model=1): the judging, per timed choice
+        out["watch_ms"] = watch[0] * 1000 / len(times)
     return out
 
 
 def _bench_game(game: str, n: int, seed: int, spec: str, against: str, decisions: int, mine: list[float],
-                iters: list[float]) -> None:
+                iters: list[float], watch: list[float]) -> None:
     """One game of `bench_agent`: seat 0's real choices go to `mine` until it holds `decisions`."""
     s = make(game, players=n, seed=seed)
     bot = make_agent(spec, seed=seed)
@@ -139,5 +143,13 @@ def _bench_game(game: str, n: int, seed: int, spec: str, against: str, decisions
                 iters.append(it / dt)
         return d.action
 
+    def apply(seat: int, a) -> None:
+        if len(mine) < decisions:  # until the count is reached, as the timed choices
+            t = time.perf_counter()
+            show_move({0: bot}, s, seat, a)
+            watch[0] += time.perf_counter() - t
+        s.apply(seat, a)
+
+    watching = bot.watching(game)
     while not s.is_over() and len(mine) < decisions:
-        play_step(s, act)
+        play_step(s, act, apply if watching else None)
