@@ -293,7 +293,7 @@ def test_rollout_leaves_clear_calls_and_small_steps_to_the_base_bot():
 @pytest.mark.parametrize("opt, words", [("top=1", "top must be >= 2"), ("rounds=0", "rounds must be >= 1"),
                                         ("margin=-1", "margin must be >= 0"), ("samples=0", "samples must be >= 1"),
                                         ("at=all", "at must be 'game'"), ("model=2", "model must be 0"),
-                                        ("watch=0", "watch must be >= 1")])
+                                        ("watch=0", "watch must be >= 1"), ("judge=-1", "judge must be >= 0")])
 def test_rollout_bad_options_are_named(opt, words):
     with pytest.raises(soan.ConfigError, match=words):
         make_agent(f"rollout:{opt}")

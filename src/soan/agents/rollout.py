@@ -14,7 +14,7 @@ their paths part. The best mean wins; other decisions are the base bot's.
 
 With `model=1`, in a game whose moves are all public, the rollouts follow how each other seat has
 played so far instead of assuming it plays like normal: the bot watches every other seat's choices
-(`observe`), judges each with greedy (was it within `margin` of the best?), and estimates the share of
+(`observe`), judges each with greedy (was it within `judge` of the best?), and estimates the share of
 that seat's choices made at random, `eps` (posterior mean over 0, 0.1, …, 1, with half the prior on 0:
 a seat is taken for a purposeful player until its moves say otherwise). In the rollouts that seat then
 plays greedy with that `eps`. At most `watch` choices per seat are judged (one greedy decision each).
@@ -45,13 +45,15 @@ class RolloutAgent(Agent):
 
     def __init__(self, seed: int = 0, top: int = 3, samples: int = 1, rounds: int = 2, margin: float = 4.0,
                  policy_plan: int = 8, style: str | None = None, at: str = "game", model: int = 0,
-                 watch: int = 60) -> None:
+                 watch: int = 60, judge: float = 1.5) -> None:
         super().__init__(seed)
         if model not in (0, 1):
             raise ValueError("model must be 0 (others play as normal) or 1 (as they have played)")
         if watch < 1:
             raise ValueError("watch must be >= 1")
-        self.model, self.watch = int(model), int(watch)
+        if judge < 0:
+            raise ValueError("judge must be >= 0")
+        self.model, self.watch, self.judge_margin = int(model), int(watch), float(judge)
         self.watches = bool(model)
         self.judge = GreedyAgent(seed=seed ^ 0x5EED, samples=1)  # judges the others' choices
         self.loglik: dict[int, list[float]] = {}  # seat -> log-likelihood per EPS_GRID value
@@ -82,7 +84,7 @@ class RolloutAgent(Agent):
         self.judge.reseed(seed ^ 0x5EED)
 
     def observe(self, view: SeatView, seat: int, action: Any) -> None:
-        """Judge another seat's choice: one of greedy's close calls (within `margin` of its best) or not.
+        """Judge another seat's choice: one of greedy's near-best (within `judge` of its best) or not.
         A choice among actions all alike close tells nothing and is skipped."""
         if not self.model or seat == view.seat or self.judged.get(seat, 0) >= self.watch:
             return
@@ -92,10 +94,10 @@ class RolloutAgent(Agent):
             return
         vals = self.judge.scores(mover, legal)
         best = max(vals)
-        close = sum(v >= best - self.margin for v in vals)
+        close = sum(v >= best - self.judge_margin for v in vals)
         if close == len(legal):
             return
-        hit = vals[legal.index(action)] >= best - self.margin
+        hit = vals[legal.index(action)] >= best - self.judge_margin
         by_chance = close / len(legal) if hit else 1 - close / len(legal)
         on_purpose = 1 - MISJUDGED if hit else MISJUDGED
         ll = self.loglik.setdefault(seat, list(EPS_PRIOR))
@@ -152,7 +154,7 @@ class RolloutAgent(Agent):
         if self.model:  # each other seat as it has played: its estimated share of random choices
             for i in range(d.cfg.players):
                 e = self.eps_of(i) if i != seat else 0.0
-                if e >= 0.05:  # below: as normal (a purposeful seat's estimate never quite reaches 0)
+                if e >= 0.1:  # below: as normal (a purposeful seat's estimate never quite reaches 0)
                     policies[i] = GreedyAgent(seed=policy_seed ^ (i + 1), samples=1, plan=self.policy_plan,
                                               eps=min(1.0, e))
         moved = False  # another seat has moved since the seat last came round (games without round_of)
