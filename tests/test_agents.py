@@ -21,7 +21,8 @@ def test_spec_strings_and_levels():
     hard = make_agent("hard", seed=3)
     assert hard.spec == "hard" and hard.resolve("undecim").name == "mcts" and hard.resolve("undecim").iters == 400
     assert level_spec("hard", "la-superba") == "mcts:iters=400"
-    assert level_spec("hard", "asian-delivery") == "rollout:rounds=3" and hard.resolve("asian-delivery").rounds == 3
+    assert level_spec("hard", "asian-delivery") == "rollout:rounds=3:model=1" and hard.resolve("asian-delivery").rounds == 3
+    assert hard.resolve("asian-delivery").watching("asian-delivery") and not hard.resolve("asian-delivery").watching("la-superba")
     assert level_spec("normal", "asian-delivery") == "greedy"
     assert make_agent("normal").resolve("undecim").name == "greedy"
     s = mid_game("undecim", 5, 33)  # a level decides exactly as the spec it stands for, also after a reseed
