@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from typer.testing import CliRunner
@@ -402,12 +403,13 @@ def test_a_study_shows_a_watching_bot_every_other_seats_move():
 
 
 def test_no_cheating_when_watching():
-    """Two states the watcher cannot tell apart give the same judgement of the same move."""
-    s = soan.make("asian-delivery", players=4, seed=9)
+    """Two states the watcher cannot tell apart (Undecim: other hands hidden) give the same judgements
+    of the same moves, over several judged moves."""
+    s = soan.make("undecim", players=4, seed=9)
     rng = Rng(4)
     a, b = make_agent("rollout:model=1", seed=3), make_agent("rollout:model=1", seed=3)
     for _ in range(400):
-        if a.judged:
+        if s.is_over() or sum(a.judged.values()) >= 4:
             break
         seat = s.to_act()[0]
         me = (seat + 1) % 4
@@ -419,4 +421,40 @@ def test_no_cheating_when_watching():
         b.observe(SeatView(t, me), seat, x)
         assert a.loglik == b.loglik and a.judged == b.judged
         s.apply(seat, x)
-    assert a.judged  # a move that told something was judged alike
+    assert sum(a.judged.values()) >= 4  # moves that told something were judged alike
+
+
+def test_rollout_model_plays_a_seat_at_random_only_once_its_moves_say_so(monkeypatch):
+    """Before any judgement, and while a seat's moves look purposeful, the rollouts play it as normal
+    and the watching bot decides exactly as without the model; a seat judged random plays at random."""
+    from soan.agents import rollout
+
+    s, p = ad_at_last_draft()
+    spec = "rollout:policy_plan=2:margin=1000:model={m}"
+    made: list[tuple[int, float]] = []  # (seed, eps) of each rollout policy
+    real = rollout.GreedyAgent
+
+    class Spy(real):
+        def __init__(self, seed=0, **kw):
+            made.append((seed, kw.get("eps", 0.0)))
+            super().__init__(seed=seed, **kw)
+
+    monkeypatch.setattr(rollout, "GreedyAgent", Spy)
+    plain, watching = make_agent(spec.format(m=0), seed=4), make_agent(spec.format(m=1), seed=4)
+    assert watching.eps_of((p + 1) % 4) == 0.0
+    other = (p + 1) % 4
+    hits = [0.0] * len(rollout.EPS_GRID)
+    for g, e in enumerate(rollout.EPS_GRID):  # three near-best choices among four: purposeful so far
+        hits[g] = rollout.EPS_PRIOR[g] + 3 * math.log((1 - e) * 0.95 + e * 0.25)
+    watching.loglik[other] = hits
+    assert watching.eps_of(other) == 0.0
+    made.clear()
+    assert watching.act(SeatView(s, p)) == plain.act(SeatView(s, p))
+    assert made and all(e == 0.0 for _, e in made)
+    misses = [rollout.EPS_PRIOR[g] + 6 * math.log((1 - e) * 0.05 + e * 0.75) for g, e in enumerate(rollout.EPS_GRID)]
+    watching.loglik[other] = misses  # six choices far from the best, where three in four were
+    assert watching.eps_of(other) > 0.8
+    made.clear()
+    watching.act(SeatView(s, p))
+    random_policies = [e for _, e in made if e > 0]
+    assert random_policies and all(e == watching.eps_of(other) for e in random_policies)

@@ -311,3 +311,27 @@ def test_a_failing_bot_stops_only_its_room_and_says_so(client):
     while not client.get(f"/api/games/{healthy['id']}").json()["over"]:
         assert time.time() < deadline, "the other room stalled"
         time.sleep(0.02)
+
+
+def test_a_bot_failing_to_watch_a_move_loses_nothing(client, tmp_path):
+    """A watching bot's error is logged and shown, never undoes the stored move or blocks the room."""
+    g = new_game(client, game="undecim", bots={"2": "random", "3": "random", "4": "random"})
+    mgr = client.app.state.manager
+    room = mgr.get(g["id"])
+    for agent in room.agents.values():
+        agent.watching = lambda game_id: True
+        agent.observe = lambda view, seat, action: 1 / 0
+    tok = g["seats"][0]["token"]
+    deadline = time.time() + 30
+    moves = 0
+    while moves < 3:  # seat 1's moves (and the bots' between them) go on despite the failing watchers
+        assert time.time() < deadline
+        p = client.get(f"/api/games/{g['id']}", params={"token": tok}).json()
+        if p["legal"]:
+            r = client.post(f"/api/games/{g['id']}/actions", params={"token": tok}, json=p["legal"][0]["json"])
+            assert r.status_code == 200, r.text
+            moves += 1
+        time.sleep(0.02)
+    assert client.get(f"/api/games/{g['id']}", params={"token": tok}).json()["bot_error"]
+    stored = next(x for x in mgr.store.load_all() if x.id == g["id"])
+    assert len(stored.moves) == len(room.moves) >= 3

@@ -15,9 +15,9 @@ their paths part. The best mean wins; other decisions are the base bot's.
 With `model=1`, in a game whose moves are all public, the rollouts follow how each other seat has
 played so far instead of assuming it plays like normal: the bot watches every other seat's choices
 (`observe`), judges each with greedy (was it within `judge` of the best?), and estimates the share of
-that seat's choices made at random, `eps` (posterior mean over 0, 0.1, …, 1, with half the prior on 0:
-a seat is taken for a purposeful player until its moves say otherwise). In the rollouts that seat then
-plays greedy with that `eps`. At most `watch` choices per seat are judged (one greedy decision each).
+that seat's choices made at random, `eps` (posterior mean over 0, 0.1, …, 1, with half the prior on 0).
+While its moves leave even odds or better that it plays on purpose (eps = 0), a seat plays in the
+rollouts as normal; once they do not, it plays greedy with the estimate (the posterior mean) as `eps`. At most `watch` choices per seat are judged (one greedy decision each).
 
 A game without `round_of` ends each rollout at the `rounds`-th comparable point (`lookahead_end`) where
 the seat is to act again after the others have moved: its turn `rounds` turns on, or the round
@@ -82,13 +82,15 @@ class RolloutAgent(Agent):
         super().reseed(seed)
         self.base.reseed(seed)
         self.judge.reseed(seed ^ 0x5EED)
+        self.loglik.clear()
+        self.judged.clear()
 
     def observe(self, view: SeatView, seat: int, action: Any) -> None:
         """Judge another seat's choice: one of greedy's near-best (within `judge` of its best) or not.
         A choice among actions all alike close tells nothing and is skipped."""
         if not self.model or seat == view.seat or self.judged.get(seat, 0) >= self.watch:
             return
-        mover = SeatView(view.sample(self.rng), seat)
+        mover = SeatView(view.sample(self.judge.rng), seat)  # the judge's own stream: decide's stays as is
         legal = mover.legal_actions()
         if len(legal) < 2 or action not in legal:
             return
@@ -106,12 +108,15 @@ class RolloutAgent(Agent):
         self.judged[seat] = self.judged.get(seat, 0) + 1
 
     def eps_of(self, seat: int) -> float:
-        """The estimated share of `seat`'s choices made at random (0 until judged)."""
+        """The share of `seat`'s choices the rollouts play at random: 0 while its judged moves leave
+        even odds or better that it plays on purpose (and before any is judged), else the posterior mean."""
         ll = self.loglik.get(seat)
         if ll is None:
             return 0.0
         top = max(ll)
         w = [math.exp(x - top) for x in ll]
+        if w[0] >= 0.5 * sum(w):  # EPS_GRID[0] == 0: purposeful as likely as not
+            return 0.0
         return sum(e * x for e, x in zip(EPS_GRID, w, strict=True)) / sum(w)
 
     def decide(self, view: SeatView) -> Decision:
@@ -154,7 +159,7 @@ class RolloutAgent(Agent):
         if self.model:  # each other seat as it has played: its estimated share of random choices
             for i in range(d.cfg.players):
                 e = self.eps_of(i) if i != seat else 0.0
-                if e >= 0.1:  # below: as normal (a purposeful seat's estimate never quite reaches 0)
+                if e > 0:
                     policies[i] = GreedyAgent(seed=policy_seed ^ (i + 1), samples=1, plan=self.policy_plan,
                                               eps=min(1.0, e))
         moved = False  # another seat has moved since the seat last came round (games without round_of)

@@ -143,13 +143,15 @@ def _bench_game(game: str, n: int, seed: int, spec: str, against: str, decisions
                 iters.append(it / dt)
         return d.action
 
-    def apply(seat: int, a) -> None:
-        if len(mine) < decisions:  # until the count is reached, as the timed choices
+    watchers = {i: b for i, b in enumerate([bot, *others[1:]]) if b.watching(game)}
+
+    def apply(seat: int, a) -> None:  # bots that watch see the others' moves (only seat 1's time counts)
+        for i, b in watchers.items():
             t = time.perf_counter()
-            show_move({0: bot}, s, seat, a)
-            watch[0] += time.perf_counter() - t
+            show_move({i: b}, s, seat, a)
+            if i == 0 and len(mine) < decisions:
+                watch[0] += time.perf_counter() - t
         s.apply(seat, a)
 
-    watching = bot.watching(game)
     while not s.is_over() and len(mine) < decisions:
-        play_step(s, act, apply if watching else None)
+        play_step(s, act, apply if watchers else None)

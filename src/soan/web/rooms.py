@@ -120,13 +120,21 @@ class Room:
         return fn(state if state is not None else self.state) if fn else None
 
     def push(self, seat: int, action, nxt) -> None:
-        """Record an accepted move (already stored) and make `nxt` the state; bots that watch see it."""
-        if self.agents:
-            show_move(self.agents, self.state, seat, action)
+        """Record an accepted move (already stored) and make `nxt` the state; then bots that watch see it
+        (on the state before it). A watching bot's error never undoes the move: it is logged and the
+        room says its bots stopped, as for an error while a bot decides."""
+        before = self.state
         self.epochs.append(self.epoch())
         self.state = nxt
         self.moves.append((seat, action))
         self._track_rounds()
+        if self.agents:
+            try:
+                show_move(self.agents, before, seat, action)
+            except Exception:  # noqa: BLE001 - a bot's bug must not stop the room
+                LOG.exception("a bot failed to watch a move in room %s", self.id)
+                self.bot_error = True
+                self.cache.clear()
 
     def undo_refusal(self, seat: int) -> str | None:
         """Why `seat` may not take back its last move now, or None when it may."""
