@@ -17,7 +17,8 @@ played so far instead of assuming it plays like normal: the bot watches every ot
 (`observe`), judges each with greedy (was it within `judge` of the best?), and estimates the share of
 that seat's choices made at random, `eps` (posterior mean over 0, 0.1, …, 1, with half the prior on 0).
 While its moves leave even odds or better that it plays on purpose (eps = 0), a seat plays in the
-rollouts as normal; once they do not, it plays greedy with the estimate (the posterior mean) as `eps`. At most `watch` choices per seat are judged (one greedy decision each).
+rollouts as normal; once they do not, it plays greedy with the estimate (the posterior mean) as
+`eps`. At most `watch` choices per seat are judged (one greedy decision each).
 
 A game without `round_of` ends each rollout at the `rounds`-th comparable point (`lookahead_end`) where
 the seat is to act again after the others have moved: its turn `rounds` turns on, or the round

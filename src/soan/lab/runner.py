@@ -91,7 +91,8 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
         for i, b in watchers.items():  # bots that follow the others' public moves (the time is theirs)
             t = time.perf_counter()
             show_move({i: b}, s, seat, a)
-            think[i] += time.perf_counter() - t if timed else 0.0
+            if timed:
+                think[i] += time.perf_counter() - t
         if before is not None:
             before(s, seat, a)
         s.apply(seat, a)
