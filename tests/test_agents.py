@@ -41,7 +41,11 @@ def test_spec_strings_and_levels():
     assert make_agent("mcts:time=0.5").time == 0.5
     assert parse_agents("greedy,random", 4) == ["greedy", "random", "greedy", "random"]
     for bad, words in [("alpha", "unknown agent 'alpha'"), ("mcts:iters", "key=value"),
-                       ("greedy:depth=3", "it takes ['samples', 'horizon', 'plan', 'style', 'eps']"), ("", "no agents")]:
+                       ("greedy:depth=3", "agent 'greedy' has no option 'depth'; it takes samples, horizon, plan, style, eps"),
+                       ("rollout:modle=1", "has no option 'modle'; it takes top, samples"),
+                       ("rollout:judge=abc", "agent option judge='abc' in 'rollout:judge=abc' must be a number"),
+                       ("random:x=1", "agent 'random' has no option 'x'; it takes no options"),
+                       ("rollout:model=2", "bad options for agent 'rollout' \\(model must be 0"), ("", "no agents")]:
         with pytest.raises(soan.ConfigError, match=words.replace("[", r"\[").replace("]", r"\]")):
             parse_agents(bad)
 

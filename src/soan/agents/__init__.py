@@ -99,13 +99,21 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
             raise ConfigError(f"agent option {o!r} in {spec!r} must be key=value, e.g. iters=400")
         k, v = o.split("=", 1)
         kw[k.strip()] = _value(v.strip())
+    import inspect
+
+    params = {k: p for k, p in inspect.signature(cls.__init__).parameters.items()
+              if k not in ("self", "seed") and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)}
+    takes = ", ".join(params) or "no options"
+    for k, v in kw.items():
+        p = params.get(k)
+        if p is None:
+            raise ConfigError(f"agent {name!r} has no option {k!r}; it takes {takes}")
+        if isinstance(p.default, (int, float)) and not isinstance(p.default, bool) and isinstance(v, str):
+            raise ConfigError(f"agent option {k}={v!r} in {spec!r} must be a number")
     try:
         a = cls(seed=seed, **kw)
     except (TypeError, ValueError) as e:
-        import inspect
-
-        allowed = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "seed")]
-        raise ConfigError(f"bad options for agent {name!r} ({e}); it takes {allowed or 'no options'}") from None
+        raise ConfigError(f"bad options for agent {name!r} ({e}); it takes {takes}") from None
     a.spec = spec
     return a
 
