@@ -201,6 +201,8 @@ def test_a_share_interval_of_a_few_games_stays_within_0_and_1_and_says_so():
     assert r["ci"][0] == 0.0 and r["ci"][1] == 1.0
     assert share_text(r["win_share"], r["ci"]) == "25% [0%, 100%]"
     assert share_text(0.37, [0.32, 0.42]) == "37% ± 5%"
+    assert share_text(0.37, [0.32, 0.42], "ja") == "37%±5%"  # as the questions' known lines write it
+    assert share_text(r["win_share"], r["ci"], "ja") == "25%［0%〜100%］"
 
 
 def test_a_share_never_lies_outside_its_own_interval():

@@ -313,19 +313,23 @@ def ladder(
     if ja:
         title = (f"{info.name_ja}：{'、'.join(bot_label(a, lang) for a in ags)}で{n}局（席は毎局交代）、"
                  f"実力差がなければ勝率{1 / np_:.0%}")
-        cols = ("ボット", "のべ席数", "勝率", "95%区間", "平均得点（95%区間）", "平均順位", "1手の思考時間（ms）")
+        cols = ("ボット", "のべ\n席数", "勝率\n（95%区間）", "平均得点\n（95%区間）", "平均\n順位", "1手の\n思考時間\n（ms）")
     else:
         title = f"{info.name}: {n} games of {','.join(ags)} (rotated); chance {1 / np_:.0%}"
-        cols = ("agent", "seat-games", "win share", "95% interval", "mean score (95% interval)", "mean rank", "ms/decision")
-    tab = Table(title=title)
-    for col in cols:
-        tab.add_column(col, justify="right")
+        cols = ("agent", "seat-\ngames", "win share\n(95% interval)", "mean score\n(95% interval)", "mean\nrank",
+                "ms per\ndecision")
+    tab = Table()  # the title goes above as a line of its own: a narrow table would wrap it
+    for k, col in enumerate(cols):  # figures never wrap: the table fits 80 columns with two-line headings
+        tab.add_column(col, justify="right", no_wrap=k > 0)
+    dash = "〜" if ja else "–"
     for r in rows:
         lo, hi = r["win_share_ci"]
         slo, shi = r["mean_score_ci"]
-        ci = f"（{slo:.1f}〜{shi:.1f}）" if ja else f" ({slo:.1f}–{shi:.1f})"
-        tab.add_row(bot_label(r["agent"], lang), str(r["games"]), f"{r['win_share']:.1%}", f"{lo:.1%}–{hi:.1%}",
-                    f"{r['mean_score']:.2f}{ci}", f"{r['mean_rank']:.2f}", f"{r['decision_ms']:.1f}")
+        win = f"{r['win_share']:.1%}（{lo:.0%}{dash}{hi:.0%}）" if ja else f"{r['win_share']:.1%} ({lo:.0%}{dash}{hi:.0%})"
+        score = f"{r['mean_score']:.1f}（{slo:.1f}{dash}{shi:.1f}）" if ja else f"{r['mean_score']:.1f} ({slo:.1f}{dash}{shi:.1f})"
+        tab.add_row(bot_label(r["agent"], lang), str(r["games"]), win, score, f"{r['mean_rank']:.2f}",
+                    f"{r['decision_ms']:.1f}")
+    console.print(title, highlight=False)
     console.print(tab)
     order = order_holds(rows)
     for h in order:

@@ -164,7 +164,7 @@ def seats_lines(game: str, ans: dict, lang: str) -> list[str]:
             for r in rows:
                 nm = position_name(r["k"], P, lang) if r["by"] == "turn_pos" else seat_name(r["k"], lang)
                 mark = ("（有意）" if lang == "ja" else " (significant)") if r["significant"] else ""
-                parts.append(f"{nm} {share_text(r['win_share'], r['ci'])}{mark}")
+                parts.append(f"{nm} {share_text(r['win_share'], r['ci'], lang)}{mark}")
                 if r["significant"]:
                     found[b].append(f"{nm}（{P}人）" if lang == "ja" else f"{nm} ({P} players)")
             c = rows[0]["chance"]

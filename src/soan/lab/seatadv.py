@@ -49,19 +49,20 @@ def _flag(r: dict, chance: float, lang: str) -> str:
     return ""
 
 
-def share_text(w: float, ci: list) -> str:
-    """'37% ± 5%' when the interval is symmetric, '0% [0%, 24%]' when it is cut at 0 or 1 (Wilson)."""
+def share_text(w: float, ci: list, lang: str = "en") -> str:
+    """'37% ± 5%' when the interval is symmetric, '0% [0%, 24%]' when it is cut at 0 or 1 (Wilson);
+    in Japanese '37%±5%' and '0%［0%〜24%］', written as the questions' known lines write them."""
     lo, hi = ci
     if lo is None or math.isnan(lo):
         return f"{w:.0%}"
     if abs((w - lo) - (hi - w)) < 0.005:
-        return f"{w:.0%} ± {(hi - lo) / 2:.0%}"
-    return f"{w:.0%} [{lo:.0%}, {hi:.0%}]"
+        return f"{w:.0%}±{(hi - lo) / 2:.0%}" if lang == "ja" else f"{w:.0%} ± {(hi - lo) / 2:.0%}"
+    return f"{w:.0%}［{lo:.0%}〜{hi:.0%}］" if lang == "ja" else f"{w:.0%} [{lo:.0%}, {hi:.0%}]"
 
 
 def line(name: str, r: dict, players: int, lang: str) -> str:
     c = 1 / players
-    t = share_text(r["win_share"], r["ci"])
+    t = share_text(r["win_share"], r["ci"], lang)
     if lang == "ja":
         return f"{name}の勝率は {t}（期待値 {c:.0%}）{_flag(r, c, lang)}"
     return f"{name[0].upper() + name[1:]} wins {t}, chance is {c:.0%}{_flag(r, c, lang)}"
