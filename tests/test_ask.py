@@ -39,6 +39,11 @@ def test_ask_answers_with_paired_studies_and_asking_again_is_cached(tmp_path):
     assert "UN-V2（" in ja[1] and "悪化させる" in ja[1]
     again = ask("undecim", ["hand-fluidity"], budget_s=0, out=tmp_path, jobs=1, bots=("random",))
     assert again["answers"][0]["by_bot"]["random"]["rows"][1]["diff"] == v2["diff"]
+    assert res["before_s"] == 0 and again["before_s"] == pytest.approx(res["spent_s"])  # the first ask's time
+    r = runner.invoke(app, ["ask", "undecim", "hand-fluidity", "--budget", "0", "--out", str(tmp_path), "-j", "1",
+                            "--bots", "random", "--lang", "ja"])
+    assert r.exit_code == 0, r.output
+    assert "前回までの試行" in r.output and "別の --out" in r.output  # asking again says it continues
     for lang in ("en", "ja"):
         h = write_html(res, lang, tmp_path / f"a-{lang}.html").read_text(encoding="utf-8")
         assert h.count("data:image/png;base64,") == 1 and ("草案" in h if lang == "ja" else "The draft" in h)

@@ -77,6 +77,8 @@ def ask_cmd(
         return
     from ..lab.ask_report import w as words
 
+    if res.get("before_s"):
+        console.print(words("resumed", lang).format(folder=res["folder"], s=res["before_s"]), highlight=False)
     console.print(words("method", lang), highlight=False)
     for ans in res["answers"]:
         q = ans["q"]

@@ -219,6 +219,7 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
     state_file = out / info.id / "ask-state.json"
     state: dict[str, Any] = (json.loads(state_file.read_text()) if state_file.exists()
                              else {"spent_s": 0.0, "n": {}})
+    before_s = float(state["spent_s"])  # what earlier asks of this folder spent: the budget counts them too
     a = Asker(info.id, out, jobs, bots, progress)
     t0 = time.perf_counter()
     need = {b: sorted({s for q in qs for s in settings_for_question(info.id, q, b)}, key=lambda s: s.name)
@@ -264,7 +265,8 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
     for s, n in a.n.items():
         state["n"][s.name] = max(n, state["n"].get(s.name, 0))
     state_file.write_text(json.dumps(state, indent=1))
-    res = {"game": info.id, "budget_s": budget_s, "spent_s": state["spent_s"], "bots": list(bots), "over": a.over,
+    res = {"game": info.id, "budget_s": budget_s, "spent_s": state["spent_s"], "before_s": before_s,
+           "folder": str(out / info.id), "bots": list(bots), "over": a.over,
            "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)},
            "settings": {s.name: {"bot": s.bot, "players": s.players, "variants": list(s.variants),
                                  "params": dict(s.params)} for s in a.n}}
