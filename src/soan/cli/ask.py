@@ -85,7 +85,7 @@ def ask_cmd(
         console.print(f"\n[bold]{q['ja' if lang == 'ja' else 'en']}[/bold]", highlight=False)
         for x in lines(info.id, ans, lang):
             console.print("  " + x, highlight=False)
-    from ..lab.report import bot_label
+    from ..agents.names import bot_label
 
     for o in res.get("over", []):
         m = max(1, round(o["needs_s"] / 60))

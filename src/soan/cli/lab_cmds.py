@@ -292,10 +292,10 @@ def ladder(
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ..agents import parse_agents
+    from ..agents.names import bot_label
     from ..core.game import check_config
     from ..lab.ladder import ORDER_NOTE, order_holds, order_text
     from ..lab.ladder import ladder as _ladder
-    from ..lab.report import bot_label
 
     check_lang(lang)
 

@@ -5,6 +5,8 @@ The games' own words live in each game's text module; these are the ones every g
 
 from __future__ import annotations
 
+from ..agents.names import bot_label
+
 MSG = {
     "prompt": ("Your choice (a number; help, view, log, why, undo, quit)",
                "番号を入力（h:ヘルプ v:盤面 l:記録 w:ボットの理由 u:取り消し q:中断）"),
@@ -57,13 +59,9 @@ COMMANDS = {
 }
 
 
-BOT_JA = {"easy": "弱", "normal": "中", "hard": "強", "random": "ランダム", "greedy": "貪欲", "mcts": "MCTS", "rollout": "先読み"}
-
-
 def bot_name(spec: str | None, lang: str) -> str:
-    """A bot spec as a person reads it: `normal` → 中 in Japanese; specs with settings stay as typed."""
-    spec = spec or "random"
-    return BOT_JA.get(spec, spec) if lang == "ja" else spec
+    """A bot spec as a person reads it: `normal` → 中級 in Japanese, as reports and the web name it."""
+    return bot_label(spec or "random", lang)
 
 
 def msg(key: str, lang: str, **kw) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from ..agents.names import bot_label
 from ..core.game import game_info
 from ..core.hooks import StudyData
 from .seatadv import no_order_line, position_lines, seat_lines
@@ -240,19 +241,6 @@ SETTING_NAMES = {"game": ("game", "ゲーム"), "n": ("games", "ゲーム数"), 
                  "components_hash": ("components hash", "コンポーネントのハッシュ"), "chunk": ("chunk", "分割単位"),
                  "version": ("soan version", "soanのバージョン"),
                  "records": ("records kept (first games)", "記録を残したゲーム（先頭から）")}
-
-
-BOT_JA = {"random": "ランダム", "greedy": "貪欲", "mcts": "MCTS", "rollout": "先読み", "easy": "初級", "normal": "中級", "hard": "上級",
-          "human": "人"}
-
-
-def bot_label(spec: str, lang: str) -> str:
-    """A bot spec as a person reads it: `greedy:plan=0` → 貪欲（plan=0） in Japanese."""
-    name, _, opts = str(spec).partition(":")
-    if lang != "ja":
-        return str(spec)
-    ja = BOT_JA.get(name, name)
-    return f"{ja}（{opts.replace(':', '、')}）" if opts else ja
 
 
 def variant_label(game: str, v: str, lang: str) -> str:
