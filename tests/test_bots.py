@@ -347,6 +347,11 @@ def test_rollout_model_tells_a_random_seat_from_a_purposeful_one():
         s.apply(seat, a)
     assert watcher.judged[0] == watcher.judged[1] == 12 and 3 not in watcher.judged
     assert watcher.eps_of(0) > 0.6 and watcher.eps_of(1) < 0.2 and watcher.eps_of(3) == 0.0
+    level = make_agent("hard", seed=3)  # Asian Delivery's hard watches; forgetting reaches its rollout bot
+    level.watching(s.game_id)
+    level.inner.loglik, level.inner.judged = dict(watcher.loglik), dict(watcher.judged)
+    level.forget()
+    assert level.inner.judged == {} and level.inner.eps_of(0) == 0.0
 
 
 def test_moves_are_shown_only_where_every_move_is_public():

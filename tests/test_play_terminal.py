@@ -322,3 +322,35 @@ def test_piped_input_that_never_chooses_stops_the_game_saved(tmp_path):
             clear=False).run()
     assert calls[0] == MAX_WRONG and rec.exists()
     assert any("回続けて選択になりませんでした" in x for x in out)
+
+
+def test_watching_bots_see_a_resumed_game_and_forget_a_move_taken_back(tmp_path, monkeypatch):
+    """Asian Delivery's moves are public: after `--resume` a watching bot has seen every other seat's
+    move of the record, and after a rebuild without the last move (what undo does) exactly those left."""
+    from soan.agents import RandomAgent
+
+    class Spy(RandomAgent):
+        watches = True
+
+        def __init__(self, seed=0):
+            super().__init__(seed)
+            self.seen: list[tuple[int, str]] = []
+
+        def observe(self, view, seat, action):
+            self.seen.append((seat, str(action)))
+
+        def forget(self):
+            self.seen.clear()
+
+    monkeypatch.setattr("soan.cli.play.make_agent", lambda spec, seed=0: Spy(seed))
+    sc = Script([], interrupt_at=4)
+    assert session(tmp_path, sc, game="asian-delivery", players=3, seed=7).run() == 130
+    s = Session("asian-delivery", 3, [0], ["random"], 0, None, resume=str(tmp_path / "rec.jsonl"),
+                input_fn=sc.input, output=sc.print, clear=False, status=sc.status.append)
+    assert any(seat == 0 for seat, _ in s.moves) and len(s.moves) >= 4
+    for bot in (1, 2):
+        assert s.bots[bot].seen == [(m, str(a)) for m, a in s.moves if m != bot]
+    s.moves.pop()
+    s._rebuild()
+    for bot in (1, 2):
+        assert s.bots[bot].seen == [(m, str(a)) for m, a in s.moves if m != bot]

@@ -117,3 +117,46 @@ def test_a_token_undoes_its_own_seat_only(db):
         assert _get(c, gid, t1)["observation"] == after["observation"]  # refused: nothing changed
         assert c.post("/api/games/nope/undo", params={"token": t1}).status_code == 404
         assert c.post(f"/api/games/{gid}/undo", params={"token": t1}).json()["observation"] == start["observation"]
+
+
+def test_watching_bots_judge_the_moves_that_stand_after_an_undo_and_a_restart(db, monkeypatch):
+    """A bot that watches the others (Asian Delivery's moves are public) has seen exactly the moves that
+    stand: a move taken back is forgotten, and a restarted server shows it the stored game again."""
+    from soan.agents import RandomAgent
+
+    class Spy(RandomAgent):
+        watches = True
+
+        def __init__(self, seed=0):
+            super().__init__(seed)
+            self.seen: list[tuple[int, str]] = []
+
+        def observe(self, view, seat, action):
+            self.seen.append((seat, str(action)))
+
+        def forget(self):
+            self.seen.clear()
+
+    monkeypatch.setattr("soan.web.rooms.make_agent", lambda spec, seed=0: Spy(seed))
+
+    def standing(room, bot_seat):
+        return [(s, str(a)) for s, a in room.moves if s != bot_seat]
+
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        gid, t1, t2, _ = _new(c)
+        start = _my_action_step(c, gid, t1, t2)
+        room = c.app.state.manager.get(gid)
+        play = next(a for a in start["legal"] if a["json"]["type"] == "play" and a["json"]["face"] == "down")
+        _act(c, gid, t1, play["json"])
+        taken_back = (0, str(room.moves[-1][1]))
+        assert room.agents[2].seen == standing(room, 2) and room.agents[2].seen[-1] == taken_back
+        assert c.post(f"/api/games/{gid}/undo", params={"token": t1}).status_code == 200
+        for bot in (2, 3):
+            assert room.agents[bot].seen == standing(room, bot) and len(room.moves) > 0
+        assert taken_back not in room.agents[2].seen[-1:]
+        moves = len(room.moves)
+    with TestClient(create_app(db, bot_delay=0)) as c:  # restarted: the bots see the stored game again
+        room = c.app.state.manager.get(gid)
+        assert len(room.moves) == moves
+        for bot in (2, 3):
+            assert room.agents[bot].seen == standing(room, bot)

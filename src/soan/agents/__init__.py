@@ -49,6 +49,10 @@ class LevelAgent(Agent):
     def observe(self, view: SeatView, seat: int, action: Any) -> None:
         self.resolve(view.game_id).observe(view, seat, action)
 
+    def forget(self) -> None:
+        if self.inner is not None:
+            self.inner.forget()
+
     def reseed(self, seed: int) -> None:
         super().reseed(seed)
         self.seed = seed

@@ -121,6 +121,9 @@ class Agent:
         """Another seat's move, just before it is applied; `view` is this bot's view of the state then.
         Called only in a game whose every move is public (`drive.show_move`); by default ignored."""
 
+    def forget(self) -> None:
+        """Drop what watching taught it, before the moves are shown again (an undo, a resumed game)."""
+
     def reseed(self, seed: int) -> None:
         self.rng = Rng(seed)
 

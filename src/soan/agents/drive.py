@@ -64,3 +64,11 @@ def show_move(bots: Mapping[int, Any], state, seat: int, action: Any) -> list[in
             bot.observe(SeatView(state, i), seat, action)
             shown.append(i)
     return shown
+
+
+def forget_watched(bots: Mapping[int, Any]) -> None:
+    """Before the moves of a game taken back (undo) or resumed (a restarted server, `--resume`) are
+    shown again: the watching bots drop what they saw, so they judge exactly the moves that stand."""
+    for bot in bots.values():
+        bot.forget()
+

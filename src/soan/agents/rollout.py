@@ -83,6 +83,9 @@ class RolloutAgent(Agent):
         super().reseed(seed)
         self.base.reseed(seed)
         self.judge.reseed(seed ^ 0x5EED)
+        self.forget()
+
+    def forget(self) -> None:
         self.loglik.clear()
         self.judged.clear()
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..agents import SeatView, make_agent
-from ..agents.drive import show_move, simultaneous_choices
+from ..agents.drive import forget_watched, show_move, simultaneous_choices
 from ..core.actions import parse_action
 from ..core.errors import IllegalAction, RecordError, SoanError
 from ..core.game import game_info, make
@@ -113,6 +113,8 @@ class Session:
                 k += 1
         self.bots = {seat: make_agent(spec, seed=derive(self.state.cfg.seed, 5000 + seat))
                      for seat, spec in self.bot_specs.items()}
+        if self.moves and any(b.watching(self.state.game_id) for b in self.bots.values()):
+            self._rebuild()  # resumed: the watching bots see the moves made so far
         self.seen = {h: len(self.moves) for h in self.humans}
         self.spectator_seen = len(self.moves)
         self.why: dict[int, list] = {}  # move index -> a bot's top actions and values
@@ -167,8 +169,11 @@ class Session:
             variants=list(self.state.cfg.variants), params=dict(self.state.cfg.params),
             components=self.state.cfg.components_path)
         self.epochs = []
+        bots = getattr(self, "bots", {})  # none yet while a --resume is read
+        forget_watched(bots)
         for seat, a in self.moves:
             self.epochs.append(self.text.epoch(s))
+            show_move(bots, s, seat, a)  # a watching bot judges again exactly the moves that stand
             s.apply(seat, a)
         self.state = s
 

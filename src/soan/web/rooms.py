@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import SeatView, make_agent
-from ..agents.drive import show_move
+from ..agents.drive import forget_watched, show_move
 from ..core.actions import parse_action
 from ..core.errors import ConfigError, IllegalAction, SoanError
 from ..core.game import game_info, make
@@ -340,9 +340,13 @@ class Manager:
         return room
 
     def _setup(self, room: Room) -> None:
+        self._make_bots(room)
+        room._track_rounds()
+
+    @staticmethod
+    def _make_bots(room: Room) -> None:
         room.agents = {i: make_agent(x["bot"], seed=derive(room.state.cfg.seed, 5000 + i))
                        for i, x in enumerate(room.seats) if x["bot"]}
-        room._track_rounds()
 
     def load(self) -> int:
         """Every stored game back in memory, replayed move by move."""
@@ -352,14 +356,16 @@ class Manager:
                                         g.created)
             r.feedback = dict(g.feedback)
             r.undone = int(g.room.get("undone", 0))
+            self._make_bots(r)
             for seat, aj in g.moves:
                 a = parse_action(s.game_id, aj)
                 nxt = r.state  # replayed in place: the stored moves were checked when they were made
                 r.epochs.append(r.epoch())
+                show_move(r.agents, nxt, seat, a)  # a watching bot sees the game so far, as before the restart
                 nxt.apply(seat, a)
                 r.moves.append((seat, a))
                 r._track_rounds()
-            self._setup(r)
+            r._track_rounds()
         return len(self.rooms)
 
     def get(self, gid: str) -> Room:
@@ -410,6 +416,12 @@ class Manager:
                 s.apply(who, a)
             if room.epoch(s) != room.epoch():  # safety: never undo through a reveal
                 raise RoomError(409, "cannot undo: hidden information was revealed since your last move")
+            if any(b.watching(s.game_id) for b in room.agents.values()):  # they judge the moves that stand
+                forget_watched(room.agents)
+                w = state_from_header(room.header, f"game {room.id}")
+                for who, a in room.moves[:-1]:
+                    show_move(room.agents, w, who, a)
+                    w.apply(who, a)
             room.undone += 1
             self.store.undo_move(room.id, len(room.moves) - 1, room.room_json())
             room.moves.pop()
