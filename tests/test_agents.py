@@ -21,7 +21,8 @@ def test_spec_strings_and_levels():
     hard = make_agent("hard", seed=3)
     assert hard.spec == "hard" and hard.resolve("undecim").name == "mcts" and hard.resolve("undecim").iters == 400
     assert level_spec("hard", "la-superba") == "mcts:iters=400"
-    assert level_spec("hard", "asian-delivery") == "rollout:rounds=3:model=1" and hard.resolve("asian-delivery").rounds == 3
+    assert level_spec("hard", "asian-delivery") == "rollout:rounds=3:model=1:policy_plan=20"
+    assert hard.resolve("asian-delivery").rounds == 3 and hard.resolve("asian-delivery").policy_plan == 20
     assert hard.resolve("asian-delivery").watching("asian-delivery") and not hard.resolve("asian-delivery").watching("la-superba")
     assert level_spec("normal", "asian-delivery") == "greedy"
     assert make_agent("normal").resolve("undecim").name == "greedy"
@@ -48,6 +49,23 @@ def test_spec_strings_and_levels():
                        ("rollout:model=2", "bad options for agent 'rollout' \\(model must be 0"), ("", "no agents")]:
         with pytest.raises(soan.ConfigError, match=words.replace("[", r"\[").replace("]", r"\]")):
             parse_agents(bad)
+    with pytest.raises(soan.ConfigError) as e:
+        parse_agents("rollout:modle=1")
+    assert e.value.ja.startswith("ボット 'rollout' にオプション 'modle' はありません。使えるオプション：top、samples")
+
+
+def test_commands_say_what_was_wrong_in_the_language_asked_for():
+    """With --lang ja a bad bot, variant or player count is named in Japanese; the next command, without
+    --lang, speaks English again."""
+    run = CliRunner().invoke
+    r = run(app, ["ladder", "undecim", "--agents", "random,bogus", "-n", "2", "--lang", "ja"])
+    assert r.exit_code == 2 and "エラー：ボット 'bogus' はありません" in r.output and "unknown" not in r.output
+    r = run(app, ["ladder", "undecim", "--agents", "random,random,random", "-n", "2", "-V", "nosuch", "--lang", "ja"])
+    assert r.exit_code == 2 and "ウーンデキムにバリアント 'nosuch' はありません" in r.output
+    r = run(app, ["ladder", "undecim", "--agents", "random,random", "-n", "2", "--lang", "ja"])
+    assert r.exit_code == 2 and "ウーンデキムは3〜4人用です" in r.output
+    r = run(app, ["ladder", "undecim", "--agents", "random,bogus", "-n", "2"])
+    assert r.exit_code == 2 and "error: unknown agent 'bogus'" in r.output
 
 
 def mid_game(game, seed, steps, players=4):

@@ -96,11 +96,14 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     if cls is None:
         raise ConfigError(
             f"unknown agent {name!r}; expected one of {sorted(AGENTS)} or a level {sorted(LEVELS)}, "
-            "with options joined by ':' as in 'mcts:iters=400:c=1.4'")
+            "with options joined by ':' as in 'mcts:iters=400:c=1.4'",
+            ja=f"ボット {name!r} はありません。使えるのは {sorted(AGENTS)} と、強さの easy（初級）・normal（中級）・"
+               "hard（上級）です。オプションは 'mcts:iters=400:c=1.4' のように「:」でつなぎます")
     kw: dict[str, Any] = {}
     for o in opts:
         if "=" not in o:
-            raise ConfigError(f"agent option {o!r} in {spec!r} must be key=value, e.g. iters=400")
+            raise ConfigError(f"agent option {o!r} in {spec!r} must be key=value, e.g. iters=400",
+                              ja=f"ボット {spec!r} のオプション {o!r} は iters=400 のように「名前=値」で書きます")
         k, v = o.split("=", 1)
         kw[k.strip()] = _value(v.strip())
     import inspect
@@ -108,16 +111,20 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     params = {k: p for k, p in inspect.signature(cls.__init__).parameters.items()
               if k not in ("self", "seed") and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)}
     takes = ", ".join(params) or "no options"
+    takes_ja = "、".join(params) or "なし"
     for k, v in kw.items():
         p = params.get(k)
         if p is None:
-            raise ConfigError(f"agent {name!r} has no option {k!r}; it takes {takes}")
+            raise ConfigError(f"agent {name!r} has no option {k!r}; it takes {takes}",
+                              ja=f"ボット {name!r} にオプション {k!r} はありません。使えるオプション：{takes_ja}")
         if isinstance(p.default, (int, float)) and not isinstance(p.default, bool) and isinstance(v, str):
-            raise ConfigError(f"agent option {k}={v!r} in {spec!r} must be a number")
+            raise ConfigError(f"agent option {k}={v!r} in {spec!r} must be a number",
+                              ja=f"ボット {spec!r} のオプション {k} には数値を指定します（指定：{v!r}）")
     try:
         a = cls(seed=seed, **kw)
     except (TypeError, ValueError) as e:
-        raise ConfigError(f"bad options for agent {name!r} ({e}); it takes {takes}") from None
+        raise ConfigError(f"bad options for agent {name!r} ({e}); it takes {takes}",
+                          ja=f"ボット {name!r} のオプションの値が使えません（{e}）。使えるオプション：{takes_ja}") from None
     a.spec = spec
     return a
 
@@ -126,7 +133,8 @@ def parse_agents(specs: str, players: int | None = None) -> list[str]:
     """'greedy,random' -> ['greedy', 'random'], checked; repeated to `players` seats if one is given."""
     items = [s.strip() for s in specs.split(",") if s.strip()]
     if not items:
-        raise ConfigError("no agents given; e.g. --agents greedy,random,random")
+        raise ConfigError("no agents given; e.g. --agents greedy,random,random",
+                          ja="ボットが指定されていません。例：--agents greedy,random,random")
     for s in items:
         make_agent(s)
     if players is not None and len(items) < players:

@@ -21,6 +21,7 @@ from ..core.errors import SoanError
 USER_ERRORS: tuple[type[BaseException], ...] = (SoanError, OSError, UnicodeDecodeError)
 
 console = Console() if sys.stdout.isatty() else Console(width=140)
+ERROR_LANG = ["en"]  # the --lang of the running command (`common.check_lang` sets it): errors are said in it
 
 
 # The `lab` extra's libraries: a command needing one on a light install says how to get it.
@@ -36,15 +37,22 @@ def missing_extra(e: BaseException) -> str | None:
     return None
 
 
-def describe(e: BaseException) -> str:
-    """One line saying what was wrong."""
+def describe(e: BaseException, lang: str = "en") -> str:
+    """One line saying what was wrong, in Japanese where the error has it and `lang` is ja."""
+    ja = lang == "ja"
     extra = missing_extra(e)
     if extra:
-        return f"this command needs {getattr(e, 'name', '')}, which comes with soan[{extra}]: pip install 'soan[{extra}]'"
+        name = getattr(e, "name", "")
+        return (f"このコマンドには {name} が要ります。soan[{extra}] に含まれます：pip install 'soan[{extra}]'" if ja
+                else f"this command needs {name}, which comes with soan[{extra}]: pip install 'soan[{extra}]'")
     if isinstance(e, UnicodeDecodeError):
-        return f"a file is not UTF-8 text ({e.reason} at byte {e.start})"
+        return (f"UTF-8 のテキストではないファイルがあります（{e.start} バイト目）" if ja
+                else f"a file is not UTF-8 text ({e.reason} at byte {e.start})")
     if isinstance(e, OSError) and e.filename is not None:
-        return f"{e.strerror or e}: {e.filename}"
+        return f"ファイルを扱えません（{e.strerror or e}）：{e.filename}" if ja else f"{e.strerror or e}: {e.filename}"
+    ja_text = getattr(e, "ja", None)
+    if ja and ja_text:
+        return str(ja_text)
     return str(e)
 
 
@@ -52,12 +60,15 @@ class SoanGroup(TyperGroup):
     """The root group: the single place where errors become messages."""
 
     def invoke(self, ctx: Any) -> Any:  # a click context (typer carries its own click)
+        ERROR_LANG[0] = "en"
         try:
             return super().invoke(ctx)
         except Exception as e:
             if not isinstance(e, USER_ERRORS) and not missing_extra(e):
                 raise
-            console.print(f"[red]error:[/red] {escape(describe(e))}", markup=True, highlight=False)
+            lang = ERROR_LANG[0]
+            head = "エラー：" if lang == "ja" else "error: "
+            console.print(f"[red]{head}[/red]{escape(describe(e, lang))}", markup=True, highlight=False)
             raise typer.Exit(2) from None
 
 

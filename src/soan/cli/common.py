@@ -65,8 +65,12 @@ def game_params(game: str, items: list[str] | None, extra: list[str] | None = No
 
 
 def check_lang(lang: str) -> None:
+    """A command's --lang, checked; errors after this are said in it (where they have Japanese)."""
     if lang not in ("en", "ja"):
-        raise SoanError(f"--lang takes en or ja, got {lang!r}")
+        raise SoanError(f"--lang takes en or ja, got {lang!r}", ja=f"--lang には en か ja を指定します（指定：{lang!r}）")
+    from .app import ERROR_LANG
+
+    ERROR_LANG[0] = lang
 
 
 def progress(label: str, quiet: bool):

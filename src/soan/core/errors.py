@@ -2,7 +2,12 @@
 
 
 class SoanError(Exception):
-    """Base of soan's own errors."""
+    """Base of soan's own errors. `ja`: the same message in Japanese, shown by a command run with
+    `--lang ja` (without it, the English one is shown there too)."""
+
+    def __init__(self, *args: object, ja: str | None = None) -> None:
+        super().__init__(*args)
+        self.ja = ja
 
 
 class IllegalAction(SoanError, ValueError):

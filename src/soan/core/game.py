@@ -150,7 +150,8 @@ def game_info(game_id: str) -> GameInfo:
         alias = game_id.replace("_", "-").lower()
         info = _REGISTRY.get(alias)
     if info is None:
-        raise ConfigError(f"unknown game {shown(game_id)}; expected one of {sorted(_REGISTRY)}")
+        raise ConfigError(f"unknown game {shown(game_id)}; expected one of {sorted(_REGISTRY)}",
+                          ja=f"ゲーム {shown(game_id)} はありません。使えるのは {sorted(_REGISTRY)} です")
     return info
 
 
@@ -215,7 +216,8 @@ def check_config(
     n = info.default_players if players is None else players
     lo, hi = info.players
     if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
-        raise ConfigError(f"{info.id} is for {lo}-{hi} players, got {shown(players)}")
+        raise ConfigError(f"{info.id} is for {lo}-{hi} players, got {shown(players)}",
+                          ja=f"{info.name_ja}は{lo}〜{hi}人用です（指定：{shown(players)}）")
     if variants is not None and not isinstance(variants, list | tuple):
         raise ConfigError(f"variants are a list of variant ids, got {shown(variants)}")
     if params is not None and not isinstance(params, dict):
@@ -223,7 +225,8 @@ def check_config(
     vs: list[str] = []
     for v in variants or ():
         if not isinstance(v, str) or v not in info.variants:
-            raise ConfigError(f"unknown variant {shown(v)} for {info.id}; expected any of {sorted(info.variants)}")
+            raise ConfigError(f"unknown variant {shown(v)} for {info.id}; expected any of {sorted(info.variants)}",
+                              ja=f"{info.name_ja}にバリアント {shown(v)} はありません。使えるのは {sorted(info.variants)} です")
         if v not in vs:
             vs.append(v)
     order = list(info.variants)
@@ -232,7 +235,8 @@ def check_config(
     for k, v in (params or {}).items():
         p = info.params.get(k) if isinstance(k, str) else None
         if p is None:
-            raise ConfigError(f"unknown parameter {shown(k)} for {info.id}; expected any of {sorted(info.params)}")
+            raise ConfigError(f"unknown parameter {shown(k)} for {info.id}; expected any of {sorted(info.params)}",
+                              ja=f"{info.name_ja}にパラメータ {shown(k)} はありません。使えるのは {sorted(info.params)} です")
         if p.requires and p.requires not in vs:
             raise ConfigError(f"parameter {k!r} only applies with the variant {p.requires!r}, which is not chosen")
         out[k] = p.coerce(v)

@@ -96,8 +96,9 @@ register(GameInfo(
         rollout_at=evaluate.rollout_at,
         # MCTS with random rollouts plays below normal here; rollouts of two rounds were not enough
         # against three normal, of three rounds they beat them; with weaker players at the table the
-        # rollouts follow how each has played (model=1) (docs/figures.md)
-        levels={"hard": "rollout:rounds=3:model=1"},
+        # rollouts follow how each has played (model=1), and purposeful seats plan as far as normal
+        # does (policy_plan=20, normal's plan) (docs/figures.md)
+        levels={"hard": "rollout:rounds=3:model=1:policy_plan=20"},
         styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         measures=measures.Measures, turn_order=measures.turn_order, card_name=measures.card_name,
         report_panels=_report_panels, text=text,
