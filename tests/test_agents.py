@@ -61,9 +61,15 @@ def test_commands_say_what_was_wrong_in_the_language_asked_for():
     r = run(app, ["ladder", "undecim", "--agents", "random,bogus", "-n", "2", "--lang", "ja"])
     assert r.exit_code == 2 and "エラー：ボット 'bogus' はありません" in r.output and "unknown" not in r.output
     r = run(app, ["ladder", "undecim", "--agents", "random,random,random", "-n", "2", "-V", "nosuch", "--lang", "ja"])
-    assert r.exit_code == 2 and "ウーンデキムにバリアント 'nosuch' はありません" in r.output
+    assert r.exit_code == 2 and "ウーンデキムにヴァリアント 'nosuch' はありません" in r.output
     r = run(app, ["ladder", "undecim", "--agents", "random,random", "-n", "2", "--lang", "ja"])
     assert r.exit_code == 2 and "ウーンデキムは3〜4人用です" in r.output
+    r = run(app, ["ladder", "undecim", "--agents", "random,random,random", "-n", "2", "-P", "gold_rate=abc", "--lang", "ja"])
+    assert r.exit_code == 2 and "パラメータ 'gold_rate' には整数を指定します（指定：'abc'）" in r.output
+    r = run(app, ["check", "undecim", "-n", "1", "-V", "nosuch", "--lang", "ja"])
+    assert r.exit_code == 2 and "エラー：ウーンデキムにヴァリアント 'nosuch'" in r.output
+    r = run(app, ["ladder", "undecim", "--agents", "hard:iters=3", "-n", "2", "--lang", "ja"])
+    assert r.exit_code == 2 and "強さ 'hard' にはオプションを付けられません" in r.output
     r = run(app, ["ladder", "undecim", "--agents", "random,bogus", "-n", "2"])
     assert r.exit_code == 2 and "error: unknown agent 'bogus'" in r.output
 
@@ -340,6 +346,28 @@ def test_ladder_head_to_head_counts_placings_within_each_game():
     (h,) = order_holds(rate(even))
     assert h["share"] == 0.5 and h["verdict"] == "unclear"
     assert "差があるとは言えない" in order_text(h, "ja") and "no significant difference" in order_text(h)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_ladder_table_fits_80_columns_and_keeps_every_figure_whole(monkeypatch, lang):
+    import io
+    import re
+
+    from rich.console import Console
+
+    from soan.core.width import cols
+
+    buf = io.StringIO()
+    monkeypatch.setattr("soan.cli.lab_cmds.console", Console(file=buf, width=80, color_system=None))
+    r = CliRunner().invoke(app, ["ladder", "undecim", "--agents", "greedy:samples=1,greedy:samples=2,random", "-n", "3",
+                                 "--seed", "1", "--lang", lang])
+    assert r.exit_code == 0, r.output
+    out = buf.getvalue()
+    assert max(cols(x) for x in out.splitlines()) <= 80
+    dash, op, cl = ("〜", "（", "）") if lang == "ja" else ("–", " \\(", "\\)")
+    assert len(re.findall(rf"\d+\.\d%{op}\d+%{dash}\d+%{cl}", out)) == 3  # each win share with its interval, whole
+    assert len(re.findall(rf"-?\d+\.\d{op}-?\d+\.\d{dash}-?\d+\.\d{cl}", out)) == 3  # each score likewise
+    assert "…" not in out and "-0.0" not in out
 
 
 def test_ladder_speaks_japanese():

@@ -340,13 +340,21 @@ def test_rollout_model_tells_a_random_seat_from_a_purposeful_one():
     watcher = make_agent("rollout:model=1:watch=12", seed=3)
     players = {0: make_agent("random", seed=1), 1: make_agent("normal", seed=2), 2: make_agent("random", seed=5),
                3: make_agent("random", seed=6)}
+    shown = []
     while not s.is_over() and min(watcher.judged.get(0, 0), watcher.judged.get(1, 0)) < 12:
         seat = s.to_act()[0]
         a = players[seat].act(SeatView(s, seat))
+        shown.append((s.clone(), seat, a))
         assert show_move({3: watcher}, s, seat, a) == ([3] if seat != 3 else [])
         s.apply(seat, a)
     assert watcher.judged[0] == watcher.judged[1] == 12 and 3 not in watcher.judged
     assert watcher.eps_of(0) > 0.6 and watcher.eps_of(1) < 0.2 and watcher.eps_of(3) == 0.0
+    judged = {k: list(v) for k, v in watcher.loglik.items()}
+    watcher.forget()  # what an undo or a resume does: shown the same moves again, it judges them alike
+    assert watcher.judged == {}
+    for before, seat, a in shown:
+        show_move({3: watcher}, before, seat, a)
+    assert watcher.loglik == judged
     level = make_agent("hard", seed=3)  # Asian Delivery's hard watches; forgetting reaches its rollout bot
     level.watching(s.game_id)
     level.inner.loglik, level.inner.judged = dict(watcher.loglik), dict(watcher.judged)

@@ -160,3 +160,31 @@ def test_watching_bots_judge_the_moves_that_stand_after_an_undo_and_a_restart(db
         assert len(room.moves) == moves
         for bot in (2, 3):
             assert room.agents[bot].seen == standing(room, bot)
+
+
+def test_a_bot_failing_to_watch_again_loses_nothing_on_undo_or_restart(db, monkeypatch):
+    """The undo is stored and the room goes on when a watching bot fails while the game is shown to it
+    again; a restarted server starts, and that room says its bots stopped."""
+    from soan.agents import RandomAgent
+
+    class Broken(RandomAgent):
+        watches = True
+
+        def observe(self, view, seat, action):
+            raise RuntimeError("a watching bot's bug")
+
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        gid, t1, t2, _ = _new(c)
+        start = _my_action_step(c, gid, t1, t2)
+        room = c.app.state.manager.get(gid)
+        monkeypatch.setattr("soan.web.rooms.make_agent", lambda spec, seed=0: Broken(seed))
+        c.app.state.manager._setup(room)  # the bots from now on watch, and fail
+        play = next(a for a in start["legal"] if a["json"]["type"] == "play" and a["json"]["face"] == "down")
+        _act(c, gid, t1, play["json"])
+        r = c.post(f"/api/games/{gid}/undo", params={"token": t1, "lang": "en"})
+        assert r.status_code == 200, r.text
+        assert r.json()["observation"] == start["observation"] and r.json()["bot_error"]
+        moves = len(room.moves)
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        p = _get(c, gid, t1)
+        assert p["moves"] == moves and p["observation"] == start["observation"] and p["bot_error"]

@@ -92,6 +92,12 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         lv.spec = spec
         return lv
     name, *opts = spec.split(":")
+    if name in LEVELS:
+        raise ConfigError(
+            f"the level {name!r} takes no options ({spec!r}); give the bot it stands for, with options, instead, "
+            "e.g. 'mcts:iters=800' (docs/agents.md lists each level's bot per game)",
+            ja=f"強さ {name!r} にはオプションを付けられません（{spec!r}）。オプションを付けるには、その強さのボットを "
+               "'mcts:iters=800' のように直接指定します（ゲームごとの各強さのボットは docs/agents.md にあります）")
     cls = AGENTS.get(name)
     if cls is None:
         raise ConfigError(
@@ -124,7 +130,7 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         a = cls(seed=seed, **kw)
     except (TypeError, ValueError) as e:
         raise ConfigError(f"bad options for agent {name!r} ({e}); it takes {takes}",
-                          ja=f"ボット {name!r} のオプションの値が使えません（{e}）。使えるオプション：{takes_ja}") from None
+                          ja=f"ボット {name!r} のオプションの値が正しくありません（{e}）。使えるオプション：{takes_ja}") from None
     a.spec = spec
     return a
 

@@ -57,6 +57,7 @@ class RolloutAgent(Agent):
         self.model, self.watch, self.judge_margin = int(model), int(watch), float(judge)
         self.watches = bool(model)
         self.judge = GreedyAgent(seed=seed ^ 0x5EED, samples=1)  # judges the others' choices
+        self.judge_seed = seed ^ 0x5EED
         self.loglik: dict[int, list[float]] = {}  # seat -> log-likelihood per EPS_GRID value
         self.judged: dict[int, int] = {}  # seat -> choices judged
         if top < 2:
@@ -82,10 +83,13 @@ class RolloutAgent(Agent):
     def reseed(self, seed: int) -> None:
         super().reseed(seed)
         self.base.reseed(seed)
-        self.judge.reseed(seed ^ 0x5EED)
+        self.judge_seed = seed ^ 0x5EED
         self.forget()
 
     def forget(self) -> None:
+        """Back to before the first watched move, judging stream included: shown the same moves again,
+        it judges them exactly as it did."""
+        self.judge.reseed(self.judge_seed)
         self.loglik.clear()
         self.judged.clear()
 

@@ -49,7 +49,13 @@ def describe(e: BaseException, lang: str = "en") -> str:
         return (f"UTF-8 のテキストではないファイルがあります（{e.start} バイト目）" if ja
                 else f"a file is not UTF-8 text ({e.reason} at byte {e.start})")
     if isinstance(e, OSError) and e.filename is not None:
-        return f"ファイルを扱えません（{e.strerror or e}）：{e.filename}" if ja else f"{e.strerror or e}: {e.filename}"
+        if not ja:
+            return f"{e.strerror or e}: {e.filename}"
+        if isinstance(e, FileNotFoundError):
+            return f"ファイルが見つかりません：{e.filename}"
+        if isinstance(e, PermissionError):
+            return f"アクセス権がありません：{e.filename}"
+        return f"ファイルを扱えません（{e.strerror or e}）：{e.filename}"
     ja_text = getattr(e, "ja", None)
     if ja and ja_text:
         return str(ja_text)

@@ -22,7 +22,8 @@ def _budget(text: str) -> float:
             return float(t[:-1]) * 60
         return float(t.rstrip("s"))
     except ValueError:
-        raise SoanError(f"--budget takes seconds or minutes, e.g. 300, 300s or 5m; got {text!r}") from None
+        raise SoanError(f"--budget takes seconds or minutes, e.g. 300, 300s or 5m; got {text!r}",
+                        ja=f"--budget には秒か分を 300、300s、5m のように指定します（指定：{text!r}）") from None
 
 
 @app.command("ask")

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from ..core.errors import SoanError
 from .app import app
-from .common import ParamOpt, VariantOpt, parse_params
+from .common import ParamOpt, VariantOpt, check_lang, parse_params
 
 T = {
     "en": {
@@ -84,8 +84,7 @@ def check(
     from ..core.invariants import play_checked
     from ..core.records import write_record
 
-    if lang not in T:
-        raise SoanError(f"--lang takes en or ja, got {lang!r}")
+    check_lang(lang)
     t = T[lang]
     con = Console() if sys.stdout.isatty() else Console(width=140)
     info, _, vs, ps = check_config(game, players, variant, parse_params(param))

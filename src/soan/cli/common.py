@@ -39,7 +39,7 @@ def parse_params(items: list[str] | None) -> dict[str, str]:
     out = {}
     for it in items or []:
         if "=" not in it:
-            raise SoanError(f"--param takes key=value, got {it!r}")
+            raise SoanError(f"--param takes key=value, got {it!r}", ja=f"--param は「名前=値」で書きます（指定：{it!r}）")
         k, v = it.split("=", 1)
         out[k.strip()] = v.strip()
     return out
@@ -60,14 +60,15 @@ def game_params(game: str, items: list[str] | None, extra: list[str] | None = No
             out[flags[name[3:]]] = "false"
         else:
             known = ", ".join(f"--{f}" for f in flags) or "none"
-            raise SoanError(f"no such option {a!r}; {info.id}'s true/false parameters as flags: {known}")
+            raise SoanError(f"no such option {a!r}; {info.id}'s true/false parameters as flags: {known}",
+                            ja=f"オプション {a!r} はありません。{info.name_ja}の true/false のパラメータは {known} で指定できます")
     return out
 
 
 def check_lang(lang: str) -> None:
     """A command's --lang, checked; errors after this are said in it (where they have Japanese)."""
     if lang not in ("en", "ja"):
-        raise SoanError(f"--lang takes en or ja, got {lang!r}", ja=f"--lang には en か ja を指定します（指定：{lang!r}）")
+        raise SoanError(f"--lang takes en or ja, got {lang!r}")
     from .app import ERROR_LANG
 
     ERROR_LANG[0] = lang

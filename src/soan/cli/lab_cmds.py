@@ -320,11 +320,11 @@ def ladder(
                 "ms per\ndecision")
     tab = Table()  # the title goes above as a line of its own: a narrow table would wrap it
     for k, col in enumerate(cols):  # figures never wrap: the table fits 80 columns with two-line headings
-        tab.add_column(col, justify="right", no_wrap=k > 0)
+        tab.add_column(col, justify="right" if k else "left", no_wrap=k > 0, overflow="fold")  # a long bot spec folds, never cut
     dash = "〜" if ja else "–"
     for r in rows:
         lo, hi = r["win_share_ci"]
-        slo, shi = r["mean_score_ci"]
+        slo, shi = (x + 0.0 if round(x, 1) else 0.0 for x in r["mean_score_ci"])  # no "-0.0"
         win = f"{r['win_share']:.1%}（{lo:.0%}{dash}{hi:.0%}）" if ja else f"{r['win_share']:.1%} ({lo:.0%}{dash}{hi:.0%})"
         score = f"{r['mean_score']:.1f}（{slo:.1f}{dash}{shi:.1f}）" if ja else f"{r['mean_score']:.1f} ({slo:.1f}{dash}{shi:.1f})"
         tab.add_row(bot_label(r["agent"], lang), str(r["games"]), win, score, f"{r['mean_rank']:.2f}",

@@ -39,9 +39,11 @@ def play(
     try:
         people = [int(x) for x in humans.split(",") if x.strip()] if humans is not None else [seat]
     except ValueError:
-        raise SoanError(f"--humans takes seat numbers from 1 separated by commas, e.g. 1,2; got {humans!r}") from None
+        raise SoanError(f"--humans takes seat numbers from 1 separated by commas, e.g. 1,2; got {humans!r}",
+                        ja=f"--humans には 1 から数えた席の番号を 1,2 のように「,」で区切って指定します（指定：{humans!r}）") from None
     if any(not 1 <= h <= players for h in people):
-        raise SoanError(f"seats are 1..{players}; got {','.join(map(str, people))}")
+        raise SoanError(f"seats are 1..{players}; got {','.join(map(str, people))}",
+                        ja=f"席は 1〜{players} です（指定：{','.join(map(str, people))}）")
     hs = [h - 1 for h in people]  # the Python API counts seats from 0
     bs = parse_agents(bots)
     sd = seed if seed is not None else _random.randrange(1 << 31)

@@ -31,7 +31,7 @@ MSG = {
     "over": ("Final scores:", "最終得点:"),
     "not_over": ("The game is not over; scores so far:", "ゲームは途中です。現在の得点:"),
     "rank_line": ("  #{r} {p}{t}: {v}", "  {r}位 {p}{t}: {v}点"),
-    "bot_tag": ("bot {b}", "ボット {b}"),
+    "bot_tag": ("bot {b}", "{b}ボット"),
     "options": ("Options:", "選択肢:"),
     "only_one": ("Only one thing can be done here; confirm it with its number.",
                  "ここでできることは１つだけです。番号を入力して進めてください。"),

@@ -27,6 +27,11 @@ class Param:
     max: int | None = None  # the largest
     length: tuple[int, int] | None = None  # a list's allowed length, (shortest, longest)
 
+    def _bad(self, takes: str, takes_ja: str, value: Any) -> ConfigError:
+        """A value this parameter cannot take, named in English and Japanese."""
+        return ConfigError(f"parameter {self.name!r} takes {takes}, got {shown(value)}",
+                           ja=f"パラメータ {self.name!r} には{takes_ja}を指定します（指定：{shown(value)}）")
+
     def coerce(self, value: Any) -> Any:
         """Accept a CLI string or a JSON value; return the typed value or raise ConfigError."""
         if self.default is None and value is None:
@@ -42,29 +47,27 @@ class Param:
                 elif low in ("false", "0", "no", "off"):
                     v = False
                 else:
-                    raise ConfigError(f"parameter {self.name!r} takes true or false, got {shown(value)}")
+                    raise self._bad("true or false", " true か false ", value)
             elif isinstance(d, int):
                 try:
                     v = int(s)
                 except ValueError:
-                    raise ConfigError(f"parameter {self.name!r} takes an integer, got {shown(value)}") from None
+                    raise self._bad("an integer", "整数", value) from None
             elif isinstance(d, list | tuple):
                 try:
                     v = [int(x) for x in s.replace("/", ",").split(",") if x.strip()]
                 except ValueError:
-                    raise ConfigError(
-                        f"parameter {self.name!r} takes a comma-separated list of integers, got {shown(value)}"
-                    ) from None
+                    raise self._bad("a comma-separated list of integers", "「,」で区切った整数の並び", value) from None
         if isinstance(d, bool) and not isinstance(v, bool):
-            raise ConfigError(f"parameter {self.name!r} takes true or false, got {shown(value)}")
+            raise self._bad("true or false", " true か false ", value)
         if isinstance(d, int) and not isinstance(d, bool) and (isinstance(v, bool) or not isinstance(v, int)):
-            raise ConfigError(f"parameter {self.name!r} takes an integer, got {shown(value)}")
+            raise self._bad("an integer", "整数", value)
         if isinstance(d, list | tuple):
             if not isinstance(v, list | tuple) or not all(isinstance(x, int) for x in v):
-                raise ConfigError(f"parameter {self.name!r} takes a list of integers, got {shown(value)}")
+                raise self._bad("a list of integers", "整数の並び", value)
             v = tuple(v)
         if self.choices is not None and v not in self.choices:
-            raise ConfigError(f"parameter {self.name!r} takes one of {list(self.choices)}, got {shown(value)}")
+            raise self._bad(f"one of {list(self.choices)}", f" {list(self.choices)} のどれか", value)
         self._check_range(v, value)
         return v
 
@@ -73,12 +76,13 @@ class Param:
         items = v if isinstance(v, tuple) else (v,) if isinstance(v, int) and not isinstance(v, bool) else ()
         if isinstance(v, tuple) and self.length is not None and not self.length[0] <= len(v) <= self.length[1]:
             lo, hi = self.length
-            raise ConfigError(f"parameter {self.name!r} takes {lo}-{hi} numbers, got {len(v)}: {shown(value)}")
+            raise ConfigError(f"parameter {self.name!r} takes {lo}-{hi} numbers, got {len(v)}: {shown(value)}",
+                              ja=f"パラメータ {self.name!r} には{lo}〜{hi}個の数を指定します（指定は{len(v)}個：{shown(value)}）")
         for x in items:
             if (self.min is not None and x < self.min) or (self.max is not None and x > self.max):
                 rng = (f"{self.min}..{self.max}" if self.min is not None and self.max is not None
                        else f">= {self.min}" if self.min is not None else f"<= {self.max}")
-                raise ConfigError(f"parameter {self.name!r} takes {rng}, got {shown(value)}")
+                raise self._bad(rng, f" {rng} の範囲の数", value)
 
 
 @dataclass(frozen=True)
@@ -226,7 +230,7 @@ def check_config(
     for v in variants or ():
         if not isinstance(v, str) or v not in info.variants:
             raise ConfigError(f"unknown variant {shown(v)} for {info.id}; expected any of {sorted(info.variants)}",
-                              ja=f"{info.name_ja}にバリアント {shown(v)} はありません。使えるのは {sorted(info.variants)} です")
+                              ja=f"{info.name_ja}にヴァリアント {shown(v)} はありません。使えるのは {sorted(info.variants)} です")
         if v not in vs:
             vs.append(v)
     order = list(info.variants)
@@ -238,7 +242,8 @@ def check_config(
             raise ConfigError(f"unknown parameter {shown(k)} for {info.id}; expected any of {sorted(info.params)}",
                               ja=f"{info.name_ja}にパラメータ {shown(k)} はありません。使えるのは {sorted(info.params)} です")
         if p.requires and p.requires not in vs:
-            raise ConfigError(f"parameter {k!r} only applies with the variant {p.requires!r}, which is not chosen")
+            raise ConfigError(f"parameter {k!r} only applies with the variant {p.requires!r}, which is not chosen",
+                              ja=f"パラメータ {k!r} はヴァリアント {p.requires!r} を選んだときだけ使えます")
         out[k] = p.coerce(v)
     for p in info.params.values():
         if p.name not in out and (p.requires is None or p.requires in vs):

@@ -212,7 +212,8 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
         known = {q["id"] for q in qs}
         bad = [i for i in ids if i not in known]
         if bad:
-            raise ConfigError(f"unknown question {bad[0]!r} for {info.id}; expected any of {sorted(known)}")
+            raise ConfigError(f"unknown question {bad[0]!r} for {info.id}; expected any of {sorted(known)}",
+                              ja=f"{info.name_ja}に問い {bad[0]!r} はありません。使えるのは {sorted(known)} です")
         qs = [q for q in qs if q["id"] in ids]
     out = Path(out)
     (out / info.id).mkdir(parents=True, exist_ok=True)

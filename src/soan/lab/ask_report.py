@@ -41,8 +41,9 @@ W = {
     "studies": ("Studies (settings, games, folder)", "試行（設定、ゲーム数、フォルダ）"),
     "resumed": ("Continued the studies in {folder}, which earlier asks had run for {s:.0f} s: the budget counts "
                 "every ask of this folder, and a study only grows. Another --out starts afresh.",
-                "{folder} にある前回までの試行（実行時間 {s:.0f} 秒）を引き継いだ。予算はこのフォルダでの実行すべてを"
-                "合わせて数え、試行は増えるだけで減らない。最初からやり直すには別の --out を指定する。"),
+                "{folder} にある前回までの試行（実行時間の合計 {s:.0f} 秒）を引き継いだ。予算には、このフォルダでの"
+                "これまでの実行時間もすべて含まれる。試行は追加されるだけで、減ることはない。最初からやり直すには、"
+                "別の --out を指定する。"),
     "budget": ("Budget {b:.0f} s, spent {s:.0f} s in all asks of this folder.",
                "予算 {b:.0f} 秒、このフォルダでの実行時間の合計 {s:.0f} 秒。"),
 }

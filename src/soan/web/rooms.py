@@ -136,6 +136,23 @@ class Room:
                 self.bot_error = True
                 self.cache.clear()
 
+    def show_again(self) -> None:
+        """After an undo or a restart: the watching bots forget what they saw and are shown the moves that
+        stand, replayed from the start (not for a finished game: its bots decide no more). An error is
+        handled as in `push`: logged, the room says its bots stopped, nothing stored changes."""
+        if self.state.is_over() or not any(b.watching(self.state.game_id) for b in self.agents.values()):
+            return
+        try:
+            forget_watched(self.agents)
+            w = state_from_header(self.header, f"game {self.id}")
+            for who, a in self.moves:
+                show_move(self.agents, w, who, a)
+                w.apply(who, a)
+        except Exception:  # noqa: BLE001 - a bot's bug must not stop the room or the server
+            LOG.exception("a bot failed to watch the moves again in room %s", self.id)
+            self.bot_error = True
+            self.cache.clear()
+
     def undo_refusal(self, seat: int) -> str | None:
         """Why `seat` may not take back its last move now, or None when it may."""
         if getattr(self.text, "epoch", None) is None:
@@ -340,13 +357,9 @@ class Manager:
         return room
 
     def _setup(self, room: Room) -> None:
-        self._make_bots(room)
-        room._track_rounds()
-
-    @staticmethod
-    def _make_bots(room: Room) -> None:
         room.agents = {i: make_agent(x["bot"], seed=derive(room.state.cfg.seed, 5000 + i))
                        for i, x in enumerate(room.seats) if x["bot"]}
+        room._track_rounds()
 
     def load(self) -> int:
         """Every stored game back in memory, replayed move by move."""
@@ -356,16 +369,15 @@ class Manager:
                                         g.created)
             r.feedback = dict(g.feedback)
             r.undone = int(g.room.get("undone", 0))
-            self._make_bots(r)
             for seat, aj in g.moves:
                 a = parse_action(s.game_id, aj)
                 nxt = r.state  # replayed in place: the stored moves were checked when they were made
                 r.epochs.append(r.epoch())
-                show_move(r.agents, nxt, seat, a)  # a watching bot sees the game so far, as before the restart
                 nxt.apply(seat, a)
                 r.moves.append((seat, a))
                 r._track_rounds()
-            r._track_rounds()
+            self._setup(r)
+            r.show_again()  # a watching bot sees the game so far, as before the restart
         return len(self.rooms)
 
     def get(self, gid: str) -> Room:
@@ -416,20 +428,19 @@ class Manager:
                 s.apply(who, a)
             if room.epoch(s) != room.epoch():  # safety: never undo through a reveal
                 raise RoomError(409, "cannot undo: hidden information was revealed since your last move")
-            if any(b.watching(s.game_id) for b in room.agents.values()):  # they judge the moves that stand
-                forget_watched(room.agents)
-                w = state_from_header(room.header, f"game {room.id}")
-                for who, a in room.moves[:-1]:
-                    show_move(room.agents, w, who, a)
-                    w.apply(who, a)
             room.undone += 1
-            self.store.undo_move(room.id, len(room.moves) - 1, room.room_json())
+            try:
+                self.store.undo_move(room.id, len(room.moves) - 1, room.room_json())
+            except Exception:
+                room.undone -= 1  # not stored: nothing changed
+                raise
             room.moves.pop()
             room.state, room.epochs = s, epochs
             hist = getattr(s, "history", None)
             if hist is not None:
                 room.rounds_at = room.rounds_at[:len(hist)]
             room.cache.clear()
+            room.show_again()  # after the commit: the watching bots judge the moves that stand
             room.notify()
         self.kick(room)
 
