@@ -294,6 +294,12 @@ def check_feedback(data: Any) -> dict[str, Any]:
     return out
 
 
+def _said(e: Exception, lang: str | None) -> str:
+    """An error in the language the request asked for (`lang`): soan's own errors carry Japanese."""
+    ja = getattr(e, "ja", None)
+    return ja if lang == "ja" and ja else str(e)
+
+
 class Manager:
     """Every room, the store behind them and the bots that play in them."""
 
@@ -324,7 +330,7 @@ class Manager:
         try:
             state = make(req["game"], players=req.get("players"), seed=seed, variants=variants, params=params)
         except (ConfigError, SoanError, TypeError) as e:
-            raise RoomError(422, str(e)) from None
+            raise RoomError(422, _said(e, req.get("lang"))) from None
         n = state.cfg.players
         bots_in = req.get("bots") or {}
         if not isinstance(bots_in, dict):
@@ -340,7 +346,8 @@ class Manager:
             try:
                 make_agent(str(spec))
             except ConfigError as e:
-                raise RoomError(422, f"bots: seat {num}: {e}") from None
+                raise RoomError(422, f"席{num}のボット：{e.ja}" if req.get("lang") == "ja" and e.ja
+                                else f"bots: seat {num}: {e}") from None
             bots[num - 1] = str(spec)
         if len(bots) == n:
             pass  # a bots-only game is allowed: spectators watch it
