@@ -1,8 +1,26 @@
-"""A scripted person at the terminal prompt, shared by the terminal-play tests."""
+"""A scripted person at the terminal prompt, shared by the terminal-play tests; a bot that records
+what it is shown, shared by the terminal and web tests of watching."""
 
 from __future__ import annotations
 
+from soan.agents import RandomAgent
 from soan.cli.play import Session
+
+
+class Spy(RandomAgent):
+    """Plays at random and watches: records every other seat's move it is shown; `forget` clears it."""
+
+    watches = True
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self.seen: list[tuple[int, str]] = []
+
+    def observe(self, view, seat, action):
+        self.seen.append((seat, str(action)))
+
+    def forget(self):
+        self.seen.clear()
 
 
 class Script:

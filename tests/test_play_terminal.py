@@ -327,20 +327,7 @@ def test_piped_input_that_never_chooses_stops_the_game_saved(tmp_path):
 def test_watching_bots_see_a_resumed_game_and_forget_a_move_taken_back(tmp_path, monkeypatch):
     """Asian Delivery's moves are public: after `--resume` a watching bot has seen every other seat's
     move of the record, and after a rebuild without the last move (what undo does) exactly those left."""
-    from soan.agents import RandomAgent
-
-    class Spy(RandomAgent):
-        watches = True
-
-        def __init__(self, seed=0):
-            super().__init__(seed)
-            self.seen: list[tuple[int, str]] = []
-
-        def observe(self, view, seat, action):
-            self.seen.append((seat, str(action)))
-
-        def forget(self):
-            self.seen.clear()
+    from play_helpers import Spy
 
     monkeypatch.setattr("soan.cli.play.make_agent", lambda spec, seed=0: Spy(seed))
     sc = Script([], interrupt_at=4)

@@ -122,20 +122,7 @@ def test_a_token_undoes_its_own_seat_only(db):
 def test_watching_bots_judge_the_moves_that_stand_after_an_undo_and_a_restart(db, monkeypatch):
     """A bot that watches the others (Asian Delivery's moves are public) has seen exactly the moves that
     stand: a move taken back is forgotten, and a restarted server shows it the stored game again."""
-    from soan.agents import RandomAgent
-
-    class Spy(RandomAgent):
-        watches = True
-
-        def __init__(self, seed=0):
-            super().__init__(seed)
-            self.seen: list[tuple[int, str]] = []
-
-        def observe(self, view, seat, action):
-            self.seen.append((seat, str(action)))
-
-        def forget(self):
-            self.seen.clear()
+    from play_helpers import Spy
 
     monkeypatch.setattr("soan.web.rooms.make_agent", lambda spec, seed=0: Spy(seed))
 
