@@ -41,7 +41,7 @@ W = {
     "studies": ("Studies (settings, games, folder)", "試行（設定、ゲーム数、フォルダ）"),
     "resumed": ("Continued the studies in {folder}, which earlier asks had run for {s:.0f} s: the budget counts "
                 "every ask of this folder, and a study only grows. Another --out starts afresh.",
-                "{folder} にある前回までの試行（実行時間の合計 {s:.0f} 秒）を引き継いだ。予算には、このフォルダでの"
+                "{folder} にある前回までの試行（実行時間の合計{s:.0f}秒）を引き継いだ。予算には、このフォルダでの"
                 "これまでの実行時間もすべて含まれる。試行は追加されるだけで、減ることはない。最初からやり直すには、"
                 "別の --out を指定する。"),
     "budget": ("Budget {b:.0f} s, spent {s:.0f} s in all asks of this folder.",
