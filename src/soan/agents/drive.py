@@ -71,4 +71,3 @@ def forget_watched(bots: Mapping[int, Any]) -> None:
     shown again: the watching bots drop what they saw, so they judge exactly the moves that stand."""
     for bot in bots.values():
         bot.forget()
-
