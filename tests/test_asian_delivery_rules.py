@@ -475,6 +475,10 @@ def test_AD_V11_mp_start_player():
     sit.v["hub_workers"] = [0, 2, 0]
     s = sit.state()
     assert s.start == 2  # seats 0 and 2 tie on 4; rotation from seat 1 reaches 2 before 0
+    sit.v["workers"], sit.v["hub_workers"] = [2, 4, 4], [2, 0, 0]
+    assert sit.state().start == 1  # the usual next start player (seat 1) is among the tied: it starts
+    sit.v["workers"], sit.v["hub_workers"] = [4, 3, 2], [0, 1, 2]
+    assert sit.state().start == 0  # no tie: the most workers in supply starts, whatever the rotation
 
 
 def test_AD_V12_local_market():

@@ -353,3 +353,53 @@ def test_UN_A1_hand_fluidity_measures():
 def test_an_observation_names_its_seat():
     s = soan.make("undecim", players=4, seed=2)
     assert [s.observation(p)["seat"] for p in range(4)] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("others_meet, marked", [("settlements", "s1-villages"), ("land_kinds", "s1-frontier")])
+def test_UN_K1_both_cards_first_achieved_in_one_turn_mark_the_one_more_players_meet(others_meet, marked):
+    """UN-K1: both cards first achieved in the same turn: the one more players meet at the end is marked."""
+    lands = ["grassland", "forest", "swamp", "mountain"]
+    two = [("stone", ["stone", "stone"])] * 2
+    others = {1: {"loose": lands}, 2: {"loose": lands}} if others_meet == "land_kinds" else \
+        {1: {"settlements": two}, 2: {"settlements": two}}
+    s = situation(turn_no=19, hands=HANDS, normal=["mint"], frontier=["enemy"] * 6, params={"campaign": True},
+                  loose={3: lands, **{k: v["loose"] for k, v in others.items() if "loose" in v}},
+                  settlements={3: [("wood", ["wood", "wood"])] * 2,
+                               **{k: v["settlements"] for k, v in others.items() if "settlements" in v}})
+    assert s.seat == 3 and s.first is None and s.story[:2] == (0, 1)
+    act(s, "take mint", "play mint", "pick gold", "pick gold")
+    while s.season == 1:  # the auto step after the effect, if any
+        act(s, "skip")
+    assert s.results[0][1][3] >= 8  # seat 4 scored both cards in its last turn
+    assert s.T.scen_ids[s.marks[0]] == marked
+
+
+def test_UN_T5_a_frontier_above_its_size_is_legal_and_not_refilled():
+    """UN-T5: a frontier above its size is a legal position; it is not refilled nor cut down."""
+    s = situation(hands=HANDS, normal=["mint"], frontier=["enemy"] * 8)
+    assert len(s.frontier) == 8 and s.rules.frontier == 6
+    act(s, "take mint", "play mint", "pick gold", "pick gold")
+    while s.seat == 0:
+        act(s, "skip")
+    assert len(s.frontier) == 6  # two taken, none refilled: 8 - 2 = 6 (a frontier of 6 needs no refill)
+    t = situation(hands=HANDS, normal=["mint"], frontier=["enemy"] * 9)
+    act(t, "take mint", "play mint", "pick gold", "pick gold")
+    while t.seat == 0:
+        act(t, "skip")
+    assert len(t.frontier) == 7  # above its size after the turn: kept, never discarded down
+
+
+def test_UN_V3_the_ban_does_not_carry_into_a_new_season():
+    """UN-V3: each season of a campaign is a new game: its first turns ban nothing."""
+    s = situation(turn_no=19, hands=HANDS, normal=["mint"], frontier=["gold"] * 6, params={"campaign": True},
+                  variants=["no-retake"])
+    v = s.view()
+    v["last_played"] = [None, None, None, "mint"]
+    s = soan.from_view(edited(v))
+    assert "take mint" not in opts(s)  # banned in season 1
+    act(s, "take survey" if "take survey" in opts(s) else opts(s)[0])
+    while s.season == 1:
+        act(s, opts(s)[0])
+    assert s.season == 2 and all(c is None for c in s.last_played)
+    takes = {a for a in opts(s) if a.startswith("take ")}
+    assert takes == {f"take {s.T.card_ids[c]}" for c in (*s.normal, *s.bonus)}  # every council card offered

@@ -56,7 +56,8 @@ class SeasonsMixin(StateFields):
             if self.listener is not None:
                 self.emit("end", scores=scores, ranks=ranks)
             return
-        # UN-K1: keep the marked card of this season
+        # UN-K1: keep the marked card of this season; none achieved, or both first in one turn: the card more
+        # players meet now, else one at random
         cur = [sc for sc in self.story if T.scen_season[sc] == self.season]
         mark = self.first
         if mark is None:

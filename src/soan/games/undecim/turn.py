@@ -128,12 +128,15 @@ class TurnMixin(StateFields):
         seat = self.seat
         T = self.T
         self.todo = ()
+        now = []  # this season's cards first achieved in this turn
         for k, sc in enumerate(self.story):
             if not self.achieved[k] and self._meets(seat, sc):
                 self.achieved[k] = seat + 1  # achieved, by whom (1-based)
                 self.ledger[seat][SCEN] += T.scen_vp[sc]
-                if self.first is None and T.scen_season[sc] == self.season:
-                    self.first = sc  # UN-T4: the campaign mark
+                if T.scen_season[sc] == self.season:
+                    now.append(sc)
+        if self.first is None and len(now) == 1:
+            self.first = now[0]  # UN-T4: the campaign mark; both in one turn: decided at the season's end (UN-K1)
         c = self.cnt[seat]
         self.ledger[seat][LAND] += sum(1 for i in LANDS if c[i])
         self._refill()

@@ -3,8 +3,9 @@
 `from_view` runs `check_types` first (every field's JSON type and range, named as `view.hands[2][1]`),
 then builds the state and runs the consistency check: every action card and resource card in exactly
 one place, each tableau card laid as a half it has, settlements of the kinds the rules allow (UN-G3/G4),
-the frontier no larger than the rules make it, hand sizes as the turn implies, and the derived fields
-(`seat_to_act`, `to_act`, `hand_sizes`, `deck_size`, `scores`) as the rest gives them.
+hand sizes as the turn implies, and the derived fields
+(`seat_to_act`, `to_act`, `hand_sizes`, `deck_size`, `scores`) as the rest gives them. A frontier above
+its size is legal (UN-T5): it is simply not refilled.
 `state_problems` is also the game's invariant hook (`soan check`, the property tests).
 """
 
@@ -252,8 +253,6 @@ def _check(s) -> None:
     res.all_placed()
     if (s.drawn is not None) != (s.stage == KEEP):
         raise IllegalAction("view.drawn: a drawn card exactly at stage keep")
-    if len(s.frontier) > s.rules.frontier:
-        raise IllegalAction(f"view.frontier: {len(s.frontier)} cards; the frontier holds at most {s.rules.frontier}")
     if s.stage == EFFECT and not s.todo:
         raise IllegalAction("view.todo: stage effect with no pending effect")
     if len(s.achieved) != len(s.story):
