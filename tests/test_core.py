@@ -162,12 +162,28 @@ def test_same_seed_same_game():
     assert a.view() == b.view()
 
 
-def test_clone_is_independent():
-    s = soan.make("la-superba", seed=2)
-    c = s.clone()
-    c.apply(0, c.legal_actions(0)[0])
-    assert s.view() != c.view()
-    assert s.view()["hands"][0] != c.view()["hands"][0]
+def _play_out(s, rng, moves=None):
+    k = 0
+    while not s.is_over() and (moves is None or k < moves):
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+        k += 1
+    return s
+
+
+@pytest.mark.parametrize("game", [g["id"] for g in soan.games()])
+def test_clone_is_independent(game):
+    """A clone shares nothing mutable: playing either to the end leaves the other exactly as it was."""
+    for seed in (2, 3):
+        s = _play_out(soan.make(game, seed=seed), random.Random(seed), moves=40)
+        before = json.dumps(s.view(), sort_keys=True)
+        c = s.clone()
+        assert json.dumps(c.view(), sort_keys=True) == before
+        _play_out(c, random.Random(seed + 100))
+        assert json.dumps(s.view(), sort_keys=True) == before  # the original never moved
+        after_c = json.dumps(c.view(), sort_keys=True)
+        _play_out(s, random.Random(seed + 200))
+        assert json.dumps(c.view(), sort_keys=True) == after_c  # nor the clone when the original moves
 
 
 def test_from_view_rejects_inconsistent_views():
