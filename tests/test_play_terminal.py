@@ -145,18 +145,25 @@ def test_hot_seat_leaves_nothing_of_the_previous_seat(tmp_path):
     marks = []
 
     def on_prompt(prompt):
-        if "に交代してください" in prompt:
+        if "準備ができたら" in prompt:
             prev = s.last_human
-            secrets = [s.state.card_name(c, "ja") for c in s.state.hands[prev]]
+            secrets = [s.state.card_name(c, "ja") for c in s.state.hands[prev]] if prev is not None else []
             marks.append((len(sc.out), prev, secrets))
 
     sc.on_prompt = on_prompt
     s.run()
-    assert len(marks) >= 4
+    assert len(marks) >= 4 and marks[0][1] is None  # a hand-over screen before the first person's first turn too
+    assert sc.out[:marks[0][0] - 5] == []  # nothing before it
+    # home, screen, then scrollback, as `clear` does (tests/test_hot_seat_tmux.py reads what tmux keeps)
+    assert CLEAR == "\x1b[H\x1b[2J\x1b[3J"
+    wide = [x for x in sc.text.split("\n") if (cols(x) > 80 and ".jsonl" not in x) or x.strip() == "。"]
+    assert wide == []  # the hand-over's questions are folded too: no lone 「。」 on the next line
     for k, (at, prev, secrets) in enumerate(marks):
-        assert sc.out[at - 4] == CLEAR and "\x1b[3J" in CLEAR  # scrollback cleared before the hand-over screen
-        assert sc.out[at] == CLEAR  # and the screen again after Enter
-        end = marks[k + 1][0] - 4 if k + 1 < len(marks) else len(sc.out)
+        assert sc.out[at - 5] == CLEAR and "に交代してください" in sc.out[at - 2]  # wiped before the hand-over screen
+        assert sc.out[at] == CLEAR  # and again after Enter
+        if prev is None:
+            continue
+        end = marks[k + 1][0] - 5 if k + 1 < len(marks) else len(sc.out)
         after = "\n".join(_without_reveals(sc.out[at + 1: end]))  # a past round's reveal is public
         assert after and not [c for c in secrets if c in after]
         assert f"プレイヤー {prev + 1}（あなた）" not in after and f"P{prev + 1}（あなた）" not in after
@@ -341,3 +348,21 @@ def test_watching_bots_see_a_resumed_game_and_forget_a_move_taken_back(tmp_path,
     s._rebuild()
     for bot in (1, 2):
         assert s.bots[bot].seen == [(m, str(a)) for m, a in s.moves if m != bot]
+
+
+def test_the_thinking_line_is_erased_before_the_next_line(tmp_path):
+    """A bot's 'thinking…' status never runs into the next printed line: every status shown is erased
+    (an empty status) before anything else is printed, the final scores included."""
+    events: list[tuple[str, str]] = []
+    sc = Script([], limit=400)
+    s = session(tmp_path, sc, game="asian-delivery", players=3, seed=8, humans=[0], lang="ja",
+                output=lambda t: (sc.print(t), events.append(("out", t))),
+                status=lambda t: events.append(("status", t)))
+    assert s.run() == 0
+    showing = False
+    for kind, t in events:
+        if kind == "status":
+            showing = bool(t)
+        else:
+            assert not showing, t
+    assert any(kind == "status" and t for kind, t in events)

@@ -24,7 +24,9 @@ from ..core.rng import derive
 from ..core.width import fold
 from .play_text import COMMANDS, bot_name, msg
 
-CLEAR = "\x1b[3J\x1b[2J\x1b[H"  # scrollback, screen, cursor home: the hand-over leaves nothing to scroll back to
+# Cursor home, screen, then scrollback (the order of `clear`): a terminal that keeps a cleared screen in
+# its history (tmux, VTE) has it wiped by the last step, so the hand-over leaves nothing to scroll back to.
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 MAX_WRONG = 50  # inputs in a row that choose nothing before the game stops (saved) rather than loop forever
 
@@ -135,11 +137,27 @@ class Session:
 
     # ------------------------------------------------------------------------------------------
     def out(self, text: str, raw: bool = False) -> None:
-        """Print, folded to the terminal's width; `raw` for lines to copy (commands, paths)."""
+        """Print, folded to the terminal's width; `raw` for lines to copy (commands, paths). A
+        'thinking…' line still showing is erased first, so it never runs into the next line."""
+        self._end_status()
         if raw or text.startswith("\x1b"):
             self._print(text)
         else:
             self._print(fold(text, self.width))
+
+    def _end_status(self) -> None:
+        if self.thinking is not None:
+            self.thinking = None
+            self.status("")
+
+    def ask(self, prompt: str) -> str:
+        """Read a line after `prompt`, folded to the terminal's width like every other line (a long
+        question never leaves a lone 「。」 on the next line): its last line is the prompt itself."""
+        self._end_status()
+        lines = fold(prompt, self.width - 2).split("\n")
+        for x in lines[:-1]:
+            self._print(x)
+        return self.input(lines[-1] + (" " if prompt.endswith(" ") and not lines[-1].endswith(" ") else ""))
 
     def _t(self, name: str, *args, **kw):
         """A text hook of the game, if it has one."""
@@ -278,17 +296,34 @@ class Session:
         except (SoanError, ValueError, KeyError, IndexError, AttributeError, TypeError):
             return x.text(self.lang) if hasattr(x, "text") else str(x)
 
-    def handover(self, seat: int) -> None:
-        if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
-            if self.clear:
-                self.out(CLEAR)
+    def handover(self, seat: int) -> bool:
+        """Several people at one keyboard: a blank hand-over screen before each person's turn (the
+        first person's first turn too), the screen, the terminal's scrollback and the line editor's
+        history wiped before and after it."""
+        if len(self.humans) > 1 and self.last_human != seat:
+            self._wipe()
             self.out("\n" * 3)
             self.out(msg("handover_mark", self.lang))
-            self.input(msg("handover", self.lang, p=self.text.player_name(seat, self.lang)) + " ")
-            if self.clear:
-                self.out(CLEAR)
+            self.out(msg("handover", self.lang, p=self.text.player_name(seat, self.lang)))
+            try:
+                self.ask(msg("handover_ready", self.lang) + " ")
+            except EOFError:
+                return False
+            self._wipe()
             self.last_board.clear()  # the screen was wiped: draw the board again
         self.last_human = seat
+        return True
+
+    def _wipe(self) -> None:
+        if self.clear:
+            self.out(CLEAR)
+            if self.input is input:  # what the previous person typed is not one arrow key away
+                try:
+                    import readline
+
+                    readline.clear_history()
+                except (ImportError, AttributeError):  # pragma: no cover - no readline here
+                    pass
 
     def _numbered(self, seat: int, legal: list) -> list[tuple[int, object]]:
         """Option numbers stay the same within a step: an option keeps its number while it is offered,
@@ -316,7 +351,8 @@ class Session:
         """One decision; False if the person quit."""
         lang = self.lang
         s = self.state
-        self.handover(seat)
+        if not self.handover(seat):
+            return False
         self.show_log(seat)
         board = self.text.render(s, seat, lang)
         if board != self.last_board.get(seat):  # a sub-step that changed nothing does not draw it again
@@ -346,7 +382,7 @@ class Session:
                 return False
             wrong += 1  # a valid choice leaves this loop; anything else counts
             try:
-                raw = self.input(msg("prompt", lang) + "> ").strip()
+                raw = self.ask(msg("prompt", lang) + "> ").strip()
             except EOFError:
                 return False
             if not raw:
@@ -397,7 +433,7 @@ class Session:
             question = confirm(s, action, lang) if confirm else None
             if question:
                 try:
-                    ok = self.input(question + msg("yes_no", lang)).strip().lower() in ("y", "yes", "はい", "h")
+                    ok = self.ask(question + msg("yes_no", lang)).strip().lower() in ("y", "yes", "はい", "h")
                 except EOFError:
                     return False
                 if not ok:
@@ -467,9 +503,7 @@ class Session:
                         self._decide_together(bots)
                     self.bot_turn(bots[0])
                     continue
-                if self.thinking is not None:
-                    self.status("")
-                    self.thinking = None
+                self._end_status()
                 seat = acting[0]
                 before = self.seen.get(seat, 0)
                 if not self.human_turn(seat):
@@ -479,7 +513,7 @@ class Session:
             self.finish()
             return 0
         except KeyboardInterrupt:
-            self.status("")
+            self._end_status()
             self.out("")
             self._saved()
             return 130
