@@ -66,6 +66,11 @@ L = {
     "notable_line": ("game #{i} (seed {seed}): first beats second by {gap:g}, {n} moves, scores {sc}",
                      "ゲーム #{i}（シード {seed}）：１位と２位の差 {gap:g} 点、{n} 手、得点 {sc}"),
     "open_replay": ("open the replay", "リプレイを開く"),
+    "quality": ("Design quality", "ゲームデザインの質の指標"),
+    "quality_how": ("One value per game, mean or share with its 95% interval; definitions and references in "
+                    "docs/balance.md. They describe the games these bots played.",
+                    "１ゲーム１値の平均または割合と95%区間。定義と出典は説明書の「ゲームデザインの質」の章にあります。"
+                    "このボットたちが遊んだゲームについての値です。"),
 }
 
 
@@ -126,6 +131,7 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html", b
     parts: list[str] = []
     lines = summary_lines(settings, games, seats, lang)
     parts.append(f"<h2>{t('summary', lang)}</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ul>")
+    parts += quality_section(settings, games, lang)
     links, notable_html = replay_links(out, games, lang, every=has_people(seats))
     parts += notable_html
     parts += panel(out, settings, seats, lang, bots, links)
@@ -175,6 +181,25 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html", b
     path = Path(out) / name
     path.write_text(doc, encoding="utf-8")
     return path
+
+
+def quality_section(settings, games, lang: str) -> list[str]:
+    """The design-quality measures (lab/quality.py, docs/balance.md), each with its 95% interval and
+    reference, and the skill depth of a study whose line-up holds several bots."""
+    from .quality import depth_line, line, study_skill_depth, summary
+
+    rows = summary(games)
+    depth = study_skill_depth(settings, games)
+    if not rows and depth is None:
+        return []
+    items = [f"<li data-measure='{r['measure']}'>{html.escape(line(r, lang))} "
+             f"<small>（{html.escape(r['reference']['ja'])}）</small></li>" if lang == "ja" else
+             f"<li data-measure='{r['measure']}'>{html.escape(line(r, lang))} "
+             f"<small>({html.escape(r['reference']['en'])})</small></li>" for r in rows]
+    if depth is not None:
+        items.append(f"<li data-measure='skill_depth'>{html.escape(depth_line(depth, lang, lambda a: bot_label(a, lang)))}</li>")
+    return [f"<h2 id='quality'>{t('quality', lang)}</h2><p>{html.escape(t('quality_how', lang))}</p><ul>"
+            + "".join(items) + "</ul>"]
 
 
 def replay_links(out: str | Path, games, lang: str, every: bool = False) -> tuple[dict[int, str], list[str]]:

@@ -12,6 +12,7 @@ from ..agents.drive import play_step, show_move
 from ..core.game import game_info, make
 from ..core.records import header_for
 from ..core.rng import derive
+from .quality import game_quality
 
 
 @dataclass
@@ -66,6 +67,9 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
     think = [0.0] * players
     multi = 0
     options = 0
+    per_decision: list[int] = []  # options of each decision (collect)
+    trace: list[list[int]] = []  # scores after each step (collect): the design-quality measures
+    actors: list[list[int]] = []  # the seats that decided at each step
     leader = None
     lead_changes = 0
     def act(seat: int, view: SeatView):
@@ -75,6 +79,7 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
             view.cache = la
             options += len(la)
             multi += len(la) > 1
+            per_decision.append(len(la))
         if timed:
             t = time.perf_counter()
             a = bots[seat].act(view)
@@ -103,9 +108,12 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
 
     while not s.is_over():
         # seats acting at once decide on the same state, whatever order they are asked in
-        length += len(play_step(s, act, apply if before is not None or after is not None or keep or watchers else None))
+        moves = play_step(s, act, apply if before is not None or after is not None or keep or watchers else None)
+        length += len(moves)
         if collect:
             sc = s.scores()
+            trace.append(list(sc))
+            actors.append([m[0] for m in moves])
             best = max(sc)
             if leader is None or sc[leader] < best:
                 if leader is not None and best > 0:
@@ -118,7 +126,8 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
         top = sorted(scores, reverse=True)
         stats = {"multi_choice_share": multi / length if length else 0.0,
                  "mean_options": options / length if length else 0.0,
-                 "lead_changes": lead_changes, "gap12": top[0] - top[1] if len(top) > 1 else 0}
+                 "lead_changes": lead_changes, "gap12": top[0] - top[1] if len(top) > 1 else 0,
+                 **game_quality(trace or [list(scores)], s.winners(), per_decision, actors or [[]])}
         seat_measures = meas.per_seat(s) if meas is not None else [{} for _ in range(players)]
     return GameResult(index, seed, list(agents), scores, s.ranks(), length, decisions, think, stats,
                       seat_measures, order, record)

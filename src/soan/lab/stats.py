@@ -144,7 +144,9 @@ def game_measures(games, seats, players: int) -> tuple[np.ndarray, dict[str, np.
     gidx = gidx[order]
     seeds = np.array(games.column("seed").to_pylist(), dtype=object)[order]
     out: dict[str, np.ndarray] = {}
-    for k in ("length", "gap12", "lead_changes", "multi_choice_share", "mean_options"):
+    from .quality import KEYS
+
+    for k in ("length", "gap12", "lead_changes", "multi_choice_share", "mean_options", *KEYS):
         if k in games.column_names:
             out[k] = column(games, k)[order]
     index = column(seats, "index")

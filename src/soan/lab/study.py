@@ -22,6 +22,7 @@ from .. import __version__
 from ..core.errors import SoanError
 from ..core.game import check_config, game_info
 from .notable import keep_notable, record_path, write_record_lines
+from .quality import KEYS as QUALITY
 from .runner import GameResult, _work, study_seeds
 
 CHUNK = 100
@@ -37,7 +38,7 @@ def _tables(results: list[GameResult], settings: dict[str, Any]):
     P = settings["players"]
     games: dict[str, list] = {k: [] for k in ("index", "seed", "game", "variants", "params", "players", "length",
                                                 "winners", "multi_choice_share", "mean_options", "lead_changes",
-                                                "gap12", "start_player")}
+                                                "gap12", "start_player", *QUALITY)}
     for i in range(P):
         for k in ("agent", "score", "rank"):
             games[f"{k}_{i}"] = []
@@ -55,7 +56,7 @@ def _tables(results: list[GameResult], settings: dict[str, Any]):
         games["winners"].append(",".join(str(w) for w in r.winners))
         order = r.turn_order
         games["start_player"].append(order[0] if order else None)
-        for k in ("multi_choice_share", "mean_options", "lead_changes", "gap12"):
+        for k in ("multi_choice_share", "mean_options", "lead_changes", "gap12", *QUALITY):
             games[k].append(r.stats.get(k))
         w = r.winners
         for i in range(P):
