@@ -366,3 +366,20 @@ def test_the_thinking_line_is_erased_before_the_next_line(tmp_path):
         else:
             assert not showing, t
     assert any(kind == "status" and t for kind, t in events)
+
+
+def test_a_bonus_area_take_is_told_as_one(tmp_path_factory):
+    """Undecim's 「前回の選択以降」 lines word each bot move on the state before it: a take from the
+    council's bonus area says so, though the card has left the area by the time it is shown."""
+    from soan.core.actions import parse_action
+
+    sc, s, final = whole_game(tmp_path_factory, "undecim", "ja")
+    replay = soan.make("undecim", players=3, seed=GAMES["undecim"][2], params={"campaign": True})
+    bonus = 0
+    for seat, a in s.moves:
+        a = parse_action("undecim", a.to_json())
+        if seat != 0 and a.kind == "take" and replay.T.card_index[a.card] in replay.bonus:
+            bonus += 1
+        replay.apply(seat, a)
+    told = [x for x in sc.out if x.startswith(("  プレイヤー 2:", "  プレイヤー 3:")) and "検討した手" not in x]
+    assert bonus >= 2 and sum(x.count("をボーナスエリアから取る") for x in told) == bonus

@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 from ..agents import SeatView, make_agent
@@ -19,6 +19,7 @@ from ..core.actions import parse_action
 from ..core.errors import IllegalAction, RecordError, SoanError
 from ..core.game import game_info, make
 from ..core.hooks import GameText
+from ..core.movelog import MoveLog, rounds_of
 from ..core.records import Recorder, read_record, state_from_header
 from ..core.rng import derive
 from ..core.width import fold
@@ -93,6 +94,8 @@ class Session:
                 raise RecordError(f"{resume}: this game is over; look at it with: soan replay {resume}")
             self.path = Path(resume)
             self.state = s
+            self.log = MoveLog(self.text, self._fresh)
+            self.log.reset(self.moves)
             self.lang = lang or "en"
             self.rec = Recorder(self.path, s, append=True)
         else:
@@ -101,6 +104,7 @@ class Session:
             self.state = s
             self.lang = lang or "en"
             self.text = text_module(s.game_id)
+            self.log = MoveLog(self.text, self._fresh)
             stamp = time.strftime("%Y%m%d-%H%M%S")
             self.path = Path(record) if record else Path("records") / f"{s.game_id}-{seed}-{stamp}.jsonl"
             self.rec = Recorder(self.path, s, humans=humans, bots=bots, lang=self.lang)
@@ -119,9 +123,9 @@ class Session:
             self._rebuild()  # resumed: the watching bots see the moves made so far
         self.seen = {h: len(self.moves) for h in self.humans}
         self.spectator_seen = len(self.moves)
-        self.why: dict[int, list] = {}  # move index -> a bot's top actions and values
+        self.why: dict[int, tuple[str, str]] = {}  # move index -> a bot's move and its weighed options, in words when made
         self.events: list[tuple[int, str]] = []  # (moves applied when it happened, text): scores as they change
-        self.seen_rounds = {h: len(self.rounds(self.state)) for h in self.humans}
+        self.seen_rounds = {h: len(rounds_of(self.text, self.state)) for h in self.humans}
         self.last_human: int | None = None
         self.last_board: dict[int, str] = {}
         self.numbers: dict = {}  # stable option numbers within a step
@@ -129,11 +133,13 @@ class Session:
         self.thinking: int | None = None
         self.pending: dict[int, list] = {}  # a simultaneous phase: each bot's decisions, made before anyone committed
 
-    def rounds(self, state) -> Sequence:
-        """The public round records the game's text module shows between decisions (its optional
-        `rounds(state)`; a game without it shows moves only)."""
-        fn = getattr(self.text, "rounds", None)
-        return fn(state) if fn else ()
+    def _fresh(self):
+        """The state before the first move (for the log's words, and to replay after an undo)."""
+        header = getattr(self, "header", None)
+        return state_from_header(header) if header else make(
+            self.state.game_id, players=self.state.cfg.players, seed=self.state.cfg.seed,
+            variants=list(self.state.cfg.variants), params=dict(self.state.cfg.params),
+            components=self.state.cfg.components_path)
 
     # ------------------------------------------------------------------------------------------
     def out(self, text: str, raw: bool = False) -> None:
@@ -169,23 +175,20 @@ class Session:
 
     def _apply(self, seat: int, action) -> None:
         announce = self._t("announce")
-        before = self.state.clone() if announce else None
+        before = self.state.clone()
         show_move(self.bots, self.state, seat, action)  # bots that watch the others' moves see it
         self.epochs.append(self.text.epoch(self.state))
         self.state.apply(seat, action)
         self.moves.append((seat, action))
         self.rec.add(seat, action)
+        self.log.add(before, seat, action, self.state)  # its words, fixed now: from the state before it
         if announce:
             said = announce(before, self.state, self.lang)
             for line in ([said] if isinstance(said, str) else said or []):
                 self.events.append((len(self.moves), line))
 
     def _rebuild(self) -> None:
-        header = self.header if hasattr(self, "header") else None
-        s = state_from_header(header) if header else make(
-            self.state.game_id, players=self.state.cfg.players, seed=self.state.cfg.seed,
-            variants=list(self.state.cfg.variants), params=dict(self.state.cfg.params),
-            components=self.state.cfg.components_path)
+        s = self._fresh()
         self.epochs = []
         bots = getattr(self, "bots", {})  # none yet while a --resume is read
         forget_watched(bots)
@@ -194,6 +197,7 @@ class Session:
             show_move(bots, s, seat, a)  # a watching bot judges again exactly the moves that stand
             s.apply(seat, a)
         self.state = s
+        self.log.reset(self.moves)
 
     def undo(self, seat: int) -> bool:
         """Take back this seat's last step while nothing has been revealed or drawn since."""
@@ -219,18 +223,18 @@ class Session:
         """What happened since move `start`, as `me` may know it: one line per turn of another
         player where the game summarises turns, else one per move; score events where they fell."""
         lang = self.lang
-        summarize = self._t("summarize_turn")
         lines: list[str] = []
-        run: list = []
+        run: list[int] = []  # move indices of another seat's run
         run_seat = None
 
         def flush() -> None:
             nonlocal run
             if run and run_seat is not None:
-                if summarize:
-                    lines.append("  " + summarize(self.state, run_seat, run, lang, me))
+                said = self.log.summary(run[0], run[-1] + 1, me, lang)
+                if said is not None:
+                    lines.append("  " + said)
                 else:
-                    lines.extend("  " + self.text.log_move(self.state, run_seat, a, lang, me) for a in run)
+                    lines.extend("  " + self.log.line(k, me, lang) for k in run)
             run = []
 
         events: dict[int, list[str]] = {}
@@ -245,7 +249,7 @@ class Session:
                 pending = []
                 run_seat = seat
             if seat != me:
-                run.append(a)
+                run.append(k)
             pending.extend(events.get(k + 1, ()))
         flush()
         lines.extend(pending)
@@ -254,9 +258,8 @@ class Session:
     def show_log(self, seat: int) -> None:
         lang = self.lang
         lines = self._log_lines(self.seen[seat], seat)
-        hist = self.rounds(self.state)
-        rounds = [self.text.render_round(self.state, e, lang, seat) for e in hist[self.seen_rounds[seat]:]]
-        lines += [r for r in rounds if r.strip()]
+        hist = self.log.rounds(seat, lang)
+        lines += [x for _, said in hist[self.seen_rounds[seat]:] for x in said]
         if lines:  # no empty header on the first screen
             self.out(msg("since", lang))
             for x in lines:
@@ -274,15 +277,11 @@ class Session:
         shown = False
         for k in range(start, len(self.moves)):
             if k in self.why:
-                s, a = self.moves[k]
-                self.out(msg("why", lang, p=self.text.player_name(s, lang, seat), a=self._plain(a),
-                             w=", ".join(f"{self._plain_json(x)} {v:.2f}" for x, v in self.why[k][:3])))
+                a, w = self.why[k]
+                self.out(msg("why", lang, p=self.text.player_name(self.moves[k][0], lang, seat), a=a, w=w))
                 shown = True
         if not shown:
             self.out(msg("why_none", lang))
-
-    def _plain(self, a) -> str:
-        return self.action_text(self.state, a)
 
     def _plain_json(self, x) -> str:
         """A bot's candidate (an action or its text) in the chosen language, where it can be parsed."""
@@ -454,9 +453,10 @@ class Session:
         if d is None or d.action not in self.state.legal_actions(seat):
             self.pending.pop(seat, None)
             d = self.bots[seat].decide(SeatView(self.state, seat))
+        desc = self._plain_json(d.action) if d.why or not self.humans else ""  # in words, before the move
+        weighed = ", ".join(f"{self._plain_json(x)} {v:.2f}" for x, v in d.why[:3]) if d.why else ""
         if d.why:
-            self.why[len(self.moves)] = d.why
-        desc = self._plain_json(d.action) if not self.humans else ""  # in words, before the move changes the state
+            self.why[len(self.moves)] = (desc, weighed)
         self._apply(seat, d.action)
         if not self.humans:  # a spectator (no secrets to keep) sees every move, or one line per turn
             if self._t("summarize_turn") is None:
@@ -465,8 +465,7 @@ class Session:
                 for line in [x for at, x in self.events if at == k + 1]:
                     self.out(line)
                 if d.why:
-                    self.out(msg("why_inline", self.lang,
-                                 w=", ".join(f"{self._plain_json(x)} {v:.2f}" for x, v in d.why[:3])))
+                    self.out(msg("why_inline", self.lang, w=weighed))
                 self.spectator_seen = len(self.moves)
                 return
             acting = () if self.state.is_over() else self.state.to_act()
@@ -527,9 +526,7 @@ class Session:
         if self.humans:
             start = min(self.seen.values())
             lines = self._log_lines(start, me)
-            hist = self.rounds(s)
-            lines += [r for r in (self.text.render_round(s, e, lang, me)
-                                  for e in hist[min(self.seen_rounds.values()):]) if r.strip()]
+            lines += [x for _, said in self.log.rounds(me, lang)[min(self.seen_rounds.values()):] for x in said]
             for x in lines:
                 self.out(x)
         self.out(msg("over", lang))

@@ -40,8 +40,11 @@ class GameState(Protocol):
 class GameText(Protocol):
     """What a game's text module (`hooks.text`) gives terminal play and the web, in "en" or "ja".
     Optional extras, looked up by name: `rounds(state)` (public round records shown between
-    decisions), `confirm(state, action, lang)` (a yes/no question before an action) and
-    `PUBLIC_MOVES = True` (a bot's reasons may be shown for every move)."""
+    decisions), `confirm(state, action, lang)` (a yes/no question before an action),
+    `summarize_turn(state, seat, actions, lang, me)` (one line for a run of one seat's moves, `state`
+    being the state before the first of them) and `PUBLIC_MOVES = True` (a bot's reasons may be shown
+    for every move). `log_move` gets the state *before* the move: a move's words are fixed when it is
+    made (core/movelog.py) and never rendered again against a later state."""
 
     def player_name(self, seat: int, lang: str, me: int | None = None) -> str: ...
     def render(self, state: Any, seat: int, lang: str = "en") -> str: ...

@@ -68,9 +68,11 @@ class Replay:
             return None
         text = game_info(self.game).hooks.text
         mseat, a = self.moves[step - 1]
+        before = self.state_at(step - 1)  # a move is worded on the state before it, as it was when made
         if text and seat is not None:
-            return text.log_move(s, mseat, a, lang, seat)
-        return f"{seat_name(text, mseat, lang, None)}: {s.action_text(a, lang)}"
+            return text.log_move(before, mseat, a, lang, seat)
+        words = getattr(text, "action_text", None)
+        return f"{seat_name(text, mseat, lang, None)}: {words(before, a, lang) if words else before.action_text(a, lang)}"
 
     def view_text(self, s, seat: int | None, lang: str) -> str | None:
         """The game's own text view of a seat (as the terminal and the game page show it) for a game

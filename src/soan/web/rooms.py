@@ -19,6 +19,7 @@ from ..agents.drive import forget_watched, show_move
 from ..core.actions import parse_action
 from ..core.errors import ConfigError, IllegalAction, SoanError
 from ..core.game import game_info, make
+from ..core.movelog import MoveLog
 from ..core.records import header_for, state_from_header
 from ..core.rng import derive
 from .store import Store
@@ -71,6 +72,7 @@ class Room:
     bot_error: bool = False
     epochs: list[Any] = field(default_factory=list)  # the game's `text.epoch` before each move (undo)
     undone: int = 0  # moves taken back so far (stored with the room): `version` never goes down
+    _words: MoveLog | None = None  # the moves in words, fixed when each was made (made on first demand)
 
     @property
     def version(self) -> int:
@@ -80,6 +82,14 @@ class Room:
     @property
     def text(self):
         return game_info(self.state.game_id).hooks.text
+
+    @property
+    def words(self) -> MoveLog:
+        """The log in words: each move worded on the state before it, never again afterwards."""
+        if self._words is None:
+            self._words = MoveLog(self.text, lambda: state_from_header(self.header, f"game {self.id}"))
+            self._words.reset(self.moves)
+        return self._words
 
     def room_json(self) -> dict[str, Any]:
         return {"seats": self.seats, "host": self.host, "lang": self.lang, "undone": self.undone}
@@ -127,6 +137,8 @@ class Room:
         self.epochs.append(self.epoch())
         self.state = nxt
         self.moves.append((seat, action))
+        if self._words is not None and self.text is not None:
+            self._words.add(before, seat, action, nxt)
         self._track_rounds()
         if self.agents:
             try:
@@ -168,6 +180,8 @@ class Room:
     # -- what a client receives ---------------------------------------------------------------
     def log(self, me: int | None, lang: str) -> list[str]:
         text, s = self.text, self.state
+        if text is not None:
+            return self.words.entries(me, lang)[-LOG_LINES:]
         hist = getattr(s, "history", ())
         out: list[str] = []
         r = 0
@@ -246,13 +260,14 @@ class Room:
                 start -= 1
             runs.append((start, end))
             end = start
-        s, text = self.state, self.text
+        words = self.words
         out = []
         for start, end in reversed(runs):
             seat = self.moves[start][0]
             acts = [a for _, a in self.moves[start:end]]
-            out.append({"seat": seat, "first": start, "summary": text.summarize_turn(s, seat, acts, lang, me),
-                        "lines": [text.log_move(s, seat, a, lang, me) for a in acts],
+            lines = [words.line(k, me, lang) for k in range(start, end)]
+            out.append({"seat": seat, "first": start, "summary": words.summary(start, end, me, lang) or lines[-1],
+                        "lines": lines,
                         "actions": [a.to_json() for a in acts]})
         return out
 
@@ -442,6 +457,7 @@ class Manager:
                 room.undone -= 1  # not stored: nothing changed
                 raise
             room.moves.pop()
+            room._words = None  # worded again from the moves that stand
             room.state, room.epochs = s, epochs
             hist = getattr(s, "history", None)
             if hist is not None:

@@ -176,12 +176,15 @@ def log_move(state, seat: int, action, lang: str, me: int | None = None) -> str:
 
 
 def summarize_turn(state, seat: int, actions: list, lang: str, me: int | None = None) -> str:
-    """One line per turn of another player: what was taken and played, what was gained."""
+    """One line per turn of another player: what was taken and played, what was gained. `state` is
+    the state before the first of the moves; each is worded on the state just before it."""
     ja = _ja(lang)
     parts = []
+    s = state.clone()
     for a in actions:
-        t = action_text(state, a, lang)
+        t = action_text(s, a, lang)
         parts.append(t.split("：")[0] if ja else t.split(": ")[0])
+        s.apply(seat, a)
     return f"{player_name(seat, lang, me)}: " + ("、".join(parts) if ja else "; ".join(parts))
 
 
