@@ -471,3 +471,32 @@ def test_rollout_model_plays_a_seat_at_random_only_once_its_moves_say_so(monkeyp
     watching.act(SeatView(s, p))
     random_policies = [e for _, e in made if e > 0]
     assert random_policies and all(e == watching.eps_of(other) for e in random_policies)
+
+
+def test_ad_evaluation_is_not_shared_between_two_maps():
+    """Two games of the same configuration on different maps: a position alike in everything but the
+    map is valued on its own map (the evaluation's cache once keyed positions without the map, so the
+    second game got the first game's values), and the longest path is counted on its own map too."""
+    from soan.games.asian_delivery.evaluate import evaluate, seat_value
+
+    a = soan.make("asian-delivery", players=4, seed=3)
+    rng = Rng(4)
+    while a.round < 3:  # cubes out in warehouses and on vehicles, facilities built
+        seat = a.to_act()[0]
+        la = a.legal_actions(seat)
+        a.apply(seat, la[rng.below(len(la))])
+    for seed in range(5, 40):
+        b = soan.make("asian-delivery", players=4, seed=seed)
+        if b.layout == a.layout:
+            continue
+        moved = a.clone()  # the same position on b's map
+        moved.layout, moved.adj, moved.dist, moved.cw = b.layout, b.adj, b.dist, b.cw
+        own = [seat_value(moved, p) for p in range(4)]  # no cache
+        if own != [seat_value(a, p) for p in range(4)]:
+            break
+    else:
+        raise AssertionError("no map among 35 changes the values")
+    assert moved.T is a.T
+    first = evaluate(a)
+    assert evaluate(moved) == own != first
+    assert evaluate(a) == first == [seat_value(a, p) for p in range(4)]

@@ -122,6 +122,18 @@ def test_bench_reports_figures():
     assert d["games_per_s"] > 0 and d["actions_per_s"] > 0 and d["clone_us"] > 0
 
 
+def test_bench_whole_bot_games_when_the_bot_plays_every_seat():
+    """`--agent X --against X`: besides seat 1's choices, whole games of X in every seat (CPU time)."""
+    r = runner.invoke(app, ["bench", "undecim", "--agent", "easy", "--against", "easy", "--games", "2", "--runs", "1",
+                            "--decisions", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["all_games_per_run"] == 2 and d["all_games_per_s"] > 0 and d["all_ms_per_choice"] > 0
+    assert 0 < d["all_choices_per_game"] and d["decisions"] == 2
+    r = runner.invoke(app, ["bench", "undecim", "--agent", "easy", "--decisions", "2", "--runs", "1", "--json"])
+    assert r.exit_code == 0 and "all_games_per_s" not in json.loads(r.output)  # against random: seat 1 only
+
+
 def test_deck_commands(tmp_path):
     out = tmp_path / "v.csv"
     r = runner.invoke(app, ["deck", "export", "la-superba", "voyage_cards", str(out)])

@@ -39,13 +39,16 @@ def random_playout(s, steps: int, rng: Rng, end=None) -> None:
 
 def best_completion(s, seat: int, end, ev, budget: list[int]) -> float:
     """The best advantage `seat` can reach by its own steps before `end(s)`, another seat's
-    decision or the end of the game; `budget[0]` positions at most (then the position's own value)."""
+    decision or the end of the game; `budget[0]` positions at most (then the position's own value).
+    `s` is used up: its last step is taken on it, not on a copy."""
     if s.is_over() or end(s) or seat not in s.to_act() or budget[0] <= 0:
         return advantage(ev(s), seat)
     best = float("-inf")
-    for a in s.legal_actions(seat):
+    legal = s.legal_actions(seat)
+    last = len(legal) - 1
+    for k, a in enumerate(legal):
         budget[0] -= 1
-        c = s.clone()
+        c = s.clone() if k < last else s
         c.apply(seat, a)
         v = best_completion(c, seat, end, ev, budget)
         if v > best:
@@ -84,10 +87,11 @@ class GreedyAgent(Agent):
         plan = self.plan if self.plan is not None else g.get("plan", 0)
         seat = view.seat
         totals = [0.0] * len(legal)
+        last = len(legal) - 1
         for _ in range(samples):
             base = view.sample(self.rng)
             for k, a in enumerate(legal):
-                d = base.clone()
+                d = base.clone() if k < last else base  # the sample's last use is the last action's
                 d.apply(seat, a)
                 if plan and end is not None:
                     totals[k] += best_completion(d, seat, end, ev, [plan])

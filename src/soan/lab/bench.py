@@ -82,6 +82,42 @@ def bench_game(game: str, players: int | None = None, games: int = 1000, runs: i
     }
 
 
+def bot_games(game: str, spec: str, players: int, games: int, seed0: int) -> tuple[float, int, int]:
+    """`games` whole games with `spec` in every seat (as `soan sim` plays them, the same seeds every
+    time): (CPU seconds, real choices (two or more legal actions) of all seats, actions)."""
+    from .runner import play_game
+
+    choices = 0
+    acts = 0
+    t = time.process_time()
+    for g in range(games):
+        r = play_game(game, players, seed0 + g, [spec] * players, collect=True)
+        choices += round(r.stats["multi_choice_share"] * r.length)
+        acts += r.length
+    return time.process_time() - t, choices, acts
+
+
+def bench_bot_games(game: str, spec: str, players: int | None = None, games: int = 2,
+                    runs: int = 3) -> dict[str, Any]:
+    """Whole games with `spec` in every seat (e.g. all-normal), timed in CPU time (a shared machine's
+    load does not count): the median over runs of games/s, ms per game and ms per real choice of any
+    seat. Every run plays the same seeds, so the runs differ only by the machine."""
+    if games < 1 or runs < 1:
+        raise ValueError("runs and games must be >= 1")
+    info, n, _, _ = check_config(game, players, [], {})
+    per_game, per_choice = [], []
+    choices = acts = 0
+    with _engine_heap_only():
+        for _ in range(runs):
+            dt, choices, acts = bot_games(info.id, spec, n, games, 1)
+            per_game.append(dt / games)
+            per_choice.append(dt / max(1, choices))
+    return {"game": info.id, "bots": spec, "players": n, "runs": runs, "games_per_run": games,
+            "games_per_s": 1 / statistics.median(per_game), "ms_per_game": statistics.median(per_game) * 1000,
+            "ms_per_choice": statistics.median(per_choice) * 1000, "choices_per_game": choices / games,
+            "actions_per_game": acts / games}
+
+
 def bench_agent(game: str, spec: str, players: int | None = None, runs: int = 3, decisions: int = 30,
                 against: str = "random") -> dict[str, Any]:
     """A bot's decision time in seat 1 against `against` in the other seats (`normal`: the positions of

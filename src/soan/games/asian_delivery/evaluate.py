@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .model import HUB, N_GRADES, TOWER, WAREHOUSE_AREAS, wh_slot
+from .model import HUB, N_GRADES, TOWER, WAREHOUSE_AREAS
 
 WEIGHTS: dict[str, float] = {
     "vp": 1.0,
@@ -69,9 +69,9 @@ def _request_shares(s, p: int, w: Mapping[str, float], turns: int) -> list[tuple
     pools: list[tuple[int, list[int]]] = [(HUB, list(s.supply[p]))]
     wh = s.wh[p]
     for a in WAREHOUSE_AREAS:
-        c = wh[wh_slot(a): wh_slot(a) + N_GRADES]  # this area's L, N, H
-        if c[0] or c[1] or c[2]:
-            pools.append((a, list(c)))
+        i = N_GRADES * a  # this area's L, N, H
+        if wh[i] or wh[i + 1] or wh[i + 2]:
+            pools.append((a, wh[i: i + N_GRADES]))
     for v in (0, 1):
         c = s.cargo[v][p]
         if c[0] or c[1] or c[2]:
@@ -143,59 +143,114 @@ def _steps_left(s) -> list[int]:
 
 
 def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
-    if s.is_over():
+    if not s.stack:  # the game is over
         return [float(v) for v in s.vp]
-    if len(_MEMO) > 200_000:
-        _MEMO.clear()
-    out = []
-    fac = tuple(s.fac)
-    stock = tuple(s.stock)  # upgrades need the higher grade in stock (AD-E5)
+    # The values are cached per rule tables and weights (kept alive by the cache, so their ids stay
+    # theirs), then per everything the seats share (the map, the round, facilities, vehicles, stock),
+    # then per what seat_value reads of the seat; a search changes one seat at a time, the others hit.
+    T = s.T
+    ctx = _CTX.get((id(T), id(w)))
+    if ctx is None:
+        if len(_CTX) > 64:
+            _CTX.clear()
+        ctx = _CTX[(id(T), id(w))] = (T, w, {}, {})
+    memo = ctx[2]
+    shared = (s.layout, s.round, tuple(s.fac), tuple(s.veh_at), tuple(s.stock))
+    seats = memo.get(shared)
+    if seats is None:
+        if len(memo) > 20_000:
+            memo.clear()
+            ctx[3].clear()
+        seats = memo[shared] = {}
     steps_left = _steps_left(s)
-    for p in range(s.cfg.players):
+    supply, wh, cargo0, cargo1, orders, hands, play, done = (s.supply, s.wh, s.cargo[0], s.cargo[1], s.orders,
+                                                             s.hands, s.play, s.done)
+    out = []
+    for p in range(len(steps_left)):
         turns = steps_left[p]
-        # everything seat_value reads of p; a search changes one seat at a time, the others hit here
-        key = (id(s.T), id(w), p, s.round, turns, s.vp[p], s.tokens[p], s.workers[p], fac, tuple(s.veh_at), stock,
-               tuple(s.supply[p]), tuple(s.wh[p]), tuple(s.cargo[0][p]), tuple(s.cargo[1][p]),
-               tuple(s.orders[p]), tuple(s.hands[p]), tuple(s.play[p]), tuple(s.done[p]))
-        v = _MEMO.get(key)
+        key = (p, turns, s.vp[p], s.tokens[p], s.workers[p], tuple(supply[p]), tuple(wh[p]), tuple(cargo0[p]),
+               tuple(cargo1[p]), tuple(orders[p]), tuple(hands[p]), tuple(play[p]), tuple(done[p]))
+        v = seats.get(key)
         if v is None:
-            v = _MEMO[key] = seat_value(s, p, w, turns)
+            v = seats[key] = seat_value(s, p, w, turns, (ctx[3], shared))
         out.append(v)
     return out
 
 
-_MEMO: dict[tuple, float] = {}
+# (id(rule tables), id(weights)) -> (tables, weights, {shared part: {seat part: value}},
+#                                    {(shared part, seat's cubes and requests): request shares})
+_CTX: dict[tuple[int, int], tuple[object, Mapping[str, float], dict, dict]] = {}
 
 
-def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = None) -> float:
-    """The value of one seat (see the module's docstring); `turns`: p's action steps left."""
+def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = None,
+               cache: tuple[dict, tuple] | None = None) -> float:
+    """The value of one seat (see the module's docstring); `turns`: p's action steps left; `cache`:
+    (a dict for the parts several positions share, the shared part of evaluate's key)."""
     T = s.T
     late = s.round / T.rounds
     pair_vp = T.pair_mid if s.round <= 4 else T.pair_final
     v = w["vp"] * s.vp[p]
     if turns is None:
         turns = action_steps_left(s, p)
-    shares = _request_shares(s, p, w, turns)
-    bonus = w["tower"] * s._owned(p, TOWER)  # AD-E1: +1 VP per ad tower on each request completed
+    if cache is None:
+        shares = _request_shares(s, p, w, turns)
+        bonus = w["tower"] * s._owned(p, TOWER)  # AD-E1: +1 VP per ad tower on each request completed
+        path = s.longest_path(p)
+    else:
+        memo, shared = cache
+        # the shares read the map, round, vehicles, stock and the seat's cubes and requests, no facility
+        k = (shared[0], shared[1], shared[3], shared[4], p, turns, tuple(s.supply[p]), tuple(s.wh[p]),
+             tuple(s.cargo[0][p]), tuple(s.cargo[1][p]), tuple(s.orders[p]))
+        known = memo.get(k)
+        if known is None:
+            known = memo[k] = _request_shares(s, p, w, turns)
+        shares = known
+        bonus, path = _facility_part(s, p, w, memo, shared)  # once per facilities (the shared part)
     for r, share, doomed in shares:
         fail = 1.0 if doomed else max(late, w["penalty_floor"])  # the end penalty, certain when out of reach
         v += share * (T.req_vp[r] + bonus) - w["penalty"] * T.penalty * (1 - share) * fail
     built = T.tokens - s.tokens[p]
     v += w["facility"] * built
     if built:
-        v += w["path"] * s.longest_path(p)
+        v += w["path"] * path
     sup = s.supply[p]
     cubes = sup[0] + 2 * sup[1] + 3 * sup[2]
     wh = s.wh[p]
-    cubes += sum((g + 1) * sum(wh[g::N_GRADES]) for g in range(N_GRADES))  # every area's L, N, H as 1, 2, 3
+    cubes += sum(wh[0::N_GRADES]) + 2 * sum(wh[1::N_GRADES]) + 3 * sum(wh[2::N_GRADES])  # every area's L, N, H
     for veh in s.cargo:
         c = veh[p]
         cubes += c[0] + 2 * c[1] + 3 * c[2]
     v += w["cube"] * cubes
-    owned = len(s.hands[p]) + len(s.play[p])  # business cards in hand and play area (AD-T5 brings them back)
+    hand, play = s.hands[p], s.play[p]
+    owned = len(hand) + len(play)  # business cards in hand and play area (AD-T5 brings them back)
     v += w["worker"] * s.workers[p] + w["card"] * owned
-    v += w["pair"] * pair_vp * s.pairs(p)
+    v += w["pair"] * pair_vp * _pairs(T, s.done[p], hand, play)
     return v
+
+
+def _facility_part(s, p: int, w: Mapping[str, float], memo: dict, shared: tuple) -> tuple[float, int]:
+    """(the ad towers' bonus per completed request, AD-E1; the longest path, AD-K2) of seat p."""
+    k = (shared, p)
+    x = memo.get(k)
+    if x is None:
+        x = memo[k] = (w["tower"] * s._owned(p, TOWER), s.longest_path(p))
+    return x
+
+
+def _pairs(T, done: list[int], hand: list[int], play: list) -> int:
+    """AD-K1/K2: colour pairs (`RoundsMixin.pairs`), from the seat's lists."""
+    if not done:
+        return 0
+    req = [0, 0, 0, 0]
+    for r in done:
+        req[T.req_colour[r]] += 1
+    biz = [0, 0, 0, 0]
+    colour = T.colour
+    for c in hand:
+        biz[colour[c]] += 1
+    for c, _ in play:
+        biz[colour[c]] += 1
+    return min(req[0], biz[0]) + min(req[1], biz[1]) + min(req[2], biz[2]) + min(req[3], biz[3])
 
 
 def lookahead_end(s) -> bool:

@@ -116,18 +116,13 @@ class RoundsMixin(StateFields):
 
     def longest_path(self, p: int) -> int:
         """AD-K2: the longest path from the hub through adjacent areas with a facility of p, no repeats."""
-        ok = {a for a in WAREHOUSE_AREAS if any(self.fac[fac_slot(a, f)] == p for f in range(N_FACILITIES))}
-        best = 0
-
-        def dfs(a: int, seen: frozenset, length: int) -> None:
-            nonlocal best
-            best = max(best, length)
-            for b in self.adj[a]:
-                if b in ok and b not in seen:
-                    dfs(b, seen | {b}, length + 1)
-
-        dfs(1, frozenset({1}), 0)
-        return best
+        fac = self.fac
+        ok = 0  # the areas with a facility of p, as bits
+        for a in WAREHOUSE_AREAS:
+            i = N_FACILITIES * a
+            if fac[i] == p or fac[i + 1] == p or fac[i + 2] == p or fac[i + 3] == p:
+                ok |= 1 << a
+        return path_length(self.adj, ok)
 
     def _settle(self, mid: bool) -> None:
         T = self.T
@@ -147,3 +142,36 @@ class RoundsMixin(StateFields):
             for p in range(n):
                 self.vp[p] += T.pair_final * self.pairs(p) + self.longest_path(p) - T.penalty * len(self.orders[p])
 
+
+
+# id(adjacency) -> (adjacency, neighbours as bits by area, {areas as bits: longest path}); the entry
+# keeps its adjacency alive, so the id stays its own
+_PATHS: dict[int, tuple[tuple, tuple[int, ...], dict[int, int]]] = {}
+
+
+def path_length(adj: tuple[tuple[int, ...], ...], ok: int) -> int:
+    """AD-K2: the most steps of a path from the hub (area 1) through areas of `ok` (bits by area), each
+    area once, on the map `adj` (adjacent areas by area). Remembered per map and set of areas."""
+    entry = _PATHS.get(id(adj))
+    if entry is None:
+        if len(_PATHS) > 256:
+            _PATHS.clear()
+        entry = _PATHS[id(adj)] = (adj, tuple(sum(1 << b for b in nb) for nb in adj), {})
+    known = entry[2]
+    n = known.get(ok)
+    if n is None:
+        nbr = entry[1]
+
+        def dfs(a: int, seen: int) -> int:
+            best = 0
+            m = nbr[a] & ok & ~seen
+            while m:
+                low = m & -m
+                m ^= low
+                d = 1 + dfs(low.bit_length() - 1, seen | low)
+                if d > best:
+                    best = d
+            return best
+
+        n = known[ok] = dfs(1, 1 << 1)
+    return n
