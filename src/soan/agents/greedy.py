@@ -48,7 +48,7 @@ def best_completion(s, seat: int, end, ev, budget: list[int]) -> float:
     last = len(legal) - 1
     for k, a in enumerate(legal):
         budget[0] -= 1
-        c = s.clone() if k < last else s
+        c = s.fork() if k < last else s
         c.apply(seat, a)
         v = best_completion(c, seat, end, ev, budget)
         if v > best:
@@ -91,7 +91,7 @@ class GreedyAgent(Agent):
         for _ in range(samples):
             base = view.sample(self.rng)
             for k, a in enumerate(legal):
-                d = base.clone() if k < last else base  # the sample's last use is the last action's
+                d = base.fork() if k < last else base  # the sample's last use is the last action's
                 d.apply(seat, a)
                 if plan and end is not None:
                     totals[k] += best_completion(d, seat, end, ev, [plan])

@@ -49,6 +49,11 @@ class GameState:
         super().__init_subclass__(**kwargs)
         install(cls)
 
+    def fork(self) -> Any:
+        """A copy for a look-ahead (bots' searches), changed only through `apply`, never field by field:
+        a game may let it share lists with this state until either changes them. By default `clone()`."""
+        return self.clone()  # type: ignore[attr-defined]
+
     # --- derived -----------------------------------------------------------------------------
     def ranking(self) -> list[int]:
         """Seats best first; ties the rules leave open in seat order."""

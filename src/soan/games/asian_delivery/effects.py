@@ -3,7 +3,7 @@ upgrades (AD-T2, AD-T3, AD-E1..E6)."""
 
 from __future__ import annotations
 
-from .fields import StateFields
+from .fields import OWN_DECKS, OWN_DONE, OWN_HANDS, OWN_ORDERS, OWN_PLAY, OWN_SUPPLY, OWN_WH, StateFields
 from .frames import (
     Choice,
     Counted,
@@ -33,6 +33,23 @@ class EffectsMixin(StateFields):
     __slots__ = ()
 
     # --- small helpers --------------------------------------------------------------------------
+    def _mine(self, kind: int, p: int, lists: list) -> list:
+        """Seat p's list of `lists` (bit `kind` + p of `_own`), copied first if a fork shares it: every
+        change to a seat's list goes through here (copy on write, `fork`)."""
+        x = lists[p]
+        b = 1 << (kind + p)
+        if not self._own & b:
+            x = lists[p] = x[:]
+            self._own |= b
+        return x
+
+    def _own_decks(self) -> None:
+        """The decks and discards, copied first if a fork shares them."""
+        if not self._own & (1 << OWN_DECKS):
+            self.req_deck, self.req_disc = self.req_deck[:], self.req_disc[:]
+            self.biz_deck, self.biz_disc = self.biz_deck[:], self.biz_disc[:]
+            self._own |= 1 << OWN_DECKS
+
     def _room(self, p: int, a: int) -> int:
         if a == HUB:
             return 99
@@ -51,9 +68,9 @@ class EffectsMixin(StateFields):
 
     def _add(self, p: int, a: int, g: int, k: int = 1) -> None:
         if a == HUB:
-            self.supply[p][g] += k
+            self._mine(OWN_SUPPLY, p, self.supply)[g] += k
         else:
-            self.wh[p][N_GRADES * a + g] += k
+            self._mine(OWN_WH, p, self.wh)[N_GRADES * a + g] += k
 
     def _resident(self, p: int, kind: str) -> int:
         """AD-T3: resident effects of different card names add up; the same name does not stack."""
@@ -68,14 +85,14 @@ class EffectsMixin(StateFields):
         for g, k in enumerate(counts):
             if not k:
                 continue
-            self.wh[p][wh_slot(a, g)] -= k
+            self._mine(OWN_WH, p, self.wh)[wh_slot(a, g)] -= k
             if g == 0:
-                self.supply[p][0] += k
+                self._mine(OWN_SUPPLY, p, self.supply)[0] += k
             else:
                 self.stock[g] += k
                 back = min(k, self.aside[p])
                 self.aside[p] -= back
-                self.supply[p][0] += back
+                self._mine(OWN_SUPPLY, p, self.supply)[0] += back
 
     def _upgrade_cube(self, p: int, g: int, where: list[int]) -> None:
         """AD-E5 on the cube list `where` (supply, or a warehouse slice copied back by the caller)."""
@@ -94,7 +111,7 @@ class EffectsMixin(StateFields):
 
     def _play_card(self, p: int, c: int, up: bool) -> None:
         """AD-T2: the first face-up play is free, each further one costs a worker; face down is 人力輸送."""
-        self.hands[p].remove(c)
+        self._mine(OWN_HANDS, p, self.hands).remove(c)
         self.played += 1
         if self.listener is not None:
             self._measure("play", p, card=self.T.name[c], face="up" if up else "down")
@@ -104,11 +121,11 @@ class EffectsMixin(StateFields):
                 self.hub[p] += 1
                 self._measure("worker", p)
             self.free_used = True
-            self.play[p].append((c, RESIDENT if self.T.resident[c] else FACE_UP))
+            self._mine(OWN_PLAY, p, self.play).append((c, RESIDENT if self.T.resident[c] else FACE_UP))
             self._push_ops(p, self.T.ops[c])
         else:
             self.porter_used = True
-            self.play[p].append((c, FACE_DOWN))
+            self._mine(OWN_PLAY, p, self.play).append((c, FACE_DOWN))
             self._measure("facedown", p)
             self._push_transport(p, 1, 1)  # AD-E3
 
@@ -149,8 +166,8 @@ class EffectsMixin(StateFields):
         if "distance-bonus" in T.flags:  # AD-V9
             gain += T.distance_bonus * self.dist[1][a]
         self.vp[p] += gain
-        self.orders[p].remove(r)
-        self.done[p].append(r)
+        self._mine(OWN_ORDERS, p, self.orders).remove(r)
+        self._mine(OWN_DONE, p, self.done).append(r)
         self._measure("complete", p, vp=gain)
 
     def _build(self, p: int, a: int, f: int) -> None:

@@ -163,16 +163,37 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
             ctx[3].clear()
         seats = memo[shared] = {}
     steps_left = _steps_left(s)
+    n = len(steps_left)
+    # a look-ahead's copies (`fork`) share the values of the seats that have not moved since the copies
+    # began (their fields are as they were, rules.py `apply`), while the shared part stays the same
+    held = s._ev
+    vals: list | None = None
+    moved = 0
+    if held is not None:
+        if held[2] is w and held[0] == shared:
+            vals = held[1]
+        else:
+            vals = held[1] = [None] * n
+            held[0], held[2] = shared, w
+        moved = s._moved
     supply, wh, cargo0, cargo1, orders, hands, play, done = (s.supply, s.wh, s.cargo[0], s.cargo[1], s.orders,
                                                              s.hands, s.play, s.done)
     out = []
-    for p in range(len(steps_left)):
+    for p in range(n):
+        keep = vals is not None and not moved >> p & 1
+        if keep:
+            v = vals[p]  # type: ignore[index]
+            if v is not None:
+                out.append(v)
+                continue
         turns = steps_left[p]
         key = (p, turns, s.vp[p], s.tokens[p], s.workers[p], tuple(supply[p]), tuple(wh[p]), tuple(cargo0[p]),
                tuple(cargo1[p]), tuple(orders[p]), tuple(hands[p]), tuple(play[p]), tuple(done[p]))
         v = seats.get(key)
         if v is None:
             v = seats[key] = seat_value(s, p, w, turns, (ctx[3], shared))
+        if keep:
+            vals[p] = v  # type: ignore[index]
         out.append(v)
     return out
 

@@ -58,3 +58,12 @@ class StateFields:
     retrieved: bool  # AD-T5
     kept: tuple[int, ...]  # AD-T5: residents staying in play at this retrieval
     _lc: list | None  # the legal actions of the top frame, computed once
+    _own: int  # copy on write (`fork`): bit OWN_<list> + p set when this state owns seat p's list; -1 all
+    _ev: list | None  # a look-ahead's values of seats that have not moved (evaluate.py), shared by its forks
+    _moved: int  # bit p set: seat p has moved since `_ev` was shared (its values there are not this state's)
+
+
+# bits of `_own`: seat p's list of a kind is owned when bit (OWN_<kind> + p) is set; OWN_DECKS: the decks
+# and discards (req_deck, req_disc, biz_deck, biz_disc)
+OWN_SUPPLY, OWN_WH, OWN_CARGO, OWN_HANDS, OWN_PLAY, OWN_ORDERS, OWN_DONE = 0, 8, 16, 32, 40, 48, 56  # cargo: 16 + 8v
+OWN_DECKS = 64

@@ -135,6 +135,7 @@ class RoundsMixin(StateFields):
                     self.hub[p] -= 1
                     self.workers[p] += 1
                 self.vp[p] += T.pair_mid * self.pairs(p)
+            self._own_decks()
             self.req_disc.extend(self.req_disp)
             self.req_disp = []
             self._refill("req", T.midterm_display)

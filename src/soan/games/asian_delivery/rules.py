@@ -48,7 +48,8 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
     __slots__ = ("T", "rng", "layout", "adj", "dist", "cw", "round", "start", "turn_k", "seat", "phase",
                  "supply", "aside", "wh", "veh_at", "cargo", "stock", "workers", "hub", "fac", "tokens", "hands",
                  "play", "orders", "done", "vp", "req_deck", "req_disc", "req_disp", "biz_deck", "biz_disc",
-                 "biz_disp", "stack", "free_used", "played", "porter_used", "moved", "retrieved", "kept", "_lc")
+                 "biz_disp", "stack", "free_used", "played", "porter_used", "moved", "retrieved", "kept", "_lc",
+                 "_own", "_ev", "_moved")
     game_id = "asian-delivery"
 
     # --- setup ----------------------------------------------------------------------------------
@@ -87,6 +88,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s.biz_disc = []
         s.biz_disp = [s.biz_deck.pop() for _ in range(T.display)]
         s._lc = None
+        s._own, s._ev, s._moved = -1, None, 0
         s.round = 1
         s.phase = "turn"
         s.turn_k = 0
@@ -123,8 +125,19 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
     # --- apply ----------------------------------------------------------------------------------
     def apply(self, seat: int, action) -> None:
         self._lc = None
+        if self._ev is None:
+            self._do(self.stack[-1], seat, action)
+            self._advance()
+            return
+        # a look-ahead's copy (`fork`): within a turn, a step changes no seat's own fields but the mover's
+        # (the shared ones, facilities and stock, are checked by evaluate); a new turn or round ends it
+        k, r = self.turn_k, self.round
         self._do(self.stack[-1], seat, action)
         self._advance()
+        if k == self.turn_k and r == self.round:
+            self._moved |= 1 << seat
+        else:
+            self._ev = None
 
 
     # --- results --------------------------------------------------------------------------------
@@ -171,6 +184,47 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s.moved = [self.moved[0][:], self.moved[1][:]]
         s.retrieved, s.kept = self.retrieved, self.kept
         s._lc = self._lc
+        s._own, s._ev, s._moved = -1, None, 0
+        return s
+
+    def fork(self) -> AsianDelivery:
+        """A copy for a look-ahead, changed only through `apply` (never field by field): it shares the
+        seats' lists and the decks with this state until either changes them (copy on write, `_mine`),
+        and the values of the seats that have not moved since (evaluate.py)."""
+        s = object.__new__(AsianDelivery)
+        s.cfg = self.cfg
+        s.listener = None
+        s.T = self.T
+        s.rng = Rng(self.rng.state, raw=True)
+        s.layout, s.adj, s.dist, s.cw = self.layout, self.adj, self.dist, self.cw
+        s.round, s.start, s.turn_k, s.seat, s.phase = self.round, self.start, self.turn_k, self.seat, self.phase
+        s.supply = self.supply[:]
+        s.aside = self.aside[:]
+        s.wh = self.wh[:]
+        s.veh_at = self.veh_at[:]
+        s.cargo = [self.cargo[0][:], self.cargo[1][:]]
+        s.stock = self.stock[:]
+        s.workers = self.workers[:]
+        s.hub = self.hub[:]
+        s.fac = self.fac[:]
+        s.tokens = self.tokens[:]
+        s.hands = self.hands[:]
+        s.play = self.play[:]
+        s.orders = self.orders[:]
+        s.done = self.done[:]
+        s.vp = self.vp[:]
+        s.req_deck, s.req_disc, s.req_disp = self.req_deck, self.req_disc, self.req_disp[:]
+        s.biz_deck, s.biz_disc, s.biz_disp = self.biz_deck, self.biz_disc, self.biz_disp[:]
+        s.stack = self.stack[:]
+        s.free_used, s.played, s.porter_used = self.free_used, self.played, self.porter_used
+        s.moved = [self.moved[0][:], self.moved[1][:]]
+        s.retrieved, s.kept = self.retrieved, self.kept
+        s._lc = self._lc
+        self._own = s._own = 0  # both share every seat's list now
+        if self._ev is None:  # the values of the seats that have not moved, for every fork from here on
+            self._ev = [None, None, None]  # [shared part, values by seat, weights] (evaluate.py)
+            self._moved = 0
+        s._ev, s._moved = self._ev, self._moved
         return s
 
     def determinize(self, seat: int, rng) -> AsianDelivery:

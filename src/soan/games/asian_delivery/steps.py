@@ -10,7 +10,7 @@ from .actions import (
     PlayCard,
     Unload,
 )
-from .fields import StateFields
+from .fields import OWN_CARGO, OWN_HANDS, OWN_ORDERS, OWN_PLAY, OWN_SUPPLY, OWN_WH, StateFields
 from .frames import (
     Counted,
     GateArea,
@@ -74,13 +74,13 @@ class StepsMixin(StateFields):
             if cls is Load:
                 v, g = _V[a.vehicle], _G[a.grade]
                 self._add(p, self.veh_at[v], g, -1)
-                self.cargo[v][p][g] += 1
+                self._mine(OWN_CARGO + 8 * v, p, self.cargo[v])[g] += 1
                 self.moved[v][g] += 1
             elif cls is PlayCard:
                 self._play_card(p, a.card, a.face == "up")
             elif cls is Unload:
                 v, g = _V[a.vehicle], _G[a.grade]
-                self.cargo[v][p][g] -= 1
+                self._mine(OWN_CARGO + 8 * v, p, self.cargo[v])[g] -= 1
                 self._add(p, self.veh_at[v], g, 1)
                 self.moved[v][UNLOADED + g] += 1
                 self._measure("moved", p, by="vehicle", n=1)
@@ -93,7 +93,7 @@ class StepsMixin(StateFields):
                 self._end_draft()
             return
         if kind in ("market", "upgrade"):
-            self._upgrade_cube(p, _G[a.grade], self.supply[p])
+            self._upgrade_cube(p, _G[a.grade], self._mine(OWN_SUPPLY, p, self.supply))
             if fr.left > 1:
                 st.append(Counted(kind, p, fr.left - 1))
         elif kind == "lmarket":
@@ -101,13 +101,13 @@ class StepsMixin(StateFields):
             i = wh_slot(area)
             cubes = self.wh[p][i: i + N_GRADES]
             self._upgrade_cube(p, _G[a.grade], cubes)
-            self.wh[p][i: i + N_GRADES] = cubes
+            self._mine(OWN_WH, p, self.wh)[i: i + N_GRADES] = cubes
         elif kind == "gate":
             st.append(GateArea("gate_area", p, _G[a.grade]))
         elif kind == "gate_area":
             g = fr.grade
-            self.supply[p][g] -= 1
-            self.wh[p][wh_slot(a.area, g)] += 1
+            self._mine(OWN_SUPPLY, p, self.supply)[g] -= 1
+            self._mine(OWN_WH, p, self.wh)[wh_slot(a.area, g)] += 1
             self._measure("moved", p, by="gate", n=1)
         elif kind == "t_src":
             st.append(TransportDest("t_dst", p, fr.n, fr.range, a.area))
@@ -127,25 +127,25 @@ class StepsMixin(StateFields):
         elif kind == "office_pick":
             if isinstance(a, CardPick):
                 self.biz_disp.remove(a.card)
-                self.hands[p].append(a.card)
+                self._mine(OWN_HANDS, p, self.hands).append(a.card)
                 self._refill("biz", T.display)
             else:  # AD-V6
                 self.req_disp.remove(a.request)
-                self.orders[p].append(a.request)
+                self._mine(OWN_ORDERS, p, self.orders).append(a.request)
                 self._refill("req", T.display)
         elif kind == "take_request":
             self.req_disp.remove(a.request)
-            self.orders[p].append(a.request)
+            self._mine(OWN_ORDERS, p, self.orders).append(a.request)
             self._refill("req", T.display)
         elif kind == "choice":
             self._push_ops(p, fr.options[a.option - 1])
         elif kind == "draft":
             if a.pile == "request":
                 self.req_disp.remove(a.card)
-                self.orders[p].append(a.card)
+                self._mine(OWN_ORDERS, p, self.orders).append(a.card)
             else:
                 self.biz_disp.remove(a.card)
-                self.hands[p].append(a.card)
+                self._mine(OWN_HANDS, p, self.hands).append(a.card)
             if fr.left > 1:
                 st.append(Counted("draft", p, fr.left - 1))
             else:
@@ -166,7 +166,7 @@ class StepsMixin(StateFields):
         elif kind == "v3_unload":
             v = fr.vehicle
             g = _G[a.grade]
-            self.cargo[v][p][g] -= 1
+            self._mine(OWN_CARGO + 8 * v, p, self.cargo[v])[g] -= 1
             self._add(p, self.veh_at[v], g, 1)
             self._measure("moved", p, by="vehicle", n=1)
             st.append(fr)
@@ -180,6 +180,8 @@ class StepsMixin(StateFields):
     def _refill(self, pile: str, size: int) -> None:
         """AD-T4: refill a display ('req' or 'biz'); an empty deck is rebuilt from its discards."""
         disp = getattr(self, pile + "_disp")
+        if len(disp) < size:
+            self._own_decks()
         while len(disp) < size:
             deck = getattr(self, pile + "_deck")
             if not deck:
@@ -207,7 +209,7 @@ class StepsMixin(StateFields):
                 st.pop()
                 k = min(fr.left, self.stock[0])
                 self.stock[0] -= k
-                self.supply[fr.seat][0] += k
+                self._mine(OWN_SUPPLY, fr.seat, self.supply)[0] += k
                 continue
             if kind == "do_retrieve":
                 st.pop()
@@ -233,8 +235,8 @@ class StepsMixin(StateFields):
         kept = set(self.kept)
         up = sum(1 for c, mode in self.play[p] if mode != FACE_DOWN and c not in kept)
         back = [c for c, _ in self.play[p] if c not in kept]
-        self.play[p] = [(c, m) for c, m in self.play[p] if c in kept]
-        self.hands[p].extend(back)
+        self._mine(OWN_PLAY, p, self.play)[:] = [(c, m) for c, m in self.play[p] if c in kept]
+        self._mine(OWN_HANDS, p, self.hands).extend(back)
         table = self.T.mp_table
         mp = min(table[min(up, len(table) - 1)], self.hub[p])
         self.hub[p] -= mp

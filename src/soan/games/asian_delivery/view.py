@@ -351,6 +351,7 @@ def state_from_view(v: dict[str, Any]) :
     s.cfg = cfg
     s.listener = None
     s._lc = None
+    s._own, s._ev, s._moved = -1, None, 0
     T = s.T = tables_for(cfg)
     n = cfg.players
     problem = layout_problem(T, m.layout)

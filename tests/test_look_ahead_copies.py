@@ -1,0 +1,57 @@
+"""`fork()`, the look-ahead's copy: it plays exactly as `clone()` does and never changes the state it
+came from (Asian Delivery's shares lists with it until either changes them), and the evaluation of a
+fork (which reuses the values of the seats that have not moved) equals a fresh evaluation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import soan
+from soan.agents.base import game_hooks
+from soan.core.rng import Rng
+
+CASES = []
+for g in soan.games():
+    names = [v["id"] for v in g["variants"]]
+    for vs in [[], *[[v] for v in names], names]:
+        CASES.append((g["id"], vs))
+
+
+def _step(s, rng: Rng) -> None:
+    seat = s.to_act()[0]
+    la = s.legal_actions(seat)
+    s.apply(seat, la[rng.below(len(la))])
+
+
+def _view(s) -> str:
+    return json.dumps(s.view(), sort_keys=True)
+
+
+@pytest.mark.parametrize("game,variants", CASES, ids=lambda x: x if isinstance(x, str) else "+".join(x) or "base")
+def test_a_fork_plays_as_a_clone_and_leaves_its_origin_alone(game, variants):
+    ev = game_hooks(game)["evaluate"]
+    s = soan.make(game, players=4, seed=len(variants) + 3, variants=variants)
+    rng = Rng(9)
+    checked = 0
+    while not s.is_over():
+        if rng.below(6) == 0:
+            before = _view(s)
+            forks = [s.fork(), s.fork()]  # siblings share with s and with each other
+            forks.append(forks[0].fork())  # and a fork of a fork
+            for k, f in enumerate(forks):
+                c = f.clone()  # an independent copy, played alike: the fork must end where it does
+                seed = rng.next64()
+                r1, r2 = Rng(seed), Rng(seed)
+                for _ in range(1 + k * 20):
+                    if f.is_over():
+                        break
+                    _step(f, r1)
+                    _step(c, r2)
+                    assert ev(f) == ev(c.clone())  # the fork's shared values equal a fresh evaluation
+                assert _view(f) == _view(c)
+                checked += 1
+            assert _view(s) == before  # the origin never moved
+        _step(s, rng)
+    assert checked > 10
