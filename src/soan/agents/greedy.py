@@ -22,8 +22,9 @@ from .base import Agent, Decision, SeatView, evaluator, game_hooks
 
 
 def advantage(vals: list[float], seat: int) -> float:
-    others = [v for i, v in enumerate(vals) if i != seat]
-    return vals[seat] - (max(others) if others else 0.0)
+    if len(vals) < 2:
+        return vals[seat] - 0.0
+    return vals[seat] - max(vals[:seat] + vals[seat + 1:])
 
 
 def random_playout(s, steps: int, rng: Rng, end=None) -> None:

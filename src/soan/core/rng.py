@@ -37,7 +37,9 @@ class Rng:
         self.state = (seed & _M) if raw else mix(seed)
 
     def copy(self) -> Rng:
-        return Rng(self.state, raw=True)
+        r = _new(Rng)
+        r.state = self.state
+        return r
 
     def next64(self) -> int:
         s = (self.state + _GAMMA) & _M
@@ -69,6 +71,9 @@ class Rng:
             j = (z ^ (z >> 31)) % (i + 1)
             xs[i], xs[j] = xs[j], xs[i]
         self.state = st
+
+
+_new = object.__new__
 
 
 def seed_from(rng: RandomBits) -> int:

@@ -132,14 +132,27 @@ def _steps_left(s) -> list[int]:
     n = s.cfg.players
     if s.phase == "over":
         return [0] * n
-    later = s.T.rounds - s.round
-    k = s.turn_k
-    acting = any(fr[0] == "action" for fr in s.stack)
-    out = []
-    for p in range(n):
-        pos = (p - s.start) % n
-        out.append(later + 1 if pos > k or (pos == k and acting) else later)
-    return out
+    acting = False
+    for fr in s.stack:
+        if fr[0] == "action":
+            acting = True
+            break
+    key = (n, s.T.rounds, s.round, s.start, s.turn_k, acting)
+    out = _STEPS.get(key)
+    if out is None:
+        later = s.T.rounds - s.round
+        k = s.turn_k
+        out = []
+        for p in range(n):
+            pos = (p - s.start) % n
+            out.append(later + 1 if pos > k or (pos == k and acting) else later)
+        if len(_STEPS) > 10_000:
+            _STEPS.clear()
+        _STEPS[key] = out
+    return out[:]
+
+
+_STEPS: dict[tuple, list[int]] = {}  # (players, rounds, round, start, turn_k, acting) -> steps left by seat
 
 
 def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
@@ -153,14 +166,15 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     if ctx is None:
         if len(_CTX) > 64:
             _CTX.clear()
-        ctx = _CTX[(id(T), id(w))] = (T, w, {}, {})
+        ctx = _CTX[(id(T), id(w))] = (T, w, {}, {}, [0])
     memo = ctx[2]
     shared = (s.layout, s.round, tuple(s.fac), tuple(s.veh_at), tuple(s.stock))
     seats = memo.get(shared)
     if seats is None:
-        if len(memo) > 20_000:
+        if ctx[4][0] > 200_000:  # values remembered, all parts together: start afresh
             memo.clear()
             ctx[3].clear()
+            ctx[4][0] = 0
         seats = memo[shared] = {}
     steps_left = _steps_left(s)
     n = len(steps_left)
@@ -191,22 +205,24 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
                tuple(cargo1[p]), tuple(orders[p]), tuple(hands[p]), tuple(play[p]), tuple(done[p]))
         v = seats.get(key)
         if v is None:
-            v = seats[key] = seat_value(s, p, w, turns, (ctx[3], shared))
+            v = seats[key] = seat_value(s, p, w, turns, (ctx[3], shared, seats))
+            ctx[4][0] += 1
         if keep:
             vals[p] = v  # type: ignore[index]
         out.append(v)
     return out
 
 
-# (id(rule tables), id(weights)) -> (tables, weights, {shared part: {seat part: value}},
-#                                    {(shared part, seat's cubes and requests): request shares})
-_CTX: dict[tuple[int, int], tuple[object, Mapping[str, float], dict, dict]] = {}
+# (id(rule tables), id(weights)) -> (tables, weights, {shared part: {seat part: value, seat: facility part}},
+#                                    {(shared part, seat's cubes and requests): request shares}, [values])
+_CTX: dict[tuple[int, int], tuple[object, Mapping[str, float], dict, dict, list[int]]] = {}
 
 
 def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = None,
-               cache: tuple[dict, tuple] | None = None) -> float:
+               cache: tuple[dict, tuple, dict] | None = None) -> float:
     """The value of one seat (see the module's docstring); `turns`: p's action steps left; `cache`:
-    (a dict for the parts several positions share, the shared part of evaluate's key)."""
+    (a dict for the parts several positions share, the shared part of evaluate's key, the dict of the
+    positions with that shared part)."""
     T = s.T
     late = s.round / T.rounds
     pair_vp = T.pair_mid if s.round <= 4 else T.pair_final
@@ -218,7 +234,7 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
         bonus = w["tower"] * s._owned(p, TOWER)  # AD-E1: +1 VP per ad tower on each request completed
         path = s.longest_path(p)
     else:
-        memo, shared = cache
+        memo, shared, same = cache
         # the shares read the map, round, vehicles, stock and the seat's cubes and requests, no facility
         k = (shared[0], shared[1], shared[3], shared[4], p, turns, tuple(s.supply[p]), tuple(s.wh[p]),
              tuple(s.cargo[0][p]), tuple(s.cargo[1][p]), tuple(s.orders[p]))
@@ -226,7 +242,10 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
         if known is None:
             known = memo[k] = _request_shares(s, p, w, turns)
         shares = known
-        bonus, path = _facility_part(s, p, w, memo, shared)  # once per facilities (the shared part)
+        fp = same.get(p)  # once per facilities (the shared part holds them)
+        if fp is None:
+            fp = same[p] = (w["tower"] * s._owned(p, TOWER), s.longest_path(p))
+        bonus, path = fp
     for r, share, doomed in shares:
         fail = 1.0 if doomed else max(late, w["penalty_floor"])  # the end penalty, certain when out of reach
         v += share * (T.req_vp[r] + bonus) - w["penalty"] * T.penalty * (1 - share) * fail
@@ -247,15 +266,6 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
     v += w["worker"] * s.workers[p] + w["card"] * owned
     v += w["pair"] * pair_vp * _pairs(T, s.done[p], hand, play)
     return v
-
-
-def _facility_part(s, p: int, w: Mapping[str, float], memo: dict, shared: tuple) -> tuple[float, int]:
-    """(the ad towers' bonus per completed request, AD-E1; the longest path, AD-K2) of seat p."""
-    k = (shared, p)
-    x = memo.get(k)
-    if x is None:
-        x = memo[k] = (w["tower"] * s._owned(p, TOWER), s.longest_path(p))
-    return x
 
 
 def _pairs(T, done: list[int], hand: list[int], play: list) -> int:

@@ -195,7 +195,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s.cfg = self.cfg
         s.listener = None
         s.T = self.T
-        s.rng = Rng(self.rng.state, raw=True)
+        s.rng = self.rng.copy()
         s.layout, s.adj, s.dist, s.cw = self.layout, self.adj, self.dist, self.cw
         s.round, s.start, s.turn_k, s.seat, s.phase = self.round, self.start, self.turn_k, self.seat, self.phase
         s.supply = self.supply[:]
