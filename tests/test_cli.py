@@ -19,7 +19,7 @@ def test_a_whole_game_at_the_prompt_with_bad_input_re_prompting(tmp_path):
     s = session(tmp_path, sc)
     assert s.run() == 0
     t = sc.text
-    assert "No option 99; choose a number from the list (1-10)." in t
+    assert "No option 99; the options are 1-10." in t
     assert "'fly away' is not an action: unknown action 'fly'" in t
     assert "'carry pepper=9' is not an action" in t
     assert "Trade cards:" in t and "Pepper boom" in t  # help shows the cards' texts

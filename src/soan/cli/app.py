@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 import typer
+import typer._click as typer_click
 from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
@@ -63,12 +64,45 @@ def describe(e: BaseException, lang: str = "en") -> str:
 
 
 class SoanGroup(TyperGroup):
-    """The root group: the single place where errors become messages."""
+    """The root group: the single place where errors become messages. With `--lang ja` anywhere on
+    the line (or SOAN_LANG=ja) the help and the command line's own mistakes are in Japanese."""
+
+    def main(self, args: Any = None, *a: Any, **kw: Any) -> Any:
+        from . import help_ja
+
+        argv = list(sys.argv[1:] if args is None else args)
+        ja = help_ja.wants_japanese(argv)
+        words = [x for x in help_ja.without_lang(argv) if not x.startswith("-")]
+        path: list[str] = []
+        node: Any = self
+        for w in words:  # the command named on the line, as deep as it goes (deck export)
+            if w in getattr(node, "commands", {}):
+                path.append(w)
+                node = node.commands[w]
+            else:
+                break
+        if not any("--lang" in getattr(p, "opts", ()) for p in node.params):
+            argv = help_ja.without_lang(argv)  # --lang is for every command: the help, the errors
+        self.soan_line = (ja, " ".join(path))
+        if ja and ("--help" in argv or not words or (path and getattr(node, "commands", None) and len(path) == len(words))):
+            help_ja.render(self, path, console)
+            raise SystemExit(0)
+        return super().main(argv, *a, **kw)
 
     def invoke(self, ctx: Any) -> Any:  # a click context (typer carries its own click)
         ERROR_LANG[0] = "en"
+        ja, command = getattr(self, "soan_line", (False, ""))
+        if ja:
+            ERROR_LANG[0] = "ja"
         try:
             return super().invoke(ctx)
+        except typer_click.exceptions.UsageError as e:
+            from . import help_ja
+
+            if not ja:
+                raise
+            console.print(f"[red]エラー：[/red]{escape(help_ja.usage_error(e, command))}", markup=True, highlight=False)
+            raise typer.Exit(2) from None
         except Exception as e:
             if not isinstance(e, USER_ERRORS) and not missing_extra(e):
                 raise

@@ -3,6 +3,7 @@ true/false parameters also as flags), progress bars."""
 
 from __future__ import annotations
 
+import difflib
 import sys
 import time
 from collections.abc import Callable
@@ -27,7 +28,19 @@ def _flag_help() -> str:
     return ("; a true/false parameter is also a flag (--name / --no-name): " + ", ".join(flags)) if flags else ""
 
 
-GameArg = typer.Argument(..., help=_game_ids())
+def _game_arg(ctx: typer.Context, value: str) -> str:
+    """A game id; an option the command does not have (taken for the game by a command that passes
+    unknown options on as game flags) is named as such, with the nearest option."""
+    if value.startswith("-"):
+        from .help_ja import nearest_options
+
+        near = nearest_options(ctx, value.split("=", 1)[0])
+        raise SoanError(f"no such option {value!r}" + (f"; did you mean {' or '.join(near)}?" if near else ""),
+                        ja=f"オプション {value!r} はありません" + (f"。{'、'.join(near)} のことですか？" if near else ""))
+    return value
+
+
+GameArg = typer.Argument(..., help=_game_ids(), callback=_game_arg)
 VariantOpt = typer.Option(None, "--variant", "-V", help="a named variant; repeat for several")
 ParamOpt = typer.Option(None, "--param", "-P", help="a rule parameter as key=value; repeat for several" + _flag_help())
 # A command taking ParamOpt also takes the game's flags: give it these settings and a `ctx: typer.Context`,
@@ -59,10 +72,24 @@ def game_params(game: str, items: list[str] | None, extra: list[str] | None = No
         elif name.startswith("no-") and name[3:] in flags:
             out[flags[name[3:]]] = "false"
         else:
+            from .help_ja import nearest_options
+
             known = ", ".join(f"--{f}" for f in flags) or "none"
+            near = difflib.get_close_matches(a.split("=", 1)[0], [f"--{f}" for f in flags] + [
+                f"--no-{f}" for f in flags], n=2, cutoff=0.6) + nearest_options(click_context(), a.split("=", 1)[0])
+            if near:
+                raise SoanError(f"no such option {a!r}; did you mean {' or '.join(dict.fromkeys(near))}?",
+                                ja=f"オプション {a!r} はありません。{'、'.join(dict.fromkeys(near))} のことですか？")
             raise SoanError(f"no such option {a!r}; {info.id}'s true/false parameters as flags: {known}",
                             ja=f"オプション {a!r} はありません。{info.name_ja}の true/false のパラメータは {known} で指定できます")
     return out
+
+
+def click_context():
+    """The running command's context (its options), or None outside a command."""
+    from typer._click.globals import get_current_context
+
+    return get_current_context(silent=True)
 
 
 def check_lang(lang: str) -> None:

@@ -10,20 +10,41 @@ from .app import app, console
 
 
 @app.command()
-def games(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
+def games(as_json: bool = typer.Option(False, "--json", help="print JSON"),
+          lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja")) -> None:
     """List games, their variants and parameters."""
     from ..core.game import games as _games
+    from .common import check_lang
 
+    check_lang(lang)
     gs = _games()
     if as_json:
         print(json.dumps(gs, ensure_ascii=False, indent=2))
         return
+    ja = lang == "ja"
     for g in gs:
-        console.print(f"[bold]{g['id']}[/bold] — {g['name']} / {g['name_ja']} ({g['players'][0]}-{g['players'][1]} players)")
+        if ja:
+            console.print(f"[bold]{g['id']}[/bold] — {g['name_ja']}（{g['players'][0]}〜{g['players'][1]}人）")
+        else:
+            console.print(f"[bold]{g['id']}[/bold] — {g['name']} / {g['name_ja']} ({g['players'][0]}-{g['players'][1]} players)")
         for v in g["variants"]:
-            console.print(f"  variant [cyan]{v['id']}[/cyan] ({v['rule']}): {v['doc']}", highlight=False)
+            if ja:
+                console.print(f"  ヴァリアント [cyan]{v['id']}[/cyan]（{v['rule']}）: {v.get('doc_ja') or v['doc']}", highlight=False)
+            else:
+                console.print(f"  variant [cyan]{v['id']}[/cyan] ({v['rule']}): {v['doc']}", highlight=False)
         for p in g["params"]:
-            extra = f" choices {p['choices']}" if p["choices"] else ""
-            req = f" (with {p['requires']})" if p["requires"] else ""
-            default = "(unset)" if p["default"] is None else p["default"]
-            console.print(f"  param [green]{p['name']}[/green] = {default}{extra}{req}: {p['doc']}", highlight=False)
+            if ja:
+                extra = f" 選べる値 {'、'.join(map(str, p['choices']))}" if p["choices"] else ""
+                req = f"（{p['requires']} のとき）" if p["requires"] else ""
+                default = "未設定" if p["default"] is None else _ja_value(p["default"])
+                console.print(f"  パラメータ [green]{p['name']}[/green] = {default}{extra}{req}: {p.get('doc_ja') or p['doc']}",
+                              highlight=False)
+            else:
+                extra = f" choices {p['choices']}" if p["choices"] else ""
+                req = f" (with {p['requires']})" if p["requires"] else ""
+                default = "(unset)" if p["default"] is None else p["default"]
+                console.print(f"  param [green]{p['name']}[/green] = {default}{extra}{req}: {p['doc']}", highlight=False)
+
+
+def _ja_value(v) -> str:
+    return ("true（はい）" if v else "false（いいえ）") if isinstance(v, bool) else str(v)

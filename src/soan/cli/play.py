@@ -78,7 +78,9 @@ class Session:
             want = game_info(game).id if game else None
             if want and header["game"] != want:
                 raise RecordError(f"{resume} is a record of {header['game']}, not {want}; "
-                                  f"resume it with: soan play {header['game']} --resume {resume}")
+                                  f"resume it with: soan play {header['game']} --resume {resume}",
+                                  ja=f"{resume} は {header['game']} の記録です（{want} ではありません）。"
+                                     f"続きは: soan play {header['game']} --resume {resume}")
             self.header = header
             s = state_from_header(header, resume)
             humans = header.get("humans", humans)
@@ -91,7 +93,8 @@ class Session:
                 s.apply(seat, a)
                 self.moves.append((seat, a))
             if s.is_over():
-                raise RecordError(f"{resume}: this game is over; look at it with: soan replay {resume}")
+                raise RecordError(f"{resume}: this game is over; look at it with: soan replay {resume}",
+                                  ja=f"{resume} の対戦は終わっています。見直すには: soan replay {resume}")
             self.path = Path(resume)
             self.state = s
             self.log = MoveLog(self.text, self._fresh)
@@ -416,7 +419,7 @@ class Session:
                     if len(nums) == 1:
                         self.out(msg("bad_number_one", lang, n=k, k=nums[0]))
                     else:
-                        self.out(msg("bad_number", lang, n=k, lo=nums[0], k=nums[-1]))
+                        self.out(msg("bad_number", lang, n=k, k=number_ranges(nums, lang)))
                     continue
                 action = numbers[k]
             else:
@@ -538,6 +541,18 @@ class Session:
         self.out(msg("winner", lang, p="、".join(self.text.player_name(w, lang, me) for w in s.winners())
                      if lang == "ja" else ", ".join(self.text.player_name(w, lang, me) for w in s.winners())))
         self.out(msg("finished", lang, f=self.path), raw=True)
+
+
+def number_ranges(nums: list[int], lang: str) -> str:
+    """The option numbers that exist, runs joined: 1-3, 5, 7 (1〜3、5、7)."""
+    runs: list[list[int]] = []
+    for n in sorted(nums):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    dash, sep = ("〜", "、") if lang == "ja" else ("-", ", ")
+    return sep.join(f"{a}{dash}{b}" if b > a + 1 else f"{a}{sep}{b}" if b == a + 1 else str(a) for a, b in runs)
 
 
 def replay_lines(s, lang: str) -> list[str]:

@@ -54,14 +54,20 @@ def play(
 
 @app.command()
 def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False, "--json"),
-           lang: str = typer.Option("en", "--lang", help="en | ja"),
+           lang: str | None = typer.Option(None, "--lang", help="en | ja (default: the record's own language)"),
            html: str | None = typer.Option(None, "--html", help="also write the replay page as one HTML file that "
                                            "opens in a browser without a server (step by step, any seat's view)")) -> None:
     """Replay a record: each player's score and rank, seats from 1 (or the whole view with --json,
     seats from 0 as in the Python API)."""
+    from ..core.records import read_record
     from ..core.records import replay as _replay
     from .play import replay_lines
 
+    if lang is not None:
+        check_lang(lang)
+    header, _ = read_record(record)
+    said = lang or header.get("lang")
+    lang = said if said in ("en", "ja") else "en"
     check_lang(lang)
     s = _replay(record)
     if html:
@@ -69,7 +75,7 @@ def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False
 
         page = write_replay(record, html)
         if not as_json:
-            console.print(f"replay page: {page}", highlight=False)
+            console.print(f"{'再生ページ' if lang == 'ja' else 'replay page'}: {page}", highlight=False)
     if as_json:
         print(json.dumps(s.view(), ensure_ascii=False))
         return

@@ -10,8 +10,7 @@ from ..agents.names import bot_label
 MSG = {
     "prompt": ("Your choice (a number; help, view, log, why, undo, quit)",
                "番号を入力（h:ヘルプ v:盤面 l:記録 w:ボットの理由 u:取り消し q:中断）"),
-    "bad_number": ("No option {n}; choose a number from the list ({lo}-{k}).",
-                   "{n}番はありません。一覧の番号（{lo}〜{k}）から選んでください。"),
+    "bad_number": ("No option {n}; the options are {k}.", "{n}番はありません。選べる番号は {k} です。"),
     "bad_number_one": ("No option {n}; the only option is {k}.", "{n}番はありません。選べるのは{k}番だけです。"),
     "too_many_wrong": ("{n} inputs in a row chose nothing; the game stops here (saved: --resume goes on).",
                        "{n}回続けて選択になりませんでした。ここで中断します（保存済み。--resume で続きから）。"),

@@ -20,11 +20,34 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
 
     if bot_delay < 0:
         raise typer.BadParameter(f"--bot-delay must be 0 or more seconds, got {bot_delay}")
+    _port_free(host, port)  # before anything is opened or printed
     web = create_app(db, bot_delay=bot_delay)
     n = len(web.state.manager.rooms)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"soan serve: http://{shown}:{port}/  ({n} stored game(s) resumed from {db})")
     uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+
+
+def _port_free(host: str, port: int) -> None:
+    """A port already in use is said first, with how to choose another."""
+    import socket
+
+    from ..core.errors import SoanError
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as e:
+        raise SoanError(f"cannot listen on {host}: {e}", ja=f"{host} で待ち受けられません（{e}）") from None
+    fam, _, _, _, addr = infos[0]
+    with socket.socket(fam, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            s.bind(addr)
+        except OSError:
+            raise SoanError(f"port {port} on {host} is already in use (another soan serve?); "
+                            f"choose another with --port, e.g. soan serve --port {port + 1}",
+                            ja=f"{host} のポート {port} は使用中です（別の soan serve が動いていませんか）。"
+                               f"--port で別のポートを指定してください（例 soan serve --port {port + 1}）") from None
 
 
 @app.command("bench-serve")

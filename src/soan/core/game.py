@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 from collections.abc import Callable
@@ -154,8 +155,10 @@ def game_info(game_id: str) -> GameInfo:
         alias = game_id.replace("_", "-").lower()
         info = _REGISTRY.get(alias)
     if info is None:
-        raise ConfigError(f"unknown game {shown(game_id)}; expected one of {sorted(_REGISTRY)}",
-                          ja=f"ゲーム {shown(game_id)} はありません。使えるのは {sorted(_REGISTRY)} です")
+        near = difflib.get_close_matches(str(game_id).replace("_", "-").lower(), sorted(_REGISTRY), n=1, cutoff=0.6)
+        hint, hint_ja = (f"did you mean {near[0]!r}? ", f"{near[0]!r} のことですか？") if near else ("", "")
+        raise ConfigError(f"unknown game {shown(game_id)}; {hint}expected one of {sorted(_REGISTRY)}",
+                          ja=f"ゲーム {shown(game_id)} はありません。{hint_ja}使えるのは {'、'.join(sorted(_REGISTRY))} です")
     return info
 
 

@@ -66,7 +66,10 @@ def read_record(path: str | Path) -> tuple[dict[str, Any], list[tuple[int, dict[
     try:
         data = p.read_bytes()
     except (OSError, ValueError) as e:
-        raise RecordError(f"{p}: cannot read record: {getattr(e, 'strerror', None) or e}") from None
+        why_ja = ("ファイルがありません" if isinstance(e, FileNotFoundError) else "アクセス権がありません"
+                  if isinstance(e, PermissionError) else "フォルダです" if isinstance(e, IsADirectoryError) else "読めません")
+        raise RecordError(f"{p}: cannot read record: {getattr(e, 'strerror', None) or e}",
+                          ja=f"記録 {p} を読めません（{why_ja}）") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -74,7 +77,8 @@ def read_record(path: str | Path) -> tuple[dict[str, Any], list[tuple[int, dict[
         raise RecordError(f"{p}: line {line}: not UTF-8 text (a binary file?); a record is JSON Lines") from None
     lines = text.splitlines()
     if not lines:
-        raise RecordError(f"{p}: empty file; a record starts with a header line")
+        raise RecordError(f"{p}: empty file; a record starts with a header line",
+                          ja=f"{p} は空のファイルです。記録は見出しの行で始まります")
     header = _json_line(p, 1, lines[0], "the header")
     if not isinstance(header, dict) or "game" not in header or "seed" not in header:
         raise RecordError(f"{p}: line 1: expected a header object with 'game', 'players', 'seed'")

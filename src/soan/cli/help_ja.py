@@ -1,0 +1,281 @@
+"""`soan --help` and every command's help in Japanese (`--lang ja` anywhere on the line, or
+SOAN_LANG=ja), and the command line's own mistakes (an unknown option, a missing argument) said in
+Japanese, with the nearest option suggested.
+
+The English help stays where typer keeps it (the commands' docstrings and `help=`); the Japanese is
+here, by command and parameter name. tests/test_cli_ja.py checks that every command and every
+parameter with English help has its Japanese.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Sequence
+from typing import Any
+
+# Command path (without "soan") -> its description in Japanese.
+COMMANDS = {
+    "": "soan（草案）: ボードゲームの草案を遊び、シミュレートし、速さを測り、分析します。",
+    "games": "ゲームの一覧（ヴァリアントとルールのパラメータ）を表示します。",
+    "play": "端末で遊びます。ボットと対戦するほか、１つのキーボードを何人かで交代で使えます（席は1から数えます）。",
+    "replay": "記録を再生します。各プレイヤーの得点と順位を表示します（席は1から。--json では盤面全体を、Python API と同じく席0から）。",
+    "sim": "ボット同士でN回対戦します。席ごとの勝率、得点、1秒あたりの対戦数（--out で研究フォルダも）。",
+    "export": "研究の表を表計算ソフト用の CSV に書き出します。",
+    "import": "人が遊んだ対戦（とプレイテストの回答）を研究にまとめ、ボットの研究と同じレポートを作れるようにします。",
+    "report": "DIR/report.html（日本語は report-ja.html）を書きます。グラフ、文章での要約、注目の対戦の再生（DIR/replays/）、人の対戦ならその結果とプレイテストの回答。",
+    "compare": "２つの研究の指標を並べて比べます。差、95%区間、ホルム補正後のp値。",
+    "study": "ヴァリアントの組ごとに研究を１つずつ（同じシードで）行い、それぞれを最初の組と比べます。",
+    "sweep": "ルールのパラメータの組み合わせを順に試し、選んだ指標を表とグラフにします。",
+    "ladder": "ボットの並びを評価します。勝率と95%区間、平均得点と順位、判断時間、並びの１つ前のボットより上か（random,easy,normal,hard）。",
+    "bench": "ランダムな対戦の速さ（対戦/秒、行動/秒（合法手の列挙を含む）、複製のμ秒）を何回か測った中央値。--agent ではそのボットが席1で実際に選ぶとき（合法手が２つ以上）の時間。",
+    "analyze": "草案の計算を厳密に分析します（ゲームが用意しているもの。名前を省くと一覧）。",
+    "demo": "主な使い方: 各ゲームを既定のボットで少しずつ研究し、それぞれのレポートと要約の表を作ります。",
+    "check": "デザイナー向けのデータ確認: ファイルと設定を検証し、N回対戦してすべての不変条件を確かめ、問題ごとにそれを再現する記録を出します。問題があれば終了コード1。",
+    "fuzz": "すべてのゲームとヴァリアントの組み合わせでランダムに対戦し、異常終了、停止、不変条件の違反、情報の漏れ、再生の不一致、soan の例外にならない不正入力を調べます。問題があれば終了コード1。",
+    "ask": "草案の問題点に答えます。共通のシードで研究を行い、結論が出るか予算を使い切るまで広げ、問いごとの結論を文章で述べ、HTML のレポートを１つ作ります。",
+    "aa": "compare の A/A 確認: 同じ設定で別のシードの研究を組にして、ホルム補正後にどれかの指標が差ありとされる組の割合（5%以下のはず）と、補正なしの割合を出します。",
+    "seatcheck": "同じ設定を２つのボットの強さで対戦させ、席の有利不利が確かなものかを述べます。",
+    "styles": "ゲームのプレイスタイル同士の総当たり: 勝率と区間、ヒートマップ。",
+    "tune": "ボットの評価の重みを自己対戦（Optuna）で調整し、既定の重みと比べて確かめます。",
+    "serve": "ブラウザで遊びます。部屋、招待リンク、ボット、リアルタイムの手番。サーバーを再起動しても対戦は続きます。",
+    "bench-serve": "ループバックアドレスでの負荷測定: 1秒あたりの手数と、人の手番の応答時間（p50/p95）。",
+    "export-web": "ブラウザで終わった対戦を記録（soan import や再生に使えます）として、プレイテストの回答と一緒に書き出します。",
+    "deck": "デッキを CSV で書き出し・読み込みします。",
+    "deck export": "コンポーネントファイルのデッキ１つを CSV に書き出します。",
+    "deck import": "デッキ１つを CSV の行で置き換え、検証して、新しいコンポーネントファイルを書きます。",
+}
+
+# Parameter name -> its help in Japanese, for every command; PARAMS_BY below overrides per command.
+PARAMS = {
+    "game": "ゲーム（{games}）",
+    "players": "人数",
+    "seed": "シード（同じシードなら同じ対戦）",
+    "jobs": "並列に使うプロセスの数",
+    "as_json": "JSON で出力する",
+    "lang": "言語: en（英語）か ja（日本語）",
+    "variant": "ヴァリアントの名前。複数なら繰り返す",
+    "param": "ルールのパラメータを 名前=値 で。複数なら繰り返す{flags}",
+    "components": "自分で作ったコンポーネントファイル",
+    "n": "対戦の数",
+    "agents": "席ごとのボット（「,」区切り、順に回す）",
+    "out": "出力先のフォルダ",
+    "help": "このヘルプを表示して終了する",
+}
+PARAMS_BY: dict[str, dict[str, str]] = {
+    "play": {"seat": "あなたの席（1から数える）",
+             "humans": "１つのキーボードで遊ぶ人たちの席（1から数え、1,2 のように「,」で区切る）",
+             "bots": "ほかの席のボット（「,」区切り）", "lang": "言語: en か ja（既定は en。続きから遊ぶ対戦はその対戦の言語のまま）",
+             "record": "記録の保存先", "resume": "続きから遊ぶ記録ファイル",
+             "auto": "選択肢が１つだけの場面は自動で進める（--no-auto で毎回確認）"},
+    "replay": {"record": "記録ファイル", "as_json": "盤面全体を JSON で出力する（席は0から）",
+               "lang": "言語: en か ja（既定は記録の言語）",
+               "html": "再生ページを１つの HTML ファイルにも書き出す（サーバーなしでブラウザで開け、１手ずつ、どの席の視点でも見られます）"},
+    "sim": {"agents": "席ごとのボット（「,」区切り、席を回して対戦）", "out": "研究フォルダ（Parquet の結果、途中から再開可）",
+            "records": "--out と一緒に: 最初のK戦の記録を再生用に残す（接戦、大差、典型的な対戦の記録は常に残す）。0 で残さない",
+            "backend": "実行方法: local（このマシン）か ray", "address": "Ray クラスターのアドレス（--backend ray のとき）"},
+    "export": {"out": "研究フォルダ", "csv": "games.csv と seats.csv を書き出す"},
+    "import": {"sources": "記録ファイル（soan play や、ブラウザの対戦の記録）か、soan export-web が書いたフォルダ",
+               "out": "書き出す研究フォルダ", "db": "soan serve のデータベース（ファイルか SQLAlchemy の URL）: その終わった対戦とプレイテストの回答",
+               "game": "このゲームの記録だけ", "players": "この人数の対戦だけ"},
+    "report": {"out": "研究フォルダ",
+               "bots": "人の対戦の研究（soan import）と比べる、同じ設定のボットの研究（既定: DIR の隣にあるもの）"},
+    "compare": {"dir_a": "研究フォルダA", "dir_b": "研究フォルダB", "html_out": "この HTML ファイルにも書き出す"},
+    "study": {"variants": "比べるヴァリアントの組（例 base,weather-double。１つの組のヴァリアントは + でつなぐ）",
+              "out": "親フォルダ（ヴァリアントの組ごとに研究を１つ）"},
+    "sweep": {"param": "名前=値1,値2,…（リストの値は 名前=1,2,3|4,5,6）", "n": "設定ごとの対戦の数",
+              "measure": "表示する指標（既定: 得点、長さ、1位と2位の差、席1の勝率）"},
+    "ladder": {"agents": "席ごとのボット（例 greedy,random,random,random）", "n": "対戦の数（人数の倍数なら席が均等に回る）"},
+    "bench": {"games_": "1回の測定の対戦の数", "runs": "測定の回数（結果は中央値）",
+              "agent": "このボットの探索を測る（例 mcts:iters=200）",
+              "against": "--agent と一緒に: ほかの席のボット（normal なら全員 normal の対戦の局面）",
+              "decisions": "--agent と一緒に: 1回の測定で時間を測る実際の選択の数"},
+    "analyze": {"name": "ゲームの分析の名前（省くと一覧。{analyses}）"},
+    "demo": {"n": "ゲームごとの対戦の数", "out": "研究とレポートの出力先"},
+    "check": {"game": "確認するゲーム", "components": "あなたのコンポーネントファイル（既定: 同梱のもの）", "n": "対戦の数",
+              "players": "人数（既定: すべての人数）",
+              "normal_every": "k戦に1回は normal（貪欲）ボットで対戦する。0 ならランダムなボットだけ",
+              "out": "問題のあった対戦の記録の保存先"},
+    "fuzz": {"games": "調べるゲーム（既定: すべて）", "n": "全部で何戦するか（ゲームに均等に割り振る）",
+             "seed": "この実行のシード: 各対戦の設定と手はここから決まる",
+             "start": "最初の対戦の番号（1戦だけやり直すには --start K -n 1）",
+             "every": "重い確認をKアクションごとに行う（軽い確認は毎アクション）",
+             "out": "問題のあった対戦の記録とログの保存先"},
+    "ask": {"question": "問いの番号（既定: すべて。--list で一覧）", "budget": "使う時間（例 300s や 5m。--jobs のコア数で）",
+            "out": "研究とレポートのフォルダ（キャッシュ）",
+            "bots": "結論を確かめる２つのボットの強さ（既定: ゲームの問いのファイルの指定、なければ random,greedy）",
+            "list_": "ゲームの問いを一覧にして終わる"},
+    "aa": {"n": "片側あたりの対戦の数", "reps": "A/A の組の数"},
+    "seatcheck": {"n": "ボットの強さごとの対戦の数", "levels": "２つのボットの強さ（「,」区切り）"},
+    "styles": {"n": "スタイルの組ごとの対戦の数", "agent": "各スタイルを演じるボット: greedy、mcts、rollout[:オプション]",
+               "only": "対戦させるスタイル（「,」区切り。既定: すべて）",
+               "out": "styles.json とヒートマップ styles.png のフォルダ"},
+    "tune": {"agent": "重みを調整するボット: greedy か mcts[:オプション]", "trials": "Optuna の試行の数（再開時は合計でこの数まで）",
+             "games": "試行ごとの対戦の数（候補と既定の対戦）", "validate": "最良の重みを確かめる新しい対戦の数",
+             "out": "出力先のフォルダ（既定 tune-ゲーム名）。途中から再開可"},
+    "serve": {"host": "待ち受けるアドレス", "port": "待ち受けるポート",
+              "db": "SQLite のファイル、または SQLAlchemy の URL（postgresql://...）",
+              "bot_delay": "ボットが手を打つ前に待つ秒数（人が目で追えるように）"},
+    "bench-serve": {"rooms": "部屋の数（各部屋に人1人とボット）", "clients": "追加の WebSocket の観戦者（0 なら部屋ごとに1人）",
+                    "game": "ゲーム（既定: soan games の最初のもの）", "seconds": "測定する秒数（最大300）",
+                    "bots": "ほかの席のボット", "port": "使うポート",
+                    "think": "人が1手に考える平均秒数（0 ならすぐ答える負荷試験）"},
+    "export-web": {"db": "サーバーのデータベース（ファイルか SQLAlchemy の URL）",
+                   "out": "records/*.jsonl と feedback.jsonl のフォルダ", "game": "このゲームの記録だけ"},
+    "deck export": {"deck": "デッキの名前", "out": "書き出す CSV ファイル"},
+    "deck import": {"deck": "デッキの名前", "csv_file": "読み込む CSV ファイル", "out": "新しいコンポーネントファイル（YAML）",
+                    "components": "元にするファイル（既定: 同梱のもの）"},
+}
+
+WORDS = {"usage": "使い方", "options": "オプション", "arguments": "引数", "commands": "コマンド",
+         "more": "各コマンドの説明: soan コマンド --help --lang ja", "required": "必須", "default": "既定"}
+
+
+def wants_japanese(args: Sequence[str]) -> bool:
+    """`--lang ja` (or `--lang=ja`) anywhere on the command line, else SOAN_LANG=ja."""
+    for i, a in enumerate(args):
+        if a == "--lang" and i + 1 < len(args):
+            return args[i + 1] == "ja"
+        if a.startswith("--lang="):
+            return a.split("=", 1)[1] == "ja"
+    return os.environ.get("SOAN_LANG", "") == "ja"
+
+
+def without_lang(args: Sequence[str]) -> list[str]:
+    """The line without its `--lang X` (for a command that has no --lang of its own)."""
+    out: list[str] = []
+    skip = False
+    for i, a in enumerate(args):
+        if skip:
+            skip = False
+            continue
+        if a == "--lang" and i + 1 < len(args):
+            skip = True
+            continue
+        if a.startswith("--lang="):
+            continue
+        out.append(a)
+    return out
+
+
+def _fill(text: str) -> str:
+    from ..core.game import games
+
+    gs = games()
+    flags = [f"--{p['name'].replace('_', '-')}（{g['id']}）" for g in gs for p in g["params"] if isinstance(p["default"], bool)]
+    analyses = []
+    for g in gs:
+        from ..core.game import game_info
+
+        analyses += [f"{g['id']} {a}" for a in (getattr(game_info(g["id"]).hooks, "analyses", None) or {})]
+    return text.format(games=" | ".join(g["id"] for g in gs),
+                       flags=("。true/false のパラメータはフラグでも指定できます（--名前 / --no-名前）: " + "、".join(flags))
+                       if flags else "", analyses="、".join(analyses) or "なし")
+
+
+def command_help(path: str) -> str | None:
+    return COMMANDS.get(path)
+
+
+def param_help(path: str, name: str) -> str | None:
+    t = PARAMS_BY.get(path, {}).get(name) or PARAMS.get(name)
+    return _fill(t) if t else None
+
+
+def _opts(p: Any) -> str:
+    names = list(p.opts) + [f"{x}" for x in getattr(p, "secondary_opts", [])]
+    return " / ".join(names) if names else p.name
+
+
+def _arg(p: Any) -> str:
+    name = str(p.name).upper()
+    return f"{name}..." if getattr(p, "nargs", 1) == -1 else name if p.required else f"[{name}]"
+
+
+def _table(title: str) -> Any:
+    from rich.table import Table
+
+    t = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 2))
+    t.add_column(no_wrap=True)
+    t.add_column(overflow="fold")
+    return t
+
+
+def render(group: Any, path: list[str], console: Any) -> bool:
+    """Print the Japanese help of `soan PATH`; False when PATH names no command."""
+    cmd = group
+    for name in path:
+        subs = getattr(cmd, "commands", {})
+        if name not in subs:
+            return False
+        cmd = subs[name]
+    key = " ".join(path)
+    sub = getattr(cmd, "commands", None)
+    args = [p for p in cmd.params if p.param_type_name == "argument"]
+    usage = "soan " + " ".join([*path, *([f"[{WORDS['options']}]"] if [p for p in cmd.params if p.param_type_name == "option"] else []),
+                                *(_arg(p) for p in args), *(["コマンド ..."] if sub else [])])
+    console.print(f"{WORDS['usage']}: {usage}", highlight=False)
+    console.print("")
+    console.print(command_help(key) or "", highlight=False)
+    console.print("")
+    if args:
+        t = _table(WORDS["arguments"])
+        for p in args:
+            t.add_row(_arg(p), param_help(key, p.name) or "")
+        console.print(t)
+    t = _table(WORDS["options"])
+    for p in cmd.params:
+        if p.param_type_name != "option":
+            continue
+        words = param_help(key, p.name) or ""
+        if p.required:
+            words += f"（{WORDS['required']}）"
+        t.add_row(_opts(p), words)
+    t.add_row("--help", PARAMS["help"])
+    console.print(t)
+    if sub:
+        t = _table(WORDS["commands"])
+        for name in sub:
+            t.add_row(name, command_help(" ".join([*path, name])) or "")
+        console.print(t)
+        console.print(WORDS["more"], highlight=False)
+    return True
+
+
+def usage_error(e: Any, command: str) -> str:
+    """A command-line mistake (typer's click UsageError) in Japanese."""
+    cls = type(e).__name__
+    if cls == "NoSuchOption":
+        near = "、".join(e.possibilities or [])
+        return f"オプション {e.option_name} はありません。" + (f"{near} のことですか？" if near else "") + \
+            f"（使えるオプションは soan {command} --help --lang ja で）"
+    if cls == "MissingParameter":
+        p = e.param
+        what = _arg(p) if p is not None and p.param_type_name == "argument" else \
+            "/".join(getattr(p, "opts", ())) if p is not None else "引数"
+        return f"{what} を指定してください（soan {command} --help --lang ja）"
+    if cls == "BadParameter":
+        p = e.param
+        what = "/".join(p.opts) if p is not None and getattr(p, "opts", None) else (e.param_hint or "値")
+        m = str(e.message)
+        said = ("整数を指定してください" if "integer" in m else "数を指定してください" if "number" in m or "float" in m
+                else f"{m.split(':')[-1].strip()} から選んでください" if "is not one of" in m or "not one of" in m else m)
+        return f"{what} の値が正しくありません：{said}"
+    if cls == "BadOptionUsage":
+        return f"{e.option_name} の使い方が正しくありません（{e.message}）"
+    msg = str(e.message)
+    if msg.startswith("Got unexpected extra argument"):
+        return f"余分な引数があります: {msg.split('(', 1)[-1].rstrip(')')}（soan {command} --help --lang ja）"
+    if msg.startswith("No such command"):
+        name = msg.split("'")[1] if "'" in msg else msg
+        return f"コマンド {name} はありません（一覧は soan --help --lang ja）"
+    return msg
+
+
+def nearest_options(ctx: Any, name: str) -> list[str]:
+    """The options of the running command closest to a mistyped one (`--seet` → `--seat`)."""
+    if ctx is None:
+        return []
+    opts = [o for p in ctx.command.params for o in (*getattr(p, "opts", ()), *getattr(p, "secondary_opts", ()))
+            if o.startswith("--")]
+    return difflib.get_close_matches(name, opts, n=2, cutoff=0.6)

@@ -1,0 +1,142 @@
+"""The command line for a Japanese reader and for the usual mistakes: every command's help in
+Japanese under --lang ja or SOAN_LANG=ja, `soan games --lang ja`, did-you-mean for options and game
+ids, a missing --resume file, a busy port said first, `soan replay` in the record's language, the
+option numbers that exist, every game's help listing every prompt command."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+import soan
+from soan.cli import help_ja
+from soan.cli.main import app
+from soan.cli.play_text import COMMANDS
+from soan.core.game import game_info, games
+
+runner = CliRunner()
+
+
+def _commands():
+    root = typer.main.get_command(app)
+    out = [("", root)]
+
+    def walk(c, path):
+        for name, sub in getattr(c, "commands", {}).items():
+            p = f"{path} {name}".strip()
+            out.append((p, sub))
+            walk(sub, p)
+
+    walk(root, "")
+    return out
+
+
+def _english(text: str) -> list[str]:
+    """Runs of English words (two or more in a row), outside option names, ids and paths."""
+    text = re.sub(r"\b[A-Z_]{2,}\b\.*|--?[A-Za-z][\w-]*|[\w.-]*/[\w./*-]*|\b[a-z]+(?:-[a-z]+)+\b|\w+=\w+|soan [\w-]+|Python API",
+                  " ", text)  # options, paths, ids, k=v, commands to type, a name
+    return re.findall(r"\b[A-Za-z]{3,}(?: [A-Za-z]{3,})+\b", text)
+
+
+def test_every_command_and_parameter_has_japanese_help():
+    missing = []
+    for path, cmd in _commands():
+        if cmd.help and not help_ja.command_help(path):
+            missing.append(path or "soan")
+        for p in cmd.params:
+            if getattr(p, "help", None) and not help_ja.param_help(path, p.name):
+                missing.append(f"{path} {p.name}")
+    assert missing == []
+
+
+@pytest.mark.parametrize("how", ["flag", "env"])
+def test_help_in_japanese_for_every_command(how):
+    for path, _ in _commands():
+        args = [*path.split(), "--help"]
+        r = runner.invoke(app, args + (["--lang", "ja"] if how == "flag" else []),
+                          env={"SOAN_LANG": "ja"} if how == "env" else {})
+        assert r.exit_code == 0, (path, r.output)
+        assert ("使い方: soan " + path).strip() in r.output and "オプション" in r.output
+        assert _english(r.output) == [], (path, _english(r.output))
+    r = runner.invoke(app, ["--help"])  # English stays English
+    assert "Usage" in r.output and "使い方" not in r.output and len(_english(r.output)) > 20
+
+
+def test_games_in_japanese():
+    r = runner.invoke(app, ["games", "--lang", "ja"])
+    assert r.exit_code == 0 and "ラ・スペルバ（3〜4人）" in r.output and "ヴァリアント weather-double" in r.output
+    assert "variant " not in r.output and "param " not in r.output and "players" not in r.output
+
+
+@pytest.mark.parametrize("args, en, ja", [
+    (["play", "la-superba", "--seet", "2"], "did you mean --seed or --seat?", "--seed、--seat のことですか？"),
+    (["play", "la-superb"], "did you mean 'la-superba'?", "'la-superba' のことですか？"),
+    (["sim", "la-superba", "--jbos", "2"], "did you mean --jobs", "--jobs"),
+    (["play", "la-superba", "--resume", "no-such.jsonl"], "cannot read record", "記録 no-such.jsonl を読めません（ファイルがありません）"),
+    (["nope"], "No such command", "コマンド nope はありません"),
+    (["sim", "la-superba", "-n", "x"], "", "-n の値が正しくありません：整数を指定してください"),
+])
+def test_mistakes_are_named_with_the_nearest_choice(args, en, ja):
+    r = runner.invoke(app, args)
+    assert r.exit_code == 2 and en in r.output, r.output
+    r = runner.invoke(app, [*args, "--lang", "ja"])
+    assert r.exit_code == 2 and ja in r.output and _english(r.output.split("：", 1)[1]) == [], r.output
+
+
+def test_a_busy_port_is_said_first(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        r = runner.invoke(app, ["serve", "--port", str(port), "--db", str(tmp_path / "s.sqlite")])
+        assert r.exit_code == 2
+        first = r.output.strip().splitlines()[0]
+        assert f"port {port}" in first and "already in use" in first and f"--port {port + 1}" in r.output
+        assert not (tmp_path / "s.sqlite").exists()  # nothing opened before it
+        r = runner.invoke(app, ["serve", "--port", str(port), "--lang", "ja", "--db", str(tmp_path / "s.sqlite")])
+        assert r.exit_code == 2 and f"ポート {port} は使用中です" in r.output and "--port" in r.output
+
+
+def test_replay_speaks_the_records_language(tmp_path):
+    from play_helpers import Script, session
+
+    s = session(tmp_path, Script([], limit=3), lang="ja", players=3)
+    s.run()
+    r = runner.invoke(app, ["replay", str(tmp_path / "rec.jsonl")])
+    assert r.exit_code == 0 and "ゲームは途中です" in r.output and "位 プレイヤー 1: " in r.output, r.output
+    r = runner.invoke(app, ["replay", str(tmp_path / "rec.jsonl"), "--lang", "en"])
+    assert "The game is not over" in r.output
+    header = json.loads((tmp_path / "rec.jsonl").read_text().splitlines()[0])
+    assert header["lang"] == "ja"
+
+
+def test_option_numbers_that_exist_are_named():
+    from soan.cli.play import number_ranges
+
+    assert number_ranges([1, 2, 3, 5, 7, 8], "ja") == "1〜3、5、7、8"
+    assert number_ranges([2, 4, 5, 6], "en") == "2, 4-6"
+
+
+def test_wrong_numbers_name_the_options(tmp_path):
+    from play_helpers import Script, session
+
+    sc = Script(["99"], then_first=False, limit=2)
+    session(tmp_path, sc, game="asian-delivery", players=3, seed=4, lang="ja").run()
+    said = [x for x in sc.out if x.startswith("99番はありません")]
+    assert said and re.fullmatch(r"99番はありません。選べる番号は [0-9〜、]+ です。", said[0]), said
+
+
+@pytest.mark.parametrize("game", [g["id"] for g in games()])
+def test_every_games_help_lists_every_prompt_command(game):
+    s = soan.make(game, players=3, seed=1)
+    text = game_info(game).hooks.text
+    letters = sorted({k for k in COMMANDS if len(k) == 1 and k.isalpha()})
+    for lang in ("en", "ja"):
+        h = text.help_text(s, lang)
+        missing = [k for k in letters if not re.search(rf"(^|[ 、。：,;]){k} ", h, re.M)]
+        assert missing == [], (game, lang, missing)
