@@ -23,8 +23,7 @@ typecheck: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
-	test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)  # browser tests: Debian's chromium, never a download
-	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)  # the PostgreSQL store test starts its own server
+	sh scripts/system_packages.sh  # chromium, fonts-noto-cjk, postgresql, tmux with apt-get (root, Debian/Ubuntu); else their tests are skipped, said in one line
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

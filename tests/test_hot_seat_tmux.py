@@ -13,11 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from system import needs
+
 import soan
 
 ROOT = Path(__file__).resolve().parents[1]
 TMUX = shutil.which("tmux")
-pytestmark = pytest.mark.skipif(TMUX is None, reason="needs tmux (make test installs it with apt-get)")
+pytestmark = needs("tmux")
 
 
 class Tmux:

@@ -11,11 +11,13 @@ from pathlib import Path
 import httpx
 import pytest
 
+from system import needs
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (make test installs it)")
+pytestmark = needs("chromium")
 
 
 @pytest.fixture(scope="module")

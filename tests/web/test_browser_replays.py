@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import httpx
 import pytest
+
+from system import needs
 from typer.testing import CliRunner
 
 from soan.cli.main import app
 
 from .test_browser import ARGS, CHROMIUM, _page, _play, _un_step
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (make test installs it)")
+pytestmark = needs("chromium")
 runner = CliRunner()
 
 
