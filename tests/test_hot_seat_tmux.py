@@ -11,11 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
-from system import needs
-
 import soan
+from system import needs
 
 ROOT = Path(__file__).resolve().parents[1]
 TMUX = shutil.which("tmux")

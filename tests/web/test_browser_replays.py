@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import httpx
 import pytest
-
-from system import needs
 from typer.testing import CliRunner
 
 from soan.cli.main import app
+from system import needs
 
 from .test_browser import ARGS, CHROMIUM, _page, _play, _un_step
 

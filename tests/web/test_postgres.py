@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+
 from system import PREFIX, installed
 
 from .conftest import Server, free_port
