@@ -335,4 +335,7 @@ def ladder(
     for h in order:
         console.print(order_text(h, lang, lambda a: bot_label(a, lang)), highlight=False)
     if order:
+        from ..lab.quality import depth_line, skill_depth
+
         console.print(ORDER_NOTE[1 if ja else 0], highlight=False)
+        console.print(depth_line(skill_depth(order), lang, lambda a: bot_label(a, lang)), highlight=False)

@@ -23,6 +23,7 @@ from . import check  # noqa: F401  check
 from . import fuzz  # noqa: F401  fuzz
 from . import ask  # noqa: F401  ask, aa
 from . import bots  # noqa: F401  seatcheck, styles, tune
+from . import balance  # noqa: F401  balance
 from . import serve  # noqa: F401  serve, bench-serve
 
 __all__ = ["app", "main"]

@@ -76,6 +76,11 @@ PARAMS = {
     "stored_vp_min": Param("stored_vp_min", 3, "Cubes needed in an ad-tower area.", requires="stored-vp",
                            rule="AD-V13",
         doc_ja="広告塔のあるエリアで得点するのに必要な自分のキューブの数"),
+    "position_vp": Param("position_vp", (), "VP each player starts with by turn position in round 1, start player "
+                         "first, e.g. 0,1,1,2 (AD-B1); missing positions start with 0; empty: none.", rule="AD-B1",
+                         min=-99, max=99, length=(0, 4),
+        doc_ja="第１ラウンドの手番順ごとに開始時に持つ勝利点（スタートプレイヤーから順に。例：0,1,1,2、AD-B1）。"
+               "足りない手番は0点、空なら無し"),
 }
 
 

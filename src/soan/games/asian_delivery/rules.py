@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import ConfigError
 from ...core.game import compiled
 from ...core.rng import Rng, seed_from
 from ...core.state import GameState
@@ -78,6 +79,12 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s.play = [[] for _ in range(n)]
         s.done = [[] for _ in range(n)]
         s.vp = [0] * n
+        pv = cfg.params.get("position_vp") or ()
+        if len(pv) > n:
+            raise ConfigError(f"position_vp gives {len(pv)} turn positions for {n} players",
+                              ja=f"position_vp に{len(pv)}手番分の点が指定されていますが、{n}人です")
+        for k, v in enumerate(pv):  # AD-B1: by round 1's turn order
+            s.vp[(s.start + k) % n] += v
         s.req_deck = list(range(len(T.req_vp)))  # AD-S3
         s.rng.shuffle(s.req_deck)
         s.req_disc = []

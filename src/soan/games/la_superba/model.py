@@ -182,6 +182,7 @@ class Rules:
     crew_own: bool
     item_all: bool
     item_tie_all: bool
+    weather_bonus: int = 0  # LS-B1
 
 
 def compile_rules(m: Components, variants: tuple[str, ...], params: dict) -> Rules:
@@ -232,7 +233,7 @@ def compile_rules(m: Components, variants: tuple[str, ...], params: dict) -> Rul
         face_up=m.face_up_value, face_down=m.face_down_value,
         weather_double="weather-double" in variants, no_serials="no-serials" in variants,
         crew_own=bool(params["crew_power_with_ships"]), item_all=params["item_effect"] == "all",
-        item_tie_all=params.get("item_tie") == "all",
+        item_tie_all=params.get("item_tie") == "all", weather_bonus=int(params.get("weather_bonus") or 0),
     )
 
 
@@ -262,6 +263,8 @@ def voyage_power(cards, R: Rules) -> int:
             total += mult[c] * crews
     if R.weather_double and weather_only and cards:  # LS-V1
         total *= 2
+    if R.weather_bonus and weather_only and cards:  # LS-B1: after LS-V1's doubling
+        total += R.weather_bonus
     return total
 
 

@@ -30,6 +30,11 @@ PARAMS = {
     "gold_rate": Param("gold_rate", 1, "VP per loose gold per settlement (UN-F3).", rule="UN-F3",
                        min=-1000, max=1000,
         doc_ja="入植地１つにつき、ばらの金１枚あたりの点数（UN-F3）"),
+    "position_vp": Param("position_vp", (), "VP each player starts a season with by turn position, start player "
+                         "first, e.g. 0,0,1,1 (UN-B1); missing positions start with 0; empty: none.", rule="UN-B1",
+                         min=-99, max=99, length=(0, 4),
+        doc_ja="手番順ごとにシーズン開始時に持つ勝利点（スタートプレイヤーから順に。例：0,0,1,1、UN-B1）。"
+               "足りない手番は0点、空なら無し"),
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import ConfigError
 from ...core.game import compiled
 from ...core.rng import Rng, seed_from
 from ...core.state import GameState
@@ -79,6 +80,9 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.listener = None
         T = s.T = tables_for(cfg)
         n = cfg.players
+        if len(cfg.params.get("position_vp") or ()) > n:
+            raise ConfigError(f"position_vp gives {len(cfg.params['position_vp'])} turn positions for {n} players",
+                              ja=f"position_vp に{len(cfg.params['position_vp'])}手番分の点が指定されていますが、{n}人です")
         s.rng = Rng(cfg.seed)
         s.seasons = 3 if cfg.params.get("campaign") else 1
         s.season = 1

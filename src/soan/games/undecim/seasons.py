@@ -3,7 +3,7 @@ scenario kept (UN-K1), the next story (UN-K2), its rule change (UN-K3)."""
 
 from __future__ import annotations
 
-from .fields import BUILD, ENEMYVP, GOLDVP, MAJ, OVER, StateFields, rules_tuple
+from .fields import BUILD, ENEMYVP, GOLDVP, MAJ, OVER, START, StateFields, rules_tuple
 from .model import ITEMS
 
 
@@ -16,6 +16,8 @@ class SeasonsMixin(StateFields):
         """UN-S1..S3 (and UN-K3 for later seasons): deal, council, frontier."""
         T = self.T
         n = self.cfg.players
+        for k, vp in enumerate(self.cfg.params.get("position_vp") or ()):  # UN-B1: by this season's turn order
+            self.ledger[(self.start + k) % n][START] += vp
         cards = list(range(len(T.card_ids)))
         self.rng.shuffle(cards)
         self.hands = [sorted(cards.pop() for _ in range(T.hand)) for _ in range(n)]

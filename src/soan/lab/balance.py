@@ -1,0 +1,829 @@
+"""`soan balance`: search a game's settings for one that meets targets stated in words (docs/balance.md).
+
+Targets (`parse_target`): `SUBJECT OP VALUE`, e.g. `start-player=25±3`, `seat:2 within 25 ± 3`,
+`win-when:dealt_harvest=chance±3`, `all_weather>=0.6`, `length at most 120`. What may move
+(`parse_axis`): any rule parameter (`NAME=lo..hi`, `NAME=a,b,c`, one item of a list parameter
+`NAME[k]=lo..hi`), a variant (`variant:ID`, on or off) or a component value (`data:PATH=lo..hi`, e.g.
+`data:voyage_cards[15].power=2..4`). The search (Optuna: TPE for one target, NSGA-II for several, a
+full grid when it fits the trials) plays every trial on the same seeds; the chosen setting is then
+played again on fresh seeds next to the base game (paired), and each searched setting moved one step
+either way is played on those fresh seeds too (robustness).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import itertools
+import json
+import math
+import re
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import ConfigError, SoanError
+from ..core.game import check_config, game_info
+
+FRESH = 1_000_003  # validation seeds: the search seed plus this (as `soan tune`)
+
+
+class BalanceError(SoanError):
+    pass
+
+
+def _err(en: str, ja: str) -> ConfigError:
+    return ConfigError(en, ja=ja)
+
+
+# --- targets --------------------------------------------------------------------------------------
+
+_NUM = r"[-+]?\d+(?:\.\d+)?"
+_TARGET = re.compile(
+    r"^\s*(?P<subj>[A-Za-z_][\w:\-]*)\s*(?:"
+    r"(?:=|==|within|以内)\s*(?P<center>chance|" + _NUM + r")\s*(?P<cpct>%?)\s*(?:±|\+-|\+/-)\s*(?P<tol>" + _NUM + r")\s*(?P<tpct>%?)"
+    r"(?:\s*(?:points?|pts?|ポイント))?"
+    r"|(?P<op>>=|≥|at\s+least|以上|<=|≤|at\s+most|以下)\s*(?P<bound>chance|" + _NUM + r")\s*(?P<bpct>%?)"
+    r")\s*$", re.IGNORECASE)
+
+
+@dataclass
+class Target:
+    text: str  # as given
+    subject: str  # start-player | position:K | seat:K | win-when:COLUMN | a measure
+    measure: str  # the key of the per-game values (stats.game_measures), or win-when:COLUMN
+    op: str  # within | atleast | atmost
+    value: float  # the centre (within) or the bound, in the measure's units (shares as fractions)
+    tol: float = 0.0  # within: the half-width
+    share: bool = False  # shown as a percentage
+
+    def holds(self, v: float) -> bool:
+        if v is None or math.isnan(v):
+            return False
+        if self.op == "within":
+            return abs(v - self.value) <= self.tol + 1e-12
+        return v >= self.value - 1e-12 if self.op == "atleast" else v <= self.value + 1e-12
+
+    def miss(self, v: float) -> float:
+        """What the search minimises: for `within`, the distance to the centre in half-widths (so a
+        setting nearer the centre is preferred even inside the band); for a bound, the shortfall in
+        units of the bound (0 when met)."""
+        if v is None or math.isnan(v):
+            return 1e6
+        if self.op == "within":
+            return abs(v - self.value) / (self.tol or 1.0)
+        scale = abs(self.value) or 1.0
+        short = self.value - v if self.op == "atleast" else v - self.value
+        return max(0.0, short) / scale
+
+    def fmt(self, v: float | None) -> str:
+        if v is None or (isinstance(v, float) and math.isnan(v)):
+            return "—"
+        return f"{v:.1%}" if self.share else f"{v:.2f}"
+
+    def name(self, game: str, players: int, lang: str) -> str:
+        return subject_name(self.subject, game, players, lang)
+
+    def words(self, game: str, players: int, lang: str) -> str:
+        n = self.name(game, players, lang)
+        f = (lambda x: f"{x * 100:g}%") if self.share else (lambda x: f"{x:g}")
+        ft = (lambda x: f"{x * 100:g}") if self.share else (lambda x: f"{x:g}")
+        if lang == "ja":
+            if self.op == "within":
+                return f"{n}を {f(self.value)}±{ft(self.tol)}{'ポイント' if self.share else ''} に"
+            return f"{n}を {f(self.value)} {'以上' if self.op == 'atleast' else '以下'}に"
+        if self.op == "within":
+            return f"{n} within {f(self.value)} ± {ft(self.tol)}{' points' if self.share else ''}"
+        return f"{n} {'at least' if self.op == 'atleast' else 'at most'} {f(self.value)}"
+
+
+def subject_name(subject: str, game: str, players: int, lang: str) -> str:
+    from .seatadv import position_name, seat_name
+
+    kind, _, arg = subject.partition(":")
+    if subject == "start-player":
+        kind, arg = "position", "1"
+    if kind == "position":
+        k = int(arg) - 1
+        nm = position_name(k, players, lang)
+        return f"{nm}の勝率" if lang == "ja" else f"{nm}'s win share"
+    if kind == "seat":
+        nm = seat_name(int(arg) - 1, lang)
+        return f"{nm}の勝率" if lang == "ja" else f"{nm}'s win share"
+    if kind == "win-when":
+        return (f"{arg} が 1 以上の席の勝率" if lang == "ja" else f"win share of seats with {arg}")
+    from .quality import MEASURES
+
+    if subject in MEASURES:
+        return str(MEASURES[subject][2 if lang == "ja" else 1])
+    return subject
+
+
+def parse_target(text: str, players: int, known: set[str] | None = None) -> Target:
+    """A target in words (docs/balance.md "Targets"); a ConfigError in English and Japanese names what
+    is wrong. `known`: the measures a game of these settings has (checked when given)."""
+    if not isinstance(text, str) or not text.strip():
+        raise _err("a target is text such as start-player=25±3", "目標は start-player=25±3 のように書きます")
+    m = _TARGET.match(text.replace("％", "%").replace("＝", "=").replace("：", ":"))
+    if not m:
+        raise _err(f"cannot read the target {text!r}: write SUBJECT=VALUE±TOLERANCE, SUBJECT>=VALUE or "
+                   "SUBJECT<=VALUE (e.g. start-player=25±3, all_weather>=0.6, length at most 120)",
+                   f"目標 {text!r} を読めません。「対象=値±幅」「対象>=値」「対象<=値」の形で書きます"
+                   "（例：start-player=25±3、all_weather>=0.6、length<=120）")
+    subj = m["subj"].lower() if m["subj"].lower().startswith(("start-player", "position:", "seat:")) else m["subj"]
+    kind, _, arg = subj.partition(":")
+    chance = 1 / players
+    if subj == "start-player" or kind in ("position", "seat"):
+        k = 1 if subj == "start-player" else _index(arg, players, kind)
+        measure = f"win_share_{'pos' if subj == 'start-player' or kind == 'position' else 'seat'}_{k - 1}"
+        share = True
+    elif kind == "win-when":
+        if not arg:
+            raise _err("win-when: needs a seat measure, e.g. win-when:dealt_harvest",
+                       "win-when: の後に席ごとの指標を書きます（例：win-when:dealt_harvest）")
+        measure, share = f"win-when:{arg}", True
+        if known is not None and f"m_{arg}" not in known:
+            raise _err(f"no seat measure {arg!r} in this game; e.g. {_some(known, 'm_')}",
+                       f"席ごとの指標 {arg!r} はこのゲームにありません。例：{_some(known, 'm_')}")
+    else:
+        if kind:
+            raise _err(f"unknown target subject {subj!r}: use start-player, position:K, seat:K, win-when:MEASURE "
+                       "or a measure's name", f"目標の対象 {subj!r} は使えません。start-player、position:K、seat:K、"
+                       "win-when:指標、または指標の名前を書きます")
+        measure, share = subj, False
+        if known is not None and subj not in known:
+            raise _err(f"no measure {subj!r} in this game; e.g. {_some(known, '')}",
+                       f"指標 {subj!r} はこのゲームにありません。例：{_some(known, '')}")
+
+    def num(s: str, pct: str) -> float:
+        if s.lower() == "chance":
+            if not share:
+                raise _err(f"'chance' is a win share's value; {subj!r} is not a win share",
+                           f"chance（期待値）は勝率にだけ使えます。{subj!r} は勝率ではありません")
+            return chance
+        x = float(s)
+        return x / 100 if share or pct else x
+
+    if m["center"] is not None:
+        c, tol = num(m["center"], m["cpct"]), num(m["tol"], m["tpct"])
+        if tol <= 0:
+            raise _err(f"the tolerance in {text!r} must be above 0", f"{text!r} の幅は0より大きくします")
+        return Target(text, subj, measure, "within", c, tol, share)
+    op = m["op"].lower().replace(" ", "")
+    return Target(text, subj, measure, "atleast" if op in (">=", "≥", "atleast", "以上") else "atmost",
+                  num(m["bound"], m["bpct"]), 0.0, share)
+
+
+def _index(arg: str, players: int, kind: str) -> int:
+    if not arg.isdigit() or not 1 <= int(arg) <= players:
+        raise _err(f"{kind}:K counts from 1 to {players} (the players), got {kind}:{arg}",
+                   f"{kind}:K の K は 1〜{players}（人数）で書きます（指定：{kind}:{arg}）")
+    return int(arg)
+
+
+def _some(known: set[str], prefix: str) -> str:
+    xs = sorted(k[len(prefix):] for k in known if k.startswith(prefix) and (prefix or not k.startswith("m_")))
+    return ", ".join(xs[:12]) + (" …" if len(xs) > 12 else "")
+
+
+# --- what may move --------------------------------------------------------------------------------
+
+
+@dataclass
+class Axis:
+    text: str
+    kind: str  # param | item | variant | data
+    name: str  # the parameter, variant id or component path
+    values: list[Any]  # in order; one step = a neighbour in this list
+    index: int | None = None  # item: the list position (0-based)
+    base: Any = None  # the value in the base game
+
+    def label(self, game: str, lang: str) -> str:
+        if self.kind == "variant":
+            v = game_info(game).variants[self.name]
+            return f"{v.rule}（{v.doc_ja or v.doc}）" if lang == "ja" else f"{v.rule} {self.name}"
+        if self.kind == "item":
+            k = (self.index or 0) + 1
+            return f"{self.name} の{k}番目" if lang == "ja" else f"{self.name}, item {k}"
+        return self.name
+
+    def show(self, v: Any, lang: str) -> str:
+        if isinstance(v, bool):
+            return ("あり" if v else "なし") if lang == "ja" else ("on" if v else "off")
+        if isinstance(v, tuple | list):
+            return ",".join(map(str, v)) or ("空" if lang == "ja" else "empty")
+        return str(v)
+
+
+def _range(spec: str, text: str) -> list[Any]:
+    m = re.fullmatch(r"\s*(" + _NUM + r")\s*\.\.\s*(" + _NUM + r")\s*(?:/\s*(\d+(?:\.\d+)?))?\s*", spec)
+    if m:
+        lo, hi = float(m[1]), float(m[2])
+        step = float(m[3]) if m[3] else 1.0
+        if hi < lo or step <= 0:
+            raise _err(f"{text!r}: a range is LOW..HIGH with LOW <= HIGH (and /STEP above 0)",
+                       f"{text!r}：範囲は「小..大」で書きます（/刻み は0より大きく）")
+        n = int(round((hi - lo) / step)) + 1
+        if n > 200:
+            raise _err(f"{text!r}: {n} values; at most 200 per setting", f"{text!r}：値が{n}個あります。１項目200個までです")
+        return [int(v) if float(v).is_integer() else v for v in (lo + i * step for i in range(n))]
+    vals = [v.strip() for v in spec.split("|" if "|" in spec else ",") if v.strip()]
+    if not vals:
+        raise _err(f"{text!r}: no values; write NAME=LOW..HIGH or NAME=A,B,C",
+                   f"{text!r}：値がありません。「名前=小..大」か「名前=A,B,C」で書きます")
+    return vals
+
+
+def parse_axis(text: str, game: str, players: int, base_variants: tuple[str, ...],
+               base_params: dict[str, Any]) -> Axis:
+    """One `--search` item (docs/balance.md "What may move"), checked against the game."""
+    info = game_info(game)
+    t = text.strip()
+    if t.startswith("variant:"):
+        vid = t[len("variant:"):].strip()
+        if vid not in info.variants:
+            raise _err(f"unknown variant {vid!r} for {info.id}; expected any of {sorted(info.variants)}",
+                       f"{info.name_ja}にヴァリアント {vid!r} はありません。使えるのは {sorted(info.variants)} です")
+        on = vid in base_variants
+        return Axis(t, "variant", vid, [on, not on], base=on)
+    if "=" not in t:
+        p = info.params.get(t)
+        if p is not None and isinstance(p.default, bool):
+            flag = bool(base_params.get(t, p.default))
+            return Axis(t, "param", t, [flag, not flag], base=flag)
+        raise _err(f"--search takes NAME=LOW..HIGH, NAME=A,B,C, NAME[K]=LOW..HIGH, variant:ID or data:PATH=LOW..HIGH, "
+                   f"got {t!r}", f"--search は「名前=小..大」「名前=A,B,C」「名前[K]=小..大」「variant:ID」"
+                   f"「data:場所=小..大」のどれかで書きます（指定：{t!r}）")
+    name, spec = (x.strip() for x in t.split("=", 1))
+    if name.startswith("data:"):
+        path = name[len("data:"):]
+        raw = _components_raw(game)
+        base = _get_path(raw, path, t)
+        vals = _range(spec, t)
+        vals = [_like(base, v, t) for v in vals]
+        for v in (vals[0], vals[-1]):  # both ends load: the component check names a bad value now
+            _components_file(game, {path: v}, None)
+        if base not in vals:
+            vals = sorted({*vals, base}) if all(isinstance(x, int | float) for x in vals) else [base, *vals]
+        return Axis(t, "data", path, vals, base=base)
+    m = re.fullmatch(r"(\w+)\[(\d+)\]", name)
+    pname = m[1] if m else name
+    p = info.params.get(pname)
+    if p is None:
+        raise _err(f"unknown parameter {pname!r} for {info.id}; expected any of {sorted(info.params)}",
+                   f"{info.name_ja}にパラメータ {pname!r} はありません。使えるのは {sorted(info.params)} です")
+    if p.requires and p.requires not in base_variants:
+        raise _err(f"parameter {pname!r} only applies with the variant {p.requires!r}: add -V {p.requires}",
+                   f"パラメータ {pname!r} はヴァリアント {p.requires!r} を選んだときだけ使えます（-V {p.requires}）")
+    raw_vals = _range(spec, t)
+    if m:
+        if not isinstance(p.default, tuple | list):
+            raise _err(f"{pname}[K] names an item of a list parameter; {pname!r} is not a list",
+                       f"{pname}[K] はリストのパラメータの項目です。{pname!r} はリストではありません")
+        k = int(m[2])
+        if not 1 <= k <= players:
+            raise _err(f"{t!r}: items count from 1 to {players}", f"{t!r}：項目は 1〜{players} で数えます")
+        items: list[Any] = [int(v) if isinstance(v, str) and re.fullmatch(r"-?\d+", v) else v for v in raw_vals]
+        for v in items:
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise _err(f"{t!r}: an item takes integers, got {v!r}", f"{t!r}：項目には整数を指定します（指定：{v!r}）")
+            p.coerce([v])  # the parameter's own range check
+        cur = tuple(base_params.get(pname) or ())
+        b = cur[k - 1] if k - 1 < len(cur) else 0
+        if b not in items:
+            items = sorted({*items, b})
+        return Axis(t, "item", pname, items, index=k - 1, base=b)
+    vals = [p.coerce(v if isinstance(v, str) else str(v)) for v in raw_vals]
+    b = base_params.get(pname, p.default)
+    if b not in vals and b is not None:
+        vals = sorted({*vals, b}) if all(isinstance(x, int) and not isinstance(x, bool) for x in vals) else [b, *vals]
+    return Axis(t, "param", pname, vals, base=b)
+
+
+def _like(base: Any, v: Any, text: str) -> Any:
+    """A component value of the base's type."""
+    try:
+        if isinstance(base, bool):
+            return str(v).lower() in ("true", "1", "yes", "on")
+        if isinstance(base, int):
+            f = float(v)
+            if not f.is_integer():
+                raise ValueError
+            return int(f)
+        if isinstance(base, float):
+            return float(v)
+    except ValueError:
+        raise _err(f"{text!r}: {v!r} is not a {type(base).__name__} like the component's {base!r}",
+                   f"{text!r}：{v!r} はコンポーネントの値 {base!r} と同じ型ではありません") from None
+    return v
+
+
+def _components_raw(game: str) -> Any:
+    import yaml
+
+    comp = game_info(game).hooks.components
+    if comp is None:
+        raise _err(f"{game} declares no component file, so data:... cannot be searched",
+                   f"{game} にはコンポーネントファイルがないため data:... は探索できません")
+    return yaml.safe_load(Path(comp.path).read_text(encoding="utf-8"))
+
+
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def _walk(path: str, text: str) -> list[str | int]:
+    keys: list[str | int] = []
+    for m in _STEP.finditer(path):
+        keys.append(m[1] if m[1] is not None else int(m[2]))
+    if not keys:
+        raise _err(f"{text!r}: data: needs a path such as voyage_cards[15].power",
+                   f"{text!r}：data: の後に voyage_cards[15].power のような場所を書きます")
+    return keys
+
+
+def _get_path(raw: Any, path: str, text: str) -> Any:
+    node = raw
+    for k in _walk(path, text):
+        try:
+            node = node[k]
+        except (KeyError, IndexError, TypeError):
+            raise _err(f"{text!r}: the component file has no {path!r} (stops at {k!r})",
+                       f"{text!r}：コンポーネントファイルに {path!r} がありません（{k!r} で止まりました）") from None
+    if isinstance(node, dict | list):
+        raise _err(f"{text!r}: {path!r} is a {type(node).__name__}, not a single value",
+                   f"{text!r}：{path!r} は一つの値ではありません")
+    return node
+
+
+def _components_file(game: str, values: dict[str, Any], out: Path | None) -> str | None:
+    """A component file with `values` ({path: value}) changed, checked by the game's own loader; None
+    when nothing changes. Files go to OUT/components/ (or a temporary folder) named by their content."""
+    if not values:
+        return None
+    import tempfile
+
+    import yaml
+
+    raw = copy.deepcopy(_components_raw(game))
+    for path, v in values.items():
+        keys = _walk(path, path)
+        node = raw
+        for k in keys[:-1]:
+            node = node[k]
+        node[keys[-1]] = v
+    text = yaml.safe_dump(raw, allow_unicode=True, sort_keys=False)
+    folder = (out / "components") if out is not None else Path(tempfile.gettempdir()) / "soan-balance"
+    folder.mkdir(parents=True, exist_ok=True)
+    f = folder / f"{game}-{hashlib.sha1(text.encode()).hexdigest()[:12]}.yaml"
+    if not f.exists():
+        f.write_text(text, encoding="utf-8")
+    game_info(game).load_components(str(f))  # a ComponentError names the entry and the problem
+    return str(f)
+
+
+# --- settings -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Problem:
+    game: str
+    players: int
+    agents: list[str]
+    variants: tuple[str, ...]
+    params: dict[str, Any]
+    targets: list[Target]
+    axes: list[Axis]
+    games: int = 200  # per trial
+    trials: int = 30
+    validate: int = 800
+    robust: int = 400
+    seed: int = 0
+    jobs: int = 1
+    budget_s: float | None = None  # the search's time budget
+    out: Path = field(default_factory=lambda: Path("balance"))
+
+    def key(self) -> str:
+        d = {"game": self.game, "players": self.players, "agents": self.agents, "variants": list(self.variants),
+             "params": {k: list(v) if isinstance(v, tuple) else v for k, v in self.params.items()},
+             "targets": [t.text for t in self.targets], "axes": [a.text for a in self.axes], "games": self.games,
+             "seed": self.seed}
+        return hashlib.sha1(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def setting_of(pb: Problem, choice: dict[str, Any]) -> tuple[tuple[str, ...], dict[str, Any], str | None]:
+    """(variants, params, components file) of a choice {axis text: value}."""
+    vs = list(pb.variants)
+    ps = dict(pb.params)
+    data: dict[str, Any] = {}
+    for a in pb.axes:
+        v = choice.get(a.text, a.base)
+        if a.kind == "variant":
+            if v and a.name not in vs:
+                vs.append(a.name)
+            if not v and a.name in vs:
+                vs.remove(a.name)
+        elif a.kind == "param":
+            ps[a.name] = v
+        elif a.kind == "item":
+            cur = list(ps.get(a.name) or ())
+            i = a.index or 0
+            cur += [0] * (i + 1 - len(cur))
+            cur[i] = v
+            ps[a.name] = tuple(cur)
+        else:
+            if v != a.base:
+                data[a.name] = v
+    info = game_info(pb.game)
+    keep = {k: v for k, v in ps.items()
+            if k in info.params and (not info.params[k].requires or info.params[k].requires in vs)}
+    _, _, vv, pp = check_config(pb.game, pb.players, vs, keep)
+    return vv, pp, _components_file(pb.game, data, pb.out)
+
+
+def changed(pb: Problem, choice: dict[str, Any]) -> list[tuple[Axis, Any]]:
+    return [(a, choice[a.text]) for a in pb.axes if a.text in choice and choice[a.text] != a.base]
+
+
+# --- playing and measuring ------------------------------------------------------------------------
+
+
+def play(pb: Problem, choice: dict[str, Any], n: int, seed: int, progress: Callable[[int], None] | None = None):
+    """(games, seats) tables of `n` games of a choice on the seeds of `seed`."""
+    from .runner import run_games
+    from .study import _tables
+
+    vs, ps, comp = setting_of(pb, choice)
+    res = run_games(pb.game, n, pb.players, pb.agents, seed, vs, ps, comp, jobs=pb.jobs, collect=True,
+                    progress=progress)
+    settings = {"game": pb.game, "players": pb.players, "variants": list(vs),
+                "params": {k: list(v) if isinstance(v, tuple) else v for k, v in ps.items()}}
+    return _tables(res, settings)
+
+
+def per_game(games, seats, players: int, target: Target):
+    """One value per game of a target's measure (nan where a game has none)."""
+    import numpy as np
+
+    from .stats import _per_game, column, game_measures
+
+    if target.measure.startswith("win-when:"):
+        col = "m_" + target.measure.split(":", 1)[1]
+        if col not in seats.column_names:
+            return np.full(games.num_rows, np.nan)
+        has = np.nan_to_num(column(seats, col)) > 0
+        win = np.where(has, column(seats, "win"), np.nan)
+        keys, v = _per_game(column(seats, "index"), win)
+        pos = {int(k): i for i, k in enumerate(keys)}
+        return np.array([v[pos[int(g)]] if int(g) in pos else np.nan for g in np.sort(column(games, "index"))])
+    ms = game_measures(games, seats, players)[1]
+    if target.measure not in ms:
+        return np.full(games.num_rows, np.nan)
+    return ms[target.measure]
+
+
+def evaluate(pb: Problem, games, seats) -> list[dict[str, Any]]:
+    """Each target's value, 95% interval, whether it holds and its miss."""
+    from .stats import mean_ci, share_test
+
+    out = []
+    for t in pb.targets:
+        x = per_game(games, seats, pb.players, t)
+        if t.share:
+            r = share_test(x, 1 / pb.players)
+            m, lo, hi = r["win_share"], r["ci"][0], r["ci"][1]
+        else:
+            m, lo, hi = mean_ci(x)
+        out.append({"target": t.text, "value": m, "ci": [lo, hi], "holds": t.holds(m), "miss": t.miss(m)})
+    return out
+
+
+def known_measures(pb: Problem) -> set[str]:
+    """Measure names a game of the base settings has (one quick game with random bots)."""
+    from .runner import play_game
+    from .stats import game_measures
+    from .study import _tables
+
+    r = play_game(pb.game, pb.players, 1, ["random"] * pb.players, pb.variants, pb.params, collect=True)
+    g, s = _tables([r], {"game": pb.game, "players": pb.players, "variants": list(pb.variants), "params": {}})
+    return set(game_measures(g, s, pb.players)[1]) | {c for c in s.column_names if c.startswith("m_")}
+
+
+# --- the search -----------------------------------------------------------------------------------
+
+
+def _grid_size(pb: Problem) -> int:
+    n = 1
+    for a in pb.axes:
+        n *= len(a.values)
+    return n
+
+
+def search(pb: Problem, progress: Callable[[str, int, int], None] | None = None) -> list[dict[str, Any]]:
+    """Optuna trials (kept in OUT/optuna.db, so a stopped search resumes) → every evaluated choice with
+    its targets' values on the search seeds. The base game is always the first trial."""
+    import optuna
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    pb.out.mkdir(parents=True, exist_ok=True)
+    multi = len(pb.targets) > 1
+    grid = _grid_size(pb)
+    if grid <= pb.trials:
+        space = {a.text: list(range(len(a.values))) for a in pb.axes}
+        sampler: Any = optuna.samplers.GridSampler(space, seed=pb.seed)
+    elif multi:
+        sampler = optuna.samplers.NSGAIISampler(seed=pb.seed)
+    else:
+        sampler = optuna.samplers.TPESampler(seed=pb.seed)
+    name = f"balance-{pb.key()}"
+    kw: dict[str, Any] = ({"directions": ["minimize"] * len(pb.targets)} if multi else {"direction": "minimize"})
+    study = optuna.create_study(study_name=name, storage=f"sqlite:///{pb.out / 'optuna.db'}", load_if_exists=True,
+                                sampler=sampler, **kw)
+    base_idx = {a.text: a.values.index(a.base) for a in pb.axes}
+    if not study.trials:
+        study.enqueue_trial(base_idx)
+    cache: dict[str, list[dict[str, Any]]] = {}
+    for tr in study.trials:
+        if tr.state == optuna.trial.TrialState.COMPLETE and "targets" in tr.user_attrs:
+            cache[json.dumps(tr.params, sort_keys=True)] = tr.user_attrs["targets"]
+
+    def objective(trial):
+        idx = {a.text: trial.suggest_int(a.text, 0, len(a.values) - 1) for a in pb.axes}
+        k = json.dumps(idx, sort_keys=True)
+        if k not in cache:
+            choice = {a.text: a.values[idx[a.text]] for a in pb.axes}
+            g, s = play(pb, choice, pb.games, pb.seed)
+            cache[k] = evaluate(pb, g, s)
+        trial.set_user_attr("targets", cache[k])
+        misses = [r["miss"] for r in cache[k]]
+        return tuple(misses) if multi else misses[0]
+
+    t0 = time.perf_counter()
+    done = sum(1 for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE)
+    distinct = len(cache)
+    while done < pb.trials and distinct < grid:
+        if pb.budget_s is not None and time.perf_counter() - t0 > pb.budget_s:
+            break
+        if progress:
+            progress("search", done, pb.trials)
+        study.optimize(objective, n_trials=1)
+        done += 1
+        distinct = len(cache)
+    if progress:
+        progress("search", pb.trials, pb.trials)
+    out = []
+    seen = set()
+    for tr in study.trials:
+        if tr.state != optuna.trial.TrialState.COMPLETE or "targets" not in tr.user_attrs:
+            continue
+        k = json.dumps(tr.params, sort_keys=True)
+        if k in seen:
+            continue
+        seen.add(k)
+        choice = {a.text: a.values[tr.params[a.text]] for a in pb.axes}
+        out.append({"trial": tr.number, "choice": choice, "targets": tr.user_attrs["targets"]})
+    return out
+
+
+def best_of(pb: Problem, trials: list[dict[str, Any]]) -> dict[str, Any]:
+    """The choice to validate: among those meeting every target on the search seeds, the one changing
+    the fewest settings, then the smallest total miss; if none meets them all, the smallest total miss."""
+    def cost(t):
+        ok = all(r["holds"] for r in t["targets"])
+        return (not ok, len(changed(pb, t["choice"])) if ok else 0, sum(r["miss"] for r in t["targets"]))
+    return min(trials, key=cost)
+
+
+def neighbours(pb: Problem, choice: dict[str, Any]) -> list[tuple[Axis, Any, dict[str, Any]]]:
+    """Each searched setting moved one step either way from `choice` (a variant or a flag: switched)."""
+    out = []
+    for a in pb.axes:
+        i = a.values.index(choice[a.text])
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(a.values) and a.values[j] != choice[a.text]:
+                out.append((a, a.values[j], {**choice, a.text: a.values[j]}))
+    return out
+
+
+def others_moved(pb: Problem, base: tuple, best: tuple) -> list[dict[str, Any]]:
+    """Every measure of base and best on the same fresh seeds (paired, Holm): the significant moves, by
+    size relative to the base value, the targets' own measures left out."""
+    from .stats import compare_tables
+
+    rows, _ = compare_tables(base, best, pb.players)
+    own = {t.measure for t in pb.targets}
+    out = []
+    for r in rows:
+        if r["measure"] in own or not r["significant"] or r["diff"] is None:
+            continue
+        a = r["a"] or 0.0
+        out.append({**r, "relative": abs(r["diff"]) / (abs(a) if a else 1.0)})
+    out.sort(key=lambda r: -r["relative"])
+    return out
+
+
+def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+    """Search, validate on fresh seeds, check robustness; the result as JSON-able data."""
+    t0 = time.perf_counter()
+    trials = search(pb, progress)
+    best = best_of(pb, trials)
+    bvs, bps, bcomp = setting_of(pb, best["choice"])
+    base_choice = {a.text: a.base for a in pb.axes}
+    fresh = pb.seed + FRESH
+    if progress:
+        progress("validate", 0, 2)
+    base_t = play(pb, base_choice, pb.validate, fresh)
+    if progress:
+        progress("validate", 1, 2)
+    best_t = base_t if best["choice"] == base_choice else play(pb, best["choice"], pb.validate, fresh)
+    if progress:
+        progress("validate", 2, 2)
+    vb, vx = evaluate(pb, *base_t), evaluate(pb, *best_t)
+    moved = others_moved(pb, base_t, best_t) if best_t is not base_t else []
+    robust = []
+    nb = neighbours(pb, best["choice"])
+    for i, (a, v, ch) in enumerate(nb):
+        if progress:
+            progress("robust", i, len(nb))
+        g, s = play(pb, ch, pb.robust, fresh)
+        r = evaluate(pb, g, s)
+        robust.append({"axis": a.text, "value": _json(v), "targets": r, "holds": all(x["holds"] for x in r)})
+    if progress:
+        progress("robust", len(nb), len(nb))
+    return {
+        "game": pb.game, "players": pb.players, "agents": pb.agents, "variants": list(pb.variants),
+        "params": {k: _json(v) for k, v in pb.params.items()}, "seed": pb.seed, "fresh_seed": fresh,
+        "targets": [asdict(t) for t in pb.targets],
+        "axes": [{"text": a.text, "kind": a.kind, "name": a.name, "index": a.index, "base": _json(a.base),
+                  "values": [_json(v) for v in a.values]} for a in pb.axes],
+        "games_per_trial": pb.games, "trials": [{**t, "choice": {k: _json(v) for k, v in t["choice"].items()}}
+                                                for t in trials],
+        "best": {"trial": best["trial"], "choice": {k: _json(v) for k, v in best["choice"].items()},
+                 "variants": list(bvs), "params": {k: _json(v) for k, v in bps.items()}, "components": bcomp,
+                 "search": best["targets"],
+                 "changed": [{"axis": a.text, "from": _json(a.base), "to": _json(v)} for a, v in changed(pb, best["choice"])]},
+        "validation": {"games": pb.validate, "base": vb, "best": vx, "holds": all(x["holds"] for x in vx),
+                       "others": [{k: r[k] for k in ("measure", "a", "b", "diff", "ci", "p_adj", "relative")}
+                                  for r in moved]},
+        "robustness": {"games": pb.robust, "neighbours": robust,
+                       "holds": all(r["holds"] for r in robust) if robust else None},
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def _json(v: Any) -> Any:
+    return list(v) if isinstance(v, tuple) else v
+
+
+# --- words ----------------------------------------------------------------------------------------
+
+
+def _iv(t: Target, r: dict[str, Any], lang: str) -> str:
+    lo, hi = r["ci"]
+    if lo is None or (isinstance(lo, float) and math.isnan(lo)):
+        return t.fmt(r["value"])
+    if lang == "ja":
+        return f"{t.fmt(r['value'])}［{t.fmt(lo)}〜{t.fmt(hi)}］"
+    return f"{t.fmt(r['value'])} [{t.fmt(lo)}, {t.fmt(hi)}]"
+
+
+def _targets_of(res: dict[str, Any]) -> list[Target]:
+    return [Target(**t) for t in res["targets"]]
+
+
+def _setting_words(res: dict[str, Any], lang: str) -> str:
+    game = res["game"]
+    info = game_info(game)
+    parts = []
+    for c in res["best"]["changed"]:
+        ax = next(a for a in res["axes"] if a["text"] == c["axis"])
+        a = Axis(ax["text"], ax["kind"], ax["name"], ax["values"], ax["index"], ax["base"])
+        to, fr = a.show(c["to"], lang), a.show(c["from"], lang)
+        if a.kind == "variant":
+            parts.append(f"{a.label(game, lang)}を{'入れる' if c['to'] else '外す'}" if lang == "ja"
+                          else f"turn {'on' if c['to'] else 'off'} {a.label(game, lang)}")
+        elif a.kind == "item":
+            full = list(res["best"]["params"].get(a.name) or [])
+            p = info.params.get(a.name)
+            rule = f"（{p.rule}）" if p is not None and p.rule and lang == "ja" else f" ({p.rule})" if p is not None and p.rule else ""
+            s = (f"{a.name}{rule} を {','.join(map(str, full))} に" if lang == "ja"
+                 else f"set {a.name}{rule} to {','.join(map(str, full))}")
+            if s not in parts:
+                parts.append(s)
+        else:
+            p = info.params.get(a.name)
+            rule = (f"（{p.rule}）" if lang == "ja" else f" ({p.rule})") if p is not None and p.rule else ""
+            parts.append(f"{a.name}{rule} を {fr} から {to} に" if lang == "ja" else f"set {a.name}{rule} from {fr} to {to}")
+    if not parts:
+        return "基本のままで" if lang == "ja" else "keep the base game"
+    return "、".join(parts) if lang == "ja" else "; ".join(parts)
+
+
+def summary_lines(res: dict[str, Any], lang: str) -> list[str]:
+    """The result in plain words: the proposal, each target base → proposed on fresh seeds with its
+    interval, what else moved, and the robustness check."""
+    ja = lang == "ja"
+    game, P = res["game"], res["players"]
+    info = game_info(game)
+    ts = _targets_of(res)
+    v = res["validation"]
+    lines = []
+    wants = ("、".join(t.words(game, P, lang) for t in ts) if ja else "; ".join(t.words(game, P, lang) for t in ts))
+    lines.append(f"{info.name_ja}：目標 {wants}" if ja else f"{info.name}: target {wants}")
+    effects = []
+    for t, a, b in zip(ts, v["base"], v["best"], strict=True):
+        ok = ("（目標内）" if b["holds"] else "（目標外）") if ja else (" (meets the target)" if b["holds"] else " (misses the target)")
+        effects.append(f"{t.name(game, P, lang)} {_iv(t, a, lang)} → {_iv(t, b, lang)}{ok}")
+    sep = "、" if ja else "; "
+    lines.append(f"提案：{_setting_words(res, lang)}。{sep.join(effects)}" if ja
+                  else f"Proposal: {_setting_words(res, lang)}: {sep.join(effects)}")
+    lines.append(f"検証：新しいシード{v['games']}ゲームずつ（基本と提案を同じシードで対局、95%区間）" if ja
+                  else f"Validated on {v['games']} fresh games each (base and proposal on the same seeds; 95% intervals)")
+    if not res["best"]["changed"]:
+        lines.append("目標を満たす設定は探索の中で見つかりませんでした。範囲を広げるか、別の項目を探索してください。" if ja
+                     and not v["holds"] else
+                     "No searched setting did better than the base game; widen the ranges or search other settings."
+                     if not v["holds"] else ("基本のままで目標を満たしています。" if ja else "The base game already meets the targets."))
+    others = v["others"]
+    if res["best"]["changed"]:
+        if others:
+            top = others[:3]
+            txt = sep.join(f"{_mname(r['measure'], game, P, lang)} {_num(r['a'])} → {_num(r['b'])}" for r in top)
+            lines.append(f"ほかに有意に動いた指標（Holm補正）：{txt}" + (f" ほか{len(others) - 3}件" if len(others) > 3 else "")
+                          if ja else f"Other measures that moved significantly (Holm): {txt}"
+                          + (f" and {len(others) - 3} more" if len(others) > 3 else ""))
+        else:
+            lines.append("ほかの指標はどれも有意には動きませんでした（Holm補正）。" if ja
+                         else "Nothing else moved significantly (Holm's correction over every measure).")
+    rb = res["robustness"]
+    if rb["neighbours"]:
+        bad = [r for r in rb["neighbours"] if not r["holds"]]
+        each = []
+        for r in rb["neighbours"]:
+            ax = next(a for a in res["axes"] if a["text"] == r["axis"])
+            a = Axis(ax["text"], ax["kind"], ax["name"], ax["values"], ax["index"], ax["base"])
+            vals = sep.join(_iv(t, x, lang) for t, x in zip(ts, r["targets"], strict=True))
+            mark = ("○" if r["holds"] else "×") if ja else ("holds" if r["holds"] else "misses")
+            each.append(f"{a.label(game, lang)}={a.show(r['value'], lang)}: {vals} {mark}")
+        head = ((f"頑健性：設定を１段ずつ動かした{len(rb['neighbours'])}通り（各{rb['games']}ゲーム）のうち"
+                 f"{len(rb['neighbours']) - len(bad)}通りで目標を満たす") if ja else
+                (f"Robustness: the target holds in {len(rb['neighbours']) - len(bad)} of {len(rb['neighbours'])} "
+                 f"settings one step away ({rb['games']} games each)"))
+        lines.append(head + ("：" if ja else ": ") + sep.join(each))
+    lines.append(f"ボット：{'、'.join(res['agents'])}。結果はこのボットたちの遊び方に基づきます。" if ja
+                  else f"Bots: {', '.join(res['agents'])}; the figures rest on how these bots play.")
+    return lines
+
+
+def _num(x: Any) -> str:
+    if x is None:
+        return "—"
+    return f"{x:.2f}" if abs(x) < 10 else f"{x:.1f}"
+
+
+def _mname(m: str, game: str, P: int, lang: str) -> str:
+    if m.startswith("win_share_pos_"):
+        return subject_name(f"position:{int(m.rsplit('_', 1)[1]) + 1}", game, P, lang)
+    if m.startswith("win_share_seat_"):
+        return subject_name(f"seat:{int(m.rsplit('_', 1)[1]) + 1}", game, P, lang)
+    return subject_name(m, game, P, lang)
+
+
+def write(res: dict[str, Any], out: Path) -> list[Path]:
+    """balance.json and the report in both languages (balance-en.html, balance-ja.html)."""
+    import html
+
+    out.mkdir(parents=True, exist_ok=True)
+    files = [out / "balance.json"]
+    files[0].write_text(json.dumps(res, indent=2, ensure_ascii=False, default=str), encoding="utf-8")
+    P = res["players"]
+    ts = _targets_of(res)
+    for lang in ("en", "ja"):
+        ja = lang == "ja"
+        rows = []
+        for tr in res["trials"]:
+            setting = ", ".join(f"{k}={v}" for k, v in tr["choice"].items())
+            vals = "".join(f"<td>{html.escape(t.fmt(r['value']))}{'' if r['holds'] else ' ✗'}</td>"
+                           for t, r in zip(ts, tr["targets"], strict=True))
+            rows.append(f"<tr><td>{tr['trial']}</td><td style='text-align:left'>{html.escape(setting)}</td>{vals}</tr>")
+        head = "".join(f"<th>{html.escape(t.name(res['game'], P, lang))}</th>" for t in ts)
+        title = "バランス調整の提案" if ja else "Balance proposal"
+        doc = (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{title}</title>"
+               "<style>body{font-family:sans-serif;max-width:960px;margin:2em auto;}table{border-collapse:collapse}"
+               "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}</style></head><body>"
+               f"<h1>{title}</h1><ul id='summary'>"
+               + "".join(f"<li>{html.escape(x)}</li>" for x in summary_lines(res, lang)) + "</ul>"
+               f"<h2>{'探索した設定（探索用シード、各' if ja else 'Settings searched (search seeds, '}"
+               f"{res['games_per_trial']}{'ゲーム）' if ja else ' games each)'}</h2>"
+               f"<table><tr><th>#</th><th>{'設定' if ja else 'setting'}</th>{head}</tr>{''.join(rows)}</table>"
+               "</body></html>")
+        f = out / f"balance-{lang}.html"
+        f.write_text(doc, encoding="utf-8")
+        files.append(f)
+    return files
+
+
+def grid_choices(pb: Problem) -> list[dict[str, Any]]:
+    """Every choice of the search space (small spaces; tests and a full grid)."""
+    return [dict(zip([a.text for a in pb.axes], c, strict=True)) for c in itertools.product(*[a.values for a in pb.axes])]
