@@ -133,7 +133,7 @@ def parse_target(text: str, players: int, known: set[str] | None = None) -> Targ
                    f"目標 {text!r} を読めません。「対象=値±幅」「対象>=値」「対象<=値」の形で書きます"
                    "（例：start-player=25±3、all_weather>=0.6、length<=120）")
     subj = m["subj"].lower() if m["subj"].lower().startswith(("start-player", "position:", "seat:")) else m["subj"]
-    kind, _, arg = subj.partition(":")
+    kind, _, arg = subj.partition(":") if ":" in subj else ("", "", "")
     chance = 1 / players
     if subj == "start-player" or kind in ("position", "seat"):
         k = 1 if subj == "start-player" else _index(arg, players, kind)
@@ -560,18 +560,18 @@ def search(pb: Problem, progress: Callable[[str, int, int], None] | None = None)
         return tuple(misses) if multi else misses[0]
 
     t0 = time.perf_counter()
-    done = sum(1 for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE)
-    distinct = len(cache)
-    while done < pb.trials and distinct < grid:
+    # `trials` counts distinct settings played; a sampler proposing one again costs nothing (cached), and
+    # a small space it keeps proposing ends the search after a few rounds of repeats
+    attempts = 0
+    while len(cache) < min(pb.trials, grid) and attempts < 5 * pb.trials:
         if pb.budget_s is not None and time.perf_counter() - t0 > pb.budget_s:
             break
         if progress:
-            progress("search", done, pb.trials)
+            progress("search", len(cache), min(pb.trials, grid))
         study.optimize(objective, n_trials=1)
-        done += 1
-        distinct = len(cache)
+        attempts += 1
     if progress:
-        progress("search", pb.trials, pb.trials)
+        progress("search", len(cache), min(pb.trials, grid))
     out = []
     seen = set()
     for tr in study.trials:

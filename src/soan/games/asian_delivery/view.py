@@ -129,7 +129,9 @@ class View(Public):
     seed: StrictInt
     variants: list[StrictStr]
     params: dict[str, StrictBool | Annotated[StrictInt, Field(ge=-10**6, le=10**6)]
-                  | Annotated[StrictStr, Field(max_length=100)] | None] = Field(
+                  | Annotated[StrictStr, Field(max_length=100)]
+                  | Annotated[list[Annotated[StrictInt, Field(ge=-10**6, le=10**6)]], Field(max_length=8)]
+                  | None] = Field(
         description="the rule parameters (see `soan games`); unset ones take their defaults")
     components: StrictStr | None = Field(description="the component file, or null for the shipped data")
     components_hash: StrictStr

@@ -1,0 +1,241 @@
+"""`soan balance` (lab/balance.py, docs/balance.md): the target grammar, what may move, the search,
+validation and robustness, the report; and the rule parameters added for balancing (UN-B1, AD-B1, LS-B1)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from typer.testing import CliRunner
+
+import soan
+from soan.cli.main import app
+from soan.core.errors import ComponentError, ConfigError
+from soan.lab import balance as b
+
+runner = CliRunner()
+
+
+# --- targets -----------------------------------------------------------------------------------------
+
+
+def test_targets_in_words():
+    t = b.parse_target("start-player=25±3", 4)
+    assert (t.measure, t.op, t.value, t.tol, t.share) == ("win_share_pos_0", "within", 0.25, 0.03, True)
+    t = b.parse_target("seat:2 within 25 ± 3 points", 4)
+    assert (t.measure, t.op, t.value, t.tol) == ("win_share_seat_1", "within", 0.25, 0.03)
+    t = b.parse_target("position:3 = chance +- 2", 3)
+    assert t.measure == "win_share_pos_2" and t.value == pytest.approx(1 / 3) and t.tol == 0.02
+    t = b.parse_target("length at most 120", 4)
+    assert (t.measure, t.op, t.value, t.share) == ("length", "atmost", 120.0, False)
+    t = b.parse_target("drama>=60%", 4)
+    assert (t.op, t.value) == ("atleast", 0.6)
+    t = b.parse_target("all_weather ≥ 0.6", 4, known={"all_weather", "length"})
+    assert (t.measure, t.value) == ("all_weather", 0.6)
+    t = b.parse_target("win-when:dealt_harvest=chance±3", 4, known={"m_dealt_harvest"})
+    assert (t.measure, t.value, t.tol) == ("win-when:dealt_harvest", 0.25, 0.03)
+
+
+def test_a_target_holds_and_misses():
+    t = b.parse_target("start-player=25±3", 4)
+    assert t.holds(0.27) and t.holds(0.22) and not t.holds(0.29) and not t.holds(math.nan)
+    assert t.miss(0.25) == 0 and t.miss(0.31) == pytest.approx(2.0)  # in half-widths from the centre
+    lo = b.parse_target("all_weather>=0.6", 4)
+    assert lo.holds(0.6) and not lo.holds(0.5) and lo.miss(0.9) == 0 and lo.miss(0.3) == pytest.approx(0.5)
+    hi = b.parse_target("length<=100", 4)
+    assert hi.holds(100) and hi.miss(120) == pytest.approx(0.2)
+
+
+@pytest.mark.parametrize("text,en,ja", [
+    ("start-player 25", "cannot read the target", "を読めません"),
+    ("seat:5=25±3", "counts from 1 to 4", "1〜4（人数）"),
+    ("nosuch>=1", "no measure 'nosuch'", "指標 'nosuch' はこのゲームにありません"),
+    ("length=chance±3", "'chance' is a win share's value", "勝率にだけ使えます"),
+    ("start-player=25±0", "must be above 0", "0より大きく"),
+    ("win-when:nosuch=25±3", "no seat measure 'nosuch'", "席ごとの指標 'nosuch'"),
+    ("team:1=25±3", "unknown target subject", "目標の対象"),
+])
+def test_bad_targets_are_named_in_both_languages(text, en, ja):
+    with pytest.raises(ConfigError) as e:
+        b.parse_target(text, 4, known={"length", "m_dealt_harvest"})
+    assert en in str(e.value) and ja in e.value.ja
+
+
+# --- what may move -----------------------------------------------------------------------------------
+
+
+def _axis(text, game="undecim", players=4, variants=(), params=None):
+    from soan.core.game import check_config
+
+    _, P, vs, ps = check_config(game, players, list(variants), params or {})
+    return b.parse_axis(text, game, P, vs, ps)
+
+
+def test_axes_parameters_items_variants_and_component_values():
+    a = _axis("gold_rate=1..3")
+    assert (a.kind, a.values, a.base) == ("param", [1, 2, 3], 1)
+    a = _axis("gold_rate=2,3")  # the base value joins the choices: the search can keep it
+    assert a.values == [1, 2, 3]
+    a = _axis("building_table=4,8,12,18|4,9,14,20")
+    assert a.values == [(4, 8, 12, 18), (4, 9, 14, 20)]
+    a = _axis("position_vp[3]=0..2")
+    assert (a.kind, a.name, a.index, a.values, a.base) == ("item", "position_vp", 2, [0, 1, 2], 0)
+    a = _axis("variant:bonus-lock")
+    assert (a.kind, a.values, a.base) == ("variant", [False, True], False)
+    a = _axis("campaign")
+    assert (a.kind, a.values) == ("param", [False, True])
+    a = _axis("data:voyage_cards[15].power=2..4", game="la-superba")
+    assert (a.kind, a.values, a.base) == ("data", [2, 3, 4], 3)
+
+
+@pytest.mark.parametrize("text,game,en", [
+    ("nosuch=1..2", "undecim", "unknown parameter 'nosuch'"),
+    ("gold_rate=3..1", "undecim", "a range is LOW..HIGH"),
+    ("gold_rate=1..2000", "undecim", "at most 200 per setting"),
+    ("gold_rate[2]=0..1", "undecim", "is not a list"),
+    ("position_vp[5]=0..1", "undecim", "items count from 1 to 4"),
+    ("variant:nosuch", "undecim", "unknown variant 'nosuch'"),
+    ("gold_rate", "undecim", "--search takes"),
+    ("data:nosuch[3].power=1..2", "la-superba", "has no 'nosuch[3].power'"),
+    ("data:voyage_cards=1..2", "la-superba", "not a single value"),
+])
+def test_bad_axes_are_named(text, game, en):
+    with pytest.raises(ConfigError) as e:
+        _axis(text, game=game)
+    assert en in str(e.value) and e.value.ja
+
+
+def test_a_component_value_the_game_refuses_is_named_before_any_search():
+    with pytest.raises(ComponentError, match="power"):
+        _axis("data:voyage_cards[15].power=-3..-2", game="la-superba")
+
+
+def _problem(tmp_path, game="undecim", axes=("position_vp[2]=0..1",), targets=("start-player=25±10",), **kw):
+    from soan.core.game import check_config
+
+    _, P, vs, ps = check_config(game, kw.pop("players", 4), [], {})
+    pb = b.Problem(game, P, ["random"] * P, vs, ps, [], [b.parse_axis(x, game, P, vs, ps) for x in axes],
+                   out=tmp_path, **kw)
+    pb.targets = [b.parse_target(t, P) for t in targets]
+    return pb
+
+
+def test_settings_of_a_choice(tmp_path):
+    pb = _problem(tmp_path, axes=("position_vp[2]=0..2", "position_vp[4]=0..2", "variant:no-retake"))
+    vs, ps, comp = b.setting_of(pb, {"position_vp[2]=0..2": 1, "position_vp[4]=0..2": 2, "variant:no-retake": True})
+    assert ps["position_vp"] == (0, 1, 0, 2) and vs == ("no-retake",) and comp is None
+    assert [(a.name, v) for a, v in b.changed(pb, {"position_vp[2]=0..2": 1, "position_vp[4]=0..2": 0,
+                                                  "variant:no-retake": False})] == [("position_vp", 1)]
+    ls = _problem(tmp_path, game="la-superba", axes=("data:voyage_cards[15].power=2..4",), targets=("length>=1",))
+    _, _, comp = b.setting_of(ls, {"data:voyage_cards[15].power=2..4": 4})
+    s = soan.make("la-superba", players=4, seed=1, components=comp)
+    assert s.R.power[16] == 4 and soan.make("la-superba", players=4, seed=1).R.power[16] == 3
+
+
+def test_neighbours_and_the_choice_to_validate(tmp_path):
+    pb = _problem(tmp_path, axes=("position_vp[2]=0..2", "variant:no-retake"))
+    ch = {"position_vp[2]=0..2": 1, "variant:no-retake": False}
+    nb = [(a.text, v) for a, v, _ in b.neighbours(pb, ch)]
+    assert nb == [("position_vp[2]=0..2", 0), ("position_vp[2]=0..2", 2), ("variant:no-retake", True)]
+
+    def trial(choice, value, holds):
+        return {"trial": 0, "choice": choice, "targets": [{"value": value, "holds": holds, "miss": abs(value - 0.25) / 0.1}]}
+    base = {"position_vp[2]=0..2": 0, "variant:no-retake": False}
+    one = {"position_vp[2]=0..2": 1, "variant:no-retake": False}
+    two = {"position_vp[2]=0..2": 2, "variant:no-retake": True}
+    # both meet the target: the one changing fewer settings wins even if a little further from the centre
+    assert b.best_of(pb, [trial(base, 0.40, False), trial(two, 0.25, True), trial(one, 0.27, True)])["choice"] == one
+    # none meets it: the smallest miss
+    assert b.best_of(pb, [trial(base, 0.40, False), trial(one, 0.37, False)])["choice"] == one
+
+
+# --- a whole run ----------------------------------------------------------------------------------------
+
+
+def test_a_balance_run_writes_its_proposal_in_both_languages_and_resumes(tmp_path):
+    args = ["balance", "undecim", "--agents", "random", "-t", "start-player=25±10", "-s", "position_vp[2]=0..1",
+            "-s", "variant:no-retake", "--games", "12", "--trials", "3", "--validate", "12", "--robust", "10",
+            "--out", str(tmp_path)]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    assert "Proposal:" in r.output and "Validated on 12 fresh games" in r.output and "Robustness:" in r.output
+    res = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert len(res["trials"]) == 3 and res["trials"][0]["choice"] == {"position_vp[2]=0..1": 0,
+                                                                     "variant:no-retake": False}  # the base first
+    v = res["validation"]
+    assert v["games"] == 12 and len(v["base"]) == len(v["best"]) == 1
+    lo, hi = v["best"][0]["ci"]
+    assert lo <= v["best"][0]["value"] <= hi
+    assert len(res["robustness"]["neighbours"]) == 2  # one step along each searched setting
+    ja = (tmp_path / "balance-ja.html").read_text(encoding="utf-8")
+    assert "提案：" in ja and "頑健性：" in ja and "スタートプレイヤーの勝率" in ja
+    assert "Proposal:" in (tmp_path / "balance-en.html").read_text(encoding="utf-8")
+    # again with the same settings: the search resumes from the stored trials, none is played twice
+    r = runner.invoke(app, [*args, "--json"])
+    assert r.exit_code == 0, r.output
+    again = json.loads(r.output)
+    assert [t["trial"] for t in again["trials"]] == [t["trial"] for t in res["trials"]]
+
+
+def test_bad_input_to_the_command_is_one_clear_line(tmp_path):
+    r = runner.invoke(app, ["balance", "undecim", "-t", "start-player 25", "-s", "gold_rate=1..2", "--lang", "ja",
+                            "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "エラー：" in r.output and "を読めません" in r.output
+    r = runner.invoke(app, ["balance", "undecim", "-t", "start-player=25±3", "-s", "nosuch=1..2", "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "unknown parameter 'nosuch'" in r.output
+    assert not (tmp_path / "optuna.db").exists()  # nothing started
+
+
+# --- the rule parameters added for balancing -------------------------------------------------------------
+
+
+def test_UN_B1_position_vp_starts_each_position_with_its_vp():
+    from soan.games.undecim.fields import START
+    from soan.games.undecim.measures import turn_order
+
+    s = soan.make("undecim", players=4, seed=3, params={"position_vp": "0,1,2,3"})
+    order = turn_order(s)
+    assert [s.scores()[seat] for seat in order] == [0, 1, 2, 3]
+    assert [s.ledger[seat][START] for seat in order] == [0, 1, 2, 3]
+    short = soan.make("undecim", players=4, seed=3, params={"position_vp": "0,2"})  # missing positions: 0
+    assert [short.scores()[seat] for seat in turn_order(short)] == [0, 2, 0, 0]
+    with pytest.raises(ConfigError) as e:
+        soan.make("undecim", players=3, seed=3, params={"position_vp": "0,1,1,2"})
+    assert "4 turn positions for 3 players" in str(e.value) and "3人" in e.value.ja
+
+
+def _final(game, params, seed=7):
+    from soan.lab.runner import play_game
+
+    return play_game(game, 4, seed, ["random"] * 4, params=params).scores
+
+
+def test_UN_B1_and_AD_B1_default_and_zeros_keep_the_base_game():
+    assert soan.make("undecim").cfg.params["position_vp"] == ()
+    assert soan.make("asian-delivery").cfg.params["position_vp"] == ()
+    assert _final("undecim", {"position_vp": "0,0,0,0"}) == _final("undecim", {})
+    assert _final("asian-delivery", {"position_vp": "0,0,0,0"}) == _final("asian-delivery", {})
+
+
+def test_AD_B1_position_vp_by_round_one_turn_order():
+    from soan.games.asian_delivery.measures import turn_order
+
+    s = soan.make("asian-delivery", players=3, seed=5, params={"position_vp": [0, 1, 2]})
+    assert [s.scores()[seat] for seat in turn_order(s)] == [0, 1, 2]
+    with pytest.raises(ConfigError):
+        soan.make("asian-delivery", players=3, seed=5, params={"position_vp": [0, 1, 2, 3]})
+
+
+def test_LS_B1_weather_bonus_adds_power_to_all_weather_voyages_only():
+    from soan.games.la_superba.model import voyage_power
+
+    R = soan.make("la-superba", params={"weather_bonus": 3}).R
+    assert voyage_power((1, 16, 17), R) == 1 + 3 + 3 + 3  # every counting card weather
+    assert voyage_power((7, 8, 19), R) == 4 * 2 + 1 + 1  # crew and a ship: no bonus
+    assert voyage_power((1, 16, 7), R) == 1 + 3 + 1  # mixed: no bonus
+    D = soan.make("la-superba", variants=["weather-double"], params={"weather_bonus": 3}).R
+    assert voyage_power((1, 16, 17), D) == 2 * 7 + 3  # after LS-V1's doubling
+    base = soan.make("la-superba").R
+    assert voyage_power((1, 16, 17), base) == 7
+    assert _final("la-superba", {"weather_bonus": 0}) == _final("la-superba", {})
