@@ -161,35 +161,37 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     # The values are cached per rule tables and weights (kept alive by the cache, so their ids stay
     # theirs), then per everything the seats share (the map, the round, facilities, vehicles, stock),
     # then per what seat_value reads of the seat; a search changes one seat at a time, the others hit.
-    T = s.T
-    ctx = _CTX.get((id(T), id(w)))
-    if ctx is None:
-        if len(_CTX) > 64:
-            _CTX.clear()
-        ctx = _CTX[(id(T), id(w))] = (T, w, {}, {}, [0])
-    memo = ctx[2]
     shared = (s.layout, s.round, tuple(s.fac), tuple(s.veh_at), tuple(s.stock))
-    seats = memo.get(shared)
-    if seats is None:
-        if ctx[4][0] > 200_000:  # values remembered, all parts together: start afresh
-            memo.clear()
-            ctx[3].clear()
-            ctx[4][0] = 0
-        seats = memo[shared] = {}
     steps_left = _steps_left(s)
     n = len(steps_left)
     # a look-ahead's copies (`fork`) share the values of the seats that have not moved since the copies
-    # began (their fields are as they were, rules.py `apply`), while the shared part stays the same
+    # began (their fields are as they were, rules.py `apply`), while the shared part stays the same:
+    # held = [shared part, values by seat, weights, the positions' dict of the shared part, context]
     held = s._ev
     vals: list | None = None
     moved = 0
-    if held is not None:
-        if held[2] is w and held[0] == shared:
-            vals = held[1]
-        else:
-            vals = held[1] = [None] * n
-            held[0], held[2] = shared, w
+    if held is not None and held[2] is w and held[0] == shared:
+        vals, seats, ctx = held[1], held[3], held[4]
         moved = s._moved
+    else:
+        T = s.T
+        ctx = _CTX.get((id(T), id(w)))
+        if ctx is None:
+            if len(_CTX) > 64:
+                _CTX.clear()
+            ctx = _CTX[(id(T), id(w))] = (T, w, {}, {}, [0])
+        memo = ctx[2]
+        seats = memo.get(shared)
+        if seats is None:
+            if ctx[4][0] > 200_000:  # values remembered, all parts together: start afresh
+                memo.clear()
+                ctx[3].clear()
+                ctx[4][0] = 0
+            seats = memo[shared] = {}
+        if held is not None:
+            vals = [None] * n
+            held[:] = [shared, vals, w, seats, ctx]
+            moved = s._moved
     supply, wh, cargo0, cargo1, orders, hands, play, done = (s.supply, s.wh, s.cargo[0], s.cargo[1], s.orders,
                                                              s.hands, s.play, s.done)
     out = []
@@ -205,7 +207,7 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
                tuple(cargo1[p]), tuple(orders[p]), tuple(hands[p]), tuple(play[p]), tuple(done[p]))
         v = seats.get(key)
         if v is None:
-            v = seats[key] = seat_value(s, p, w, turns, (ctx[3], shared, seats))
+            v = seats[key] = seat_value(s, p, w, turns, (ctx[3], shared, seats, key))
             ctx[4][0] += 1
         if keep:
             vals[p] = v  # type: ignore[index]
@@ -219,10 +221,10 @@ _CTX: dict[tuple[int, int], tuple[object, Mapping[str, float], dict, dict, list[
 
 
 def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = None,
-               cache: tuple[dict, tuple, dict] | None = None) -> float:
+               cache: tuple[dict, tuple, dict, tuple] | None = None) -> float:
     """The value of one seat (see the module's docstring); `turns`: p's action steps left; `cache`:
     (a dict for the parts several positions share, the shared part of evaluate's key, the dict of the
-    positions with that shared part)."""
+    positions with that shared part, the seat's part of the key)."""
     T = s.T
     late = s.round / T.rounds
     pair_vp = T.pair_mid if s.round <= 4 else T.pair_final
@@ -234,10 +236,10 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
         bonus = w["tower"] * s._owned(p, TOWER)  # AD-E1: +1 VP per ad tower on each request completed
         path = s.longest_path(p)
     else:
-        memo, shared, same = cache
-        # the shares read the map, round, vehicles, stock and the seat's cubes and requests, no facility
-        k = (shared[0], shared[1], shared[3], shared[4], p, turns, tuple(s.supply[p]), tuple(s.wh[p]),
-             tuple(s.cargo[0][p]), tuple(s.cargo[1][p]), tuple(s.orders[p]))
+        memo, shared, same, key = cache
+        # the shares read the map, round, vehicles, stock and the seat's cubes and requests (supply,
+        # warehouses, cargo, requests: key[5:10]), no facility
+        k = (shared[0], shared[1], shared[3], shared[4], p, turns, key[5], key[6], key[7], key[8], key[9])
         known = memo.get(k)
         if known is None:
             known = memo[k] = _request_shares(s, p, w, turns)

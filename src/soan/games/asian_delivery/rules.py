@@ -229,7 +229,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s._lc = self._lc
         self._own = s._own = 0  # both share every seat's list now
         if self._ev is None:  # the values of the seats that have not moved, for every fork from here on
-            self._ev = [None, None, None]  # [shared part, values by seat, weights] (evaluate.py)
+            self._ev = [None, None, None, None, None]  # evaluate.py: [shared part, values by seat, weights, ...]
             self._moved = 0
         s._ev, s._moved = self._ev, self._moved
         return s
