@@ -55,3 +55,35 @@ def test_a_fork_plays_as_a_clone_and_leaves_its_origin_alone(game, variants):
             assert _view(s) == before  # the origin never moved
         _step(s, rng)
     assert checked > 10
+
+
+AD_MIXES = [vs for g, vs in CASES if g == "asian-delivery"]
+
+
+@pytest.mark.parametrize("variants", AD_MIXES, ids=lambda x: "+".join(x) or "base")
+def test_twin_actions_are_worth_exactly_what_their_search_finds(variants, monkeypatch):
+    """Asian Delivery's look-ahead twins (cards played face down; cards the rules do not tell apart):
+    greedy's values with the twins valued once equal, bit for bit, the values of searching each."""
+    from soan.agents import SeatView
+    from soan.agents.greedy import GreedyAgent
+    from soan.games.asian_delivery.evaluate import lookahead_twin
+
+    hooks = game_hooks("asian-delivery")
+    s = soan.make("asian-delivery", players=4, seed=len(variants) + 17, variants=variants)
+    rng = Rng(5)
+    compared = 0
+    while not s.is_over() and compared < 12:
+        seat = s.to_act()[0]
+        legal = s.legal_actions(seat)
+        keys = [lookahead_twin(s, seat, a) for a in legal]
+        # action steps from round 4 on, where hands hold business cards (some alike) besides the base ones
+        if s.round >= 4 and s.stack[-1][0] == "action" and len(set(keys) - {None, ("down",)}) > 1:
+            view = SeatView(s, seat)
+            with_twins = GreedyAgent(seed=compared).scores(view, legal)
+            monkeypatch.setitem(hooks, "lookahead_twin", None)
+            searched = GreedyAgent(seed=compared).scores(view, legal)
+            monkeypatch.setitem(hooks, "lookahead_twin", lookahead_twin)
+            assert with_twins == searched
+            compared += 1
+        s.apply(seat, legal[rng.below(len(legal))])
+    assert compared == 12

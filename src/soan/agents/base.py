@@ -41,6 +41,7 @@ def game_hooks(game_id: str) -> dict[str, Any]:
             "lookahead_end": hooks.lookahead_end,
             "round_of": hooks.round_of,
             "rollout_at": hooks.rollout_at or hooks.lookahead_end,
+            "lookahead_twin": hooks.lookahead_twin,
             "levels": dict(hooks.levels),
             # every move is seen by every seat (the text module's PUBLIC_MOVES): bots may watch them
             "public_moves": bool(getattr(hooks.text, "PUBLIC_MOVES", False)),

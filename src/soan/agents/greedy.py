@@ -89,13 +89,23 @@ class GreedyAgent(Agent):
         seat = view.seat
         totals = [0.0] * len(legal)
         last = len(legal) - 1
+        # the plan search has no chance in it: actions the game calls twins are valued once
+        twin = hooks["lookahead_twin"] if plan and end is not None else None
         for _ in range(samples):
             base = view.sample(self.rng)
+            valued: dict = {}  # twin key -> the value of the first action with it, in this sample
             for k, a in enumerate(legal):
+                key = twin(base, seat, a) if twin is not None else None
+                if key is not None and key in valued:
+                    totals[k] += valued[key]
+                    continue
                 d = base.fork() if k < last else base  # the sample's last use is the last action's
                 d.apply(seat, a)
                 if plan and end is not None:
-                    totals[k] += best_completion(d, seat, end, ev, [plan])
+                    v = best_completion(d, seat, end, ev, [plan])
+                    if key is not None:
+                        valued[key] = v
+                    totals[k] += v
                     continue
                 if horizon:
                     random_playout(d, horizon, Rng(self.rng.next64(), raw=True), end)

@@ -126,6 +126,10 @@ class GameHooks:
     # state -> True at the decisions the `rollout` bot settles by playing on (default: `lookahead_end`);
     # a game names the few that shape its future (e.g. a draft) to keep the bot affordable
     rollout_at: Callable[[Any], bool] | None = None
+    # (state, seat, action) -> a key, or None: actions with the same key lead to positions a look-ahead
+    # without chance values alike (the same steps after them, the same evaluation), e.g. two cards the
+    # rules do not tell apart; greedy's plan search values the first of them and gives the others its value
+    lookahead_twin: Callable[[Any, int, Any], Any] | None = None
     # level -> agent spec where this game's level differs from the default (agents.LEVELS)
     levels: Mapping[str, str] = field(default_factory=dict)
     # named play styles: () -> {name: agents.styles.Style} (games/<g>/data/styles.yaml); docs/agents.md

@@ -99,6 +99,7 @@ register(GameInfo(
         lookahead_end=evaluate.lookahead_end,
         round_of=evaluate.round_of,
         rollout_at=evaluate.rollout_at,
+        lookahead_twin=evaluate.lookahead_twin,
         # MCTS with random rollouts plays below normal here; rollouts of two rounds were not enough
         # against three normal, of three rounds they beat them; with weaker players at the table the
         # rollouts follow how each has played (model=1), and purposeful seats plan as far as normal

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .actions import PlayCard
 from .model import HUB, N_GRADES, TOWER, WAREHOUSE_AREAS
 
 WEIGHTS: dict[str, float] = {
@@ -292,6 +293,21 @@ def lookahead_end(s) -> bool:
     its cubes moved) is complete, the same kind of point for every seat."""
     st = s.stack
     return not st or st[-1][0] in _TOP
+
+
+def lookahead_twin(s, seat: int, a) -> tuple | None:
+    """Cards the look-ahead cannot tell apart (hooks.lookahead_twin). AD-T2: a card played face down
+    (人力輸送) does the same whatever the card; played face up, a card does what its entry says, so
+    two cards with the same colour, effects, resident effect and name do the same. The search from an
+    action step stops at the next one, before the retrieval (AD-T5), and the evaluation reads a seat's
+    cards only through their count and colours (hand and play area together), so the values are alike."""
+    if a.__class__ is not PlayCard:
+        return None
+    if a.face == "down":
+        return ("down",)
+    T = s.T
+    c = a.card
+    return ("up", T.colour[c], T.ops[c], T.resident[c], T.name[c])
 
 
 def round_of(s) -> int:
