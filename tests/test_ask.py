@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -26,30 +27,104 @@ def test_every_game_has_checked_questions_in_both_languages(game):
 
 
 def test_ask_answers_with_paired_studies_and_asking_again_is_cached(tmp_path):
-    res = ask("undecim", ["hand-fluidity"], budget_s=0, out=tmp_path, jobs=1, bots=("random",))
+    res = ask("undecim", ["hand-fluidity"], budget_s=0, out=tmp_path, jobs=1, bots=("random",),
+              start_n={"random": 120})
     (ans,) = res["answers"]
     rows = ans["by_bot"]["random"]["rows"]
     assert [r["setting"] for r in rows] == ["random-4p-bonus-lock", "random-4p-one-card-hand", "random-4p-no-retake"]
-    assert all(r["paired"] and r["games"] == [100, 100] for r in rows)
+    assert all(r["paired"] and r["games"] == [120, 120] for r in rows)
     v2 = rows[1]
     assert v2["diff"] > 0 and v2["ci"][0] > 0 and v2["effect"] == "worse"  # UN-V2: the hand changes less often
     en = lines("undecim", ans, "en")
     ja = lines("undecim", ans, "ja")
-    assert "UN-V2 one-card-hand makes it worse" in en[1] and "→" in en[1] and "[" in en[1]
+    assert "UN-V2 one-card-hand makes it worse" in en[1] and "→" in en[1] and "95% range" in en[1]
     assert "UN-V2（" in ja[1] and "悪化させる" in ja[1]
+    for x in ja:  # the verdicts in plain words: no test names in them
+        assert not any(word in x for word in ("t検定", "Holm", "p値", "有意"))
     again = ask("undecim", ["hand-fluidity"], budget_s=0, out=tmp_path, jobs=1, bots=("random",))
     assert again["answers"][0]["by_bot"]["random"]["rows"][1]["diff"] == v2["diff"]
     assert res["before_s"] == 0 and again["before_s"] == pytest.approx(res["spent_s"])  # the first ask's time
+    assert again["continued"] and not res["continued"]
     r = runner.invoke(app, ["ask", "undecim", "hand-fluidity", "--budget", "0", "--out", str(tmp_path), "-j", "1",
                             "--bots", "random", "--lang", "ja"])
     assert r.exit_code == 0, r.output
-    assert "前回までの試行" in r.output and "別の --out" in r.output  # asking again says it continues
+    assert "前回までの試行を引き継いだ" in r.output and "別の --out" in r.output  # asking again says it continues
     for lang in ("en", "ja"):
         h = write_html(res, lang, tmp_path / f"a-{lang}.html").read_text(encoding="utf-8")
         assert h.count("data:image/png;base64,") == 1 and ("草案" in h if lang == "ja" else "The draft" in h)
-        if lang == "ja":  # settings, bots and verdicts in Japanese; folder names (in <code>) and Holm aside
+        if lang == "ja":  # settings, bots and verdicts in Japanese; folder names (in <code>) and the methods' names aside
             text = re.sub(r"<(style|script|code)[^>]*>.*?</\1>|data:image/png;base64,[^\"']+|<[^>]+>", " ", h, flags=re.S)
-            assert set(re.findall(r"[A-Za-z][A-Za-z_]{2,}", text)) <= {"Holm", "soan", "ask"}
+            assert set(re.findall(r"[A-Za-z][A-Za-z_]{2,}", text)) <= {"Holm", "soan", "ask", "TOST", "out"}
+
+
+def test_asking_again_never_looks_again_with_more_games(tmp_path):
+    """The plan is made once, before any game is looked at: a larger budget on the same folder answers
+    from the same games (another --out plans afresh), so no answer comes from looking until it is clear."""
+    res = ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path, jobs=1, bots=("random",), start_n={"random": 30})
+    again = ask("undecim", ["gold-bonus"], budget_s=600, out=tmp_path, jobs=1, bots=("random",))
+    assert res["studies"] == again["studies"] == {"random-4p-base": 30, "random-4p-base_gold_rate-2": 30}
+    assert again["answers"][0]["by_bot"]["random"]["rows"][0]["diff"] == res["answers"][0]["by_bot"]["random"]["rows"][0]["diff"]
+
+
+def test_ctrl_c_keeps_the_games_says_how_to_go_on_and_asking_again_continues(tmp_path, monkeypatch):
+    """Issue 27: an ask interrupted right after its pilot left a folder on which every later ask failed
+    (OverflowError: a pilot with no cost recorded). Ctrl-C now says what was kept and how to go on."""
+    from soan.lab import ask as ask_mod
+
+    real = ask_mod.run_study
+    calls = []
+
+    def interrupted_after_the_pilot(*args, **kw):
+        r = real(*args, **kw)
+        calls.append(r)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return r
+
+    monkeypatch.setattr(ask_mod, "run_study", interrupted_after_the_pilot)
+    cmd = ["ask", "undecim", "gold-bonus", "--budget", "2s", "--out", str(tmp_path), "-j", "1", "--bots", "greedy"]
+    r = runner.invoke(app, cmd)
+    assert r.exit_code == 130, r.output
+    assert "Interrupted." in r.output and "kept in" in r.output
+    assert f"soan ask undecim gold-bonus --out {tmp_path} --bots greedy" in r.output
+    r = runner.invoke(app, [*cmd, "--lang", "ja"])
+    assert r.exit_code == 0, r.output
+    assert "前回までの試行を引き継いだ" in r.output and "金の得点" in r.output
+    state = json.loads((tmp_path / "undecim" / "ask-state.json").read_text())
+    assert state["cost"]["greedy"] > 0 and set(state["plan"]) == {"greedy-4p-base", "greedy-4p-base_gold_rate-2"}
+
+
+def test_the_ask_procedure_flags_nothing_in_an_a_a_check_and_finds_a_real_difference(tmp_path):
+    """A small version of scripts/ask_aa.py: the whole procedure on A/A versions of a question (each
+    side its own seeds) flags nothing, while the same procedure finds UN-V2's effect."""
+    from soan.lab.ask import aa, aa_question, load_questions
+
+    q = next(x for x in load_questions("undecim")["questions"] if x["id"] == "hand-fluidity")
+    a = aa_question("undecim", q, 3)
+    assert {s["seed"] for s in a["against"]} | {a["base"]["seed"]} == {3001, 3002, 3003, 3004}
+    res = aa("undecim", "hand-fluidity", reps=4, budget_s=0, out=tmp_path, jobs=1, start_n={"random": 40})
+    assert res["reps"] == 4 and res["flagged"] == 0 and res["games_max"] == 40
+    assert not list(tmp_path.iterdir())  # each repetition's folder is removed
+    real = ask("undecim", ["hand-fluidity"], budget_s=0, out=tmp_path, jobs=1, bots=("random",),
+               start_n={"random": 40})
+    assert real["answers"][0]["by_bot"]["random"]["rows"][1]["effect"] == "worse"
+
+
+def test_no_events_or_no_spread_is_never_an_answer():
+    from soan.lab.ask import _effect
+    from soan.lab.stats import adjust, adjust_equiv, paired_diff
+
+    q = {"better": "higher", "margin": 0.5}
+    none = paired_diff(np.zeros(8), np.zeros(8), 0.5)
+    same = paired_diff(np.arange(8.0), np.arange(8.0) + 1, 0.5)
+    rows = adjust_equiv(adjust([{**none}, {**same}]))
+    for r in rows:
+        r["negligible"] = bool(r["equivalent"] and r["spread"] == "ok")
+        r["significant"] = bool(r["significant"] and r["spread"] == "ok")
+    assert none["spread"] == "no_events" and _effect(q, rows[0], "undecim", 4) == "no_events"
+    assert same["spread"] == "none" and _effect(q, rows[1], "undecim", 4) == "no_spread"
+    with pytest.raises(ValueError, match="the same games"):
+        paired_diff(np.zeros(3), np.zeros(4))
 
 
 def test_ask_names_what_is_wrong(tmp_path):
@@ -68,28 +143,30 @@ def test_aa_command_reports_the_false_positive_share():
     assert d["reps"] == 1 and d["measures"] > 30 and 0 <= d["false_positive_share"] <= d["uncorrected_share"] <= 1
 
 
-def test_the_first_round_fits_the_budget_without_dropping_a_study(tmp_path):
-    """A slow bot level (Asian Delivery's greedy) starts every study smaller, never below MIN_N, so
-    the first round stays within its share of the budget; a cheap one keeps START_N."""
-    from soan.lab.ask import MIN_N, START_N, Asker, Setting, _first_size
+def test_the_plan_fits_the_budget_before_any_game_is_looked_at(tmp_path):
+    """Each study's size comes from the budget and a pilot's price, never from results: the lead level
+    takes what the context level leaves, shared equally; a slow level gets the floor and a note."""
+    from soan.lab.ask import MIN_N, OVERHEAD_S, SAFETY, STAGES, Asker, Setting, plan_sizes
 
     class Priced(Asker):
         def ensure(self, s, n):
-            self.cost[s] = self.per_game
+            self.cost[s] = self.per_game[s.bot]
             self.n[s] = n
 
-    todo = [Setting(4, "greedy", (f"V{k}",), ()) for k in range(10)]
-    a = Priced("asian-delivery", tmp_path)
-    a.per_game = 4.0  # seconds a game on one core: 2 s on the default 2 jobs
-    assert _first_size(a, "greedy", todo, {"n": {}}, 120.0) == 6  # 120 s / 2 s a game / 10 studies
-    assert a.jobs == 2  # the pilot ran in-process, the jobs are back
-    assert not a.over
-    assert _first_size(a, "greedy", todo, {"n": {}}, 10.0) == MIN_N
-    assert a.over == [{"bot": "greedy", "studies": 10, "games": MIN_N, "needs_s": MIN_N * 10 * 2.0, "share_s": 10.0}]
-    assert _first_size(a, "greedy", todo, {"n": {}}, 0.0) == START_N["greedy"]  # zero budget: start sizes
-    a.per_game = 0.01
-    assert _first_size(a, "greedy", todo, {"n": {}}, 120.0) == START_N["greedy"]
-    assert _first_size(a, "greedy", todo, {"n": {t.name: 8 for t in todo}}, 1.0) == START_N["greedy"]  # cached
+    lead = [Setting(4, "greedy", (f"V{k}",), ()) for k in range(10)]
+    ctx = [Setting(4, "random", (f"V{k}",), ()) for k in range(10)]
+    a = Priced("asian-delivery", tmp_path, bots=("greedy", "random"))
+    a.per_game = {"greedy": 4.0, "random": 0.002}  # seconds a game on one core: greedy 2 s on the default 2 jobs
+    plan = plan_sizes(a, ("greedy", "random"), {"greedy": lead, "random": ctx}, {}, 600.0, {"random": 200})
+    assert {plan[s.name] for s in ctx} == {200}
+    left = 600 * SAFETY - (200 * 10 * 0.001 + 10 * OVERHEAD_S)
+    assert {plan[s.name] for s in lead} == {int((left - 10 * len(STAGES) * OVERHEAD_S) / 2.0 / 10)}
+    assert a.jobs == 2 and not a.over
+    state = {}
+    slow = plan_sizes(a, ("greedy",), {"greedy": lead}, state, 30.0, {})
+    assert set(slow.values()) == {MIN_N} and a.over[0]["bot"] == "greedy" and a.over[0]["games"] == MIN_N
+    assert plan_sizes(a, ("greedy",), {"greedy": lead}, state, 6000.0, {}) == slow  # planned once: kept
+    assert set(plan_sizes(a, ("greedy",), {"greedy": lead}, {}, 0.0, {"greedy": 8}).values()) == {8}
 
 
 def test_a_questions_file_names_bad_bot_levels(tmp_path, monkeypatch):
@@ -135,15 +212,54 @@ def test_an_exact_part_gives_the_la_superba_maxima_of_the_notes(tmp_path):
     assert "厳密計算" in text and "22 → 20" in text
 
 
-def test_the_bot_check_says_whether_a_finding_holds_with_both_bot_levels():
-    from soan.lab.ask_report import _bot_check
+def test_both_levels_agree_only_when_both_are_clear_and_give_the_same_answer():
+    """The competent level leads; 'the same answer with both' needs both clear and agreeing, otherwise
+    the lines say which level said what."""
+    from soan.lab.ask import _agree
+    from soan.lab.ask_report import _levels_line
 
-    n = {"random": 6400, "greedy": 64}
-    assert "両方のボットで同じ" in _bot_check({"random": ["収穫"], "greedy": ["収穫"]}, n, "ja")[0]
-    assert "neither confirm nor rule it out" in _bot_check({"random": ["Harvest"], "greedy": []}, n, "en")[0]
-    both = {"random": 400, "greedy": 400}
-    assert "depends on the bots" in _bot_check({"random": ["Harvest"], "greedy": ["Mint"]}, both, "en")[0]
-    assert _bot_check({"random": [], "greedy": []}, n, "en") == []
+    bots = ("greedy", "random")
+    clear_worse = {"clear": True, "gist": ["worse"]}
+    for ctx, agree, word in (({"clear": True, "gist": ["worse"]}, True, "両方で同じ答え"),
+                             ({"clear": True, "gist": ["negligible"]}, False, "答えが異なる"),
+                             ({"clear": False, "gist": ["none"]}, None, "まだはっきりしない")):
+        by_bot = {"greedy": clear_worse, "random": ctx}
+        assert _agree({}, by_bot, bots) is agree
+        (line,) = _levels_line("undecim", {"by_bot": by_bot, "agree": agree}, "ja")
+        assert word in line and line.startswith("中級ボット（貪欲）" if agree is not None else "ランダムボット")
+    unclear_lead = {"greedy": {"clear": False, "gist": ["none"]}, "random": clear_worse}
+    assert _agree({}, unclear_lead, bots) is None
+    assert _levels_line("undecim", {"by_bot": unclear_lead, "agree": None}, "en") == []  # never "holds with both"
+
+
+def test_card_serials_sort_as_numbers_and_the_figures_keep_each_bots_cards():
+    from soan.lab.ask_report import figure
+    from soan.lab.report import _plt
+    from soan.lab.stats import _natural
+
+    assert sorted(["bycard_10", "bycard_9", "bycard_100", "ship-x4"], key=_natural) == \
+        ["bycard_9", "bycard_10", "bycard_100", "ship-x4"]
+    row = {"use": 0.5, "ci": [0.2, 0.4], "games": 10, "flag": False}
+    ans = {"kind": "cards", "q": {"id": "c"}, "by_bot": {
+        "greedy": {"players": 4, "rows": [{**row, "card": "a", "win_share": 0.3}, {**row, "card": "c", "win_share": 0.3}]},
+        "random": {"players": 4, "rows": [{**row, "card": "b", "win_share": 0.2}, {**row, "card": "c", "win_share": 0.25}]}}}
+    seen = {}
+    plt = _plt("en")
+    real = plt.Axes.errorbar
+
+    def spy(self, x, y, **kw):
+        seen[kw["label"]] = list(zip(x, y, strict=True))
+        return real(self, x, y, **kw)
+
+    plt.Axes.errorbar = spy
+    try:
+        figure("undecim", ans, "en", plt)
+    finally:
+        plt.Axes.errorbar = real
+    # cards a, c, b at rows 0, 1, 2: each bot's figures sit on its own cards' rows
+    assert [round(y) for _, y in seen["normal bots (greedy)"]] == [0, 1]
+    assert [round(y) for _, y in seen["random bots"]] == [2, 1] or [round(y) for _, y in seen["random bots"]] == [1, 2]
+    assert dict((round(y), x) for x, y in seen["random bots"])[1] == 0.25
 
 
 def test_a_question_says_what_other_measurements_add(tmp_path, monkeypatch):

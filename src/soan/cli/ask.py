@@ -31,19 +31,18 @@ def ask_cmd(
     game: str = GameArg,
     question: list[str] | None = typer.Argument(None, help="question ids (default: all); see --list"),
     lang: str = typer.Option("en", "--lang", help="en | ja"),
-    budget: str = typer.Option("5m", "--budget", help="wall time to spend, e.g. 300s or 5m (on --jobs cores)"),
+    budget: str = typer.Option("10m", "--budget", help="wall time to plan for, e.g. 300s or 10m (on --jobs cores)"),
     out: str = typer.Option("studies/ask", "--out", help="folder for the studies and the report (a cache)"),
     jobs: int = typer.Option(2, "--jobs", "-j"),
-    bots: str = typer.Option("", "--bots", help="two bot levels the verdicts are checked with "
-                             "(default: the game's questions file, else random,greedy)"),
+    bots: str = typer.Option("", "--bots", help="bot levels, the first leads the verdicts, the others are context "
+                             "(default: the game's questions file, else greedy,random)"),
     list_: bool = typer.Option(False, "--list", help="list the game's questions and stop"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
-    """Answer the draft's questions (問題点): studies with shared seeds, grown until clear or the budget is
-    spent; a verdict per question in words, and one HTML report."""
+    """Answer the draft's questions (問題点): studies planned from the budget, both sides of a comparison on
+    the same games; a verdict per question in words (the competent bots'), and one HTML report."""
     from ..core.game import game_info
-    from ..lab.ask import ask, load_questions
-    from ..lab.ask_report import lines, write_html
+    from ..lab.ask import Interrupted, ask, load_questions
 
     check_lang(lang)
     info = game_info(game)
@@ -55,50 +54,65 @@ def ask_cmd(
     seconds = _budget(budget)
     bot_list = tuple(b.strip() for b in bots.split(",") if b.strip())
     if bots.strip() and not bot_list:
-        raise SoanError("--bots needs at least one bot spec, e.g. random,greedy")
+        raise SoanError("--bots needs at least one bot spec, e.g. greedy,random",
+                        ja="--bots にはボットを１つ以上、greedy,random のように指定します")
     if bot_list:
         from ..agents import parse_agents
 
         parse_agents(",".join(bot_list), len(bot_list))  # a clear error for an unknown bot
     from rich.progress import BarColumn, Progress, TaskID, TextColumn
 
-    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                  console=console, disable=as_json, transient=True) as prog:
-        tasks: dict[str, TaskID] = {}
+    try:
+        with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                      console=console, disable=as_json, transient=True) as prog:
+            tasks: dict[str, TaskID] = {}
 
-        def tick(name: str, k: int, n: int) -> None:
-            if name not in tasks:
-                tasks[name] = prog.add_task(name, total=n)
-            prog.update(tasks[name], total=n)
-            prog.advance(tasks[name], k)
+            def tick(name: str, k: int, n: int) -> None:
+                if name not in tasks:
+                    tasks[name] = prog.add_task(name, total=n)
+                prog.update(tasks[name], total=n)
+                prog.advance(tasks[name], k)
 
-        res = ask(info.id, question or None, seconds, out, jobs, bot_list or None, tick)
+            res = ask(info.id, question or None, seconds, out, jobs, bot_list or None, tick)
+    except Interrupted as e:
+        again = "soan ask " + " ".join([info.id, *(question or []), "--out", out]
+                                       + (["--bots", ",".join(bot_list)] if bot_list else [])
+                                       + (["--lang", lang] if lang != "en" else []))
+        kept = (f"{e.games}ゲーム（計画 {e.planned}ゲームのうち）と計画" if e.planned else f"価格を測った{e.games}ゲーム") \
+            if lang == "ja" else (f"{e.games} games (of the {e.planned} planned) and the plan" if e.planned
+                                  else f"the {e.games} games that priced the bots")
+        console.print(
+            f"\n中断した。{kept}は {e.folder} に残っている。続けるには、同じコマンドをもう一度実行する：{again}"
+            if lang == "ja" else f"\nInterrupted. {kept} are kept in {e.folder}. To go on, run the same command "
+            f"again: {again}", highlight=False, soft_wrap=True)
+        raise typer.Exit(130) from None
+    paths = [write_report(res, lg, out) for lg in dict.fromkeys((lang, "ja", "en"))]
     if as_json:
+        res["html"] = [str(p) for p in paths]
         print(json.dumps(res, ensure_ascii=False, default=lambda x: x.item() if hasattr(x, "item") else str(x)))
         return
+    from ..lab.ask_report import lines, notes
     from ..lab.ask_report import w as words
 
-    if res.get("before_s"):
-        console.print(words("resumed", lang).format(folder=res["folder"], s=res["before_s"]), highlight=False)
     console.print(words("method", lang), highlight=False)
     for ans in res["answers"]:
         q = ans["q"]
         console.print(f"\n[bold]{q['ja' if lang == 'ja' else 'en']}[/bold]", highlight=False)
         for x in lines(info.id, ans, lang):
             console.print("  " + x, highlight=False)
-    from ..agents.names import bot_label
-
-    for o in res.get("over", []):
-        m = max(1, round(o["needs_s"] / 60))
-        console.print(
-            f"\n注意：{bot_label(o['bot'], 'ja')}ボットの最初の試行（{o['studies']}通りの設定 × 最低{o['games']}ゲーム）だけで"
-            f"約{m}分かかり、予算を超えた。このボットの答えの多くは「まだはっきりしない」になる。"
-            "--budget を増やすと、はっきりする答えが増える。" if lang == "ja" else
-            f"\nNote: the first round of the {o['bot']} bots ({o['studies']} settings × at least {o['games']} games) "
-            f"alone takes about {m} min, over the budget; most of their answers will be 'not yet clear'. "
-            "A larger --budget makes more answers clear.", highlight=False)
-    paths = [write_html(res, lg, f"{out.rstrip('/')}/{info.id}/answers-{lg}.html") for lg in dict.fromkeys((lang, "ja", "en"))]
+    console.print("", highlight=False)
+    for x in notes(res, lang):
+        console.print(x, highlight=False)
     console.print(f"\nhtml: {', '.join(map(str, paths))}", highlight=False)
+
+
+def write_report(res: dict, lang: str, out: str):
+    """answers-<lang>.html in the game's ask folder (written with --json too)."""
+    from pathlib import Path
+
+    from ..lab.ask_report import write_html
+
+    return write_html(res, lang, Path(out) / res["game"] / f"answers-{lang}.html")
 
 
 @app.command("aa")

@@ -30,22 +30,28 @@ from ..core.game import check_config, game_info
 from .stats import (
     ALPHA,
     adjust,
+    adjust_equiv,
     card_rows,
-    diff_test,
     game_measures,
     mean_ci,
+    paired_diff,
     position_shares,
     seat_shares,
 )
-from .study import load, run_study, settings_for
+from .study import CHUNK, load, run_study, settings_for
 
-BOTS = ("random", "greedy")  # two bot levels: easy and normal (the `easy`/`normal` level specs)
-START_N = {"random": 100, "greedy": 8}
-MIN_N = 4  # the first round's floor per study when the budget is short (answers then stay "unclear")
-PILOT = 2  # games that price a bot level before its first round
-FIRST_SHARE = 0.6  # the first round may take this share of the budget; the rest grows unclear studies
-MAX_N = 6400  # a study stops growing here: intervals are then about ±1 point
-KINDS = ("compare", "level", "seats", "cards", "dealt")
+BOTS = ("greedy", "random")  # the lead level (normal: its verdicts are the answers), then random as context
+START_N = {"random": 200, "greedy": 8}  # a context level's games per study (at most); the lead's with --budget 0
+MIN_N = 4  # a study's floor when the budget is short (its answers then say they are not clear)
+PILOT = 2  # games that price a bot level before its plan (more, up to 256, until they take PILOT_S)
+PILOT_S = 1.0
+CONTEXT_SHARE = 0.15  # the context levels may take this share of the budget; the lead level the rest
+SAFETY = 0.85  # the plan fills this share of the budget (a pilot's price is a rough one)
+CHUNK_LEAD = 8  # the lead level's games per saved part: its few slow games spread over every job
+OVERHEAD_S = 0.4  # seconds a study's run costs besides its games (workers, tables), in the plan
+STAGES = (0.25, 0.5, 1.0)  # the lead level's studies grow together in these steps of their plan
+MAX_N = 6400  # no study is planned larger: intervals are then about ±1 point
+KINDS = ("compare", "level", "seats", "cards", "dealt", "rejected")
 
 
 # --- questions as data ----------------------------------------------------------------------------
@@ -83,6 +89,11 @@ def load_questions(game: str) -> dict[str, Any]:
         if known is not None and not (isinstance(known, dict) and all(isinstance(known.get(k), str) and known[k]
                                                                      for k in ("ja", "en"))):
             raise ConfigError(f"{where}: 'known' needs a text in 'ja' and in 'en'; got {known!r}")
+        if q["kind"] == "rejected":
+            why = q.get("rejected")
+            if not (isinstance(why, dict) and all(isinstance(why.get(k), str) and why[k] for k in ("ja", "en"))):
+                raise ConfigError(f"{where}: a rejected question needs 'rejected' with the draft's reason in "
+                                  f"'ja' and in 'en'; got {why!r}")
         if q["kind"] == "compare":
             for k in ("measure", "name", "better", "against"):
                 if k not in q:
@@ -116,17 +127,20 @@ class Setting:
     bot: str
     variants: tuple[str, ...] = ()
     params: tuple[tuple[str, Any], ...] = ()
+    seed: int = 0  # the study seed: 0 everywhere, so both sides of a comparison play the same games;
+    #                an A/A check (scripts/ask_aa.py) gives one side other seeds
 
     @property
     def name(self) -> str:
         v = "+".join(self.variants) or "base"
         p = "".join(f"_{k}-{str(x).replace(',', '.')}" for k, x in self.params)
         bot = re.sub(r"[^A-Za-z0-9_.+-]", ".", self.bot)  # a folder name on every system: greedy:plan=0 → greedy.plan.0
-        return f"{bot}-{self.players}p-{v}{p}"
+        return f"{bot}-{self.players}p-{v}{p}" + (f"_seed-{self.seed}" if self.seed else "")
 
 
 def _setting(game: str, s: dict, players: int, bot: str) -> Setting:
-    return Setting(players, bot, tuple(s.get("variants", [])), tuple(sorted(_params(s).items())))
+    return Setting(players, bot, tuple(s.get("variants", [])), tuple(sorted(_params(s).items())),
+                   int(s.get("seed", 0)))
 
 
 def _players(game: str, q: dict) -> list[int]:
@@ -137,6 +151,8 @@ def _players(game: str, q: dict) -> list[int]:
 
 
 def settings_for_question(game: str, q: dict, bot: str) -> list[Setting]:
+    if q["kind"] == "rejected":
+        return []
     out = []
     for P in _players(game, q):
         out.append(_setting(game, q.get("base") or {}, P, bot))
@@ -155,13 +171,16 @@ class Asker:
     progress: Callable[[str, int, int], None] | None = None
     n: dict[Setting, int] = field(default_factory=dict)
     cost: dict[Setting, float] = field(default_factory=dict)  # seconds per game
-    over: list[dict[str, Any]] = field(default_factory=list)  # bot levels whose first round overran the budget
+    over: list[dict[str, Any]] = field(default_factory=list)  # bot levels whose plan does not fit the budget
+    stopped: list[dict[str, Any]] = field(default_factory=list)  # a level whose plan the clock cut short
 
     def folder(self, s: Setting) -> Path:
         return self.out / self.game / s.name
 
     def ensure(self, s: Setting, n: int) -> None:
-        st = settings_for(self.game, n, s.players, [s.bot] * s.players, 0, list(s.variants), dict(s.params))
+        chunk = CHUNK_LEAD if s.bot == self.bots[0] else CHUNK
+        st = settings_for(self.game, n, s.players, [s.bot] * s.players, s.seed, list(s.variants), dict(s.params),
+                          chunk=chunk)
         d = self.folder(s)
         t0 = time.perf_counter()
         report = self.progress
@@ -176,38 +195,93 @@ class Asker:
         return g, t
 
 
-def _first_size(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any], share_s: float,
-                start: dict[str, int] | None = None) -> int:
-    """The first round's games per study for one bot level, so that every question gets its
-    studies within its share of the budget: START_N, or fewer (never below MIN_N) when a pilot of a
-    few games shows this bot level too slow for it (a slow searching bot)."""
-    n0 = (start or {}).get(bot) or START_N.get(bot, 20)
-    fresh = [s for s in todo if state["n"].get(s.name, 0) == 0]
-    if not fresh or share_s <= 0:  # a zero budget: the start sizes, nothing grown
-        return n0
-    jobs, a.jobs = a.jobs, 1  # the pilot plays in this process: no worker start-up in its price
+def _price(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any]) -> float:
+    """Wall seconds a game of this bot level takes on `a.jobs` cores: from an earlier ask of the folder,
+    else from a pilot of PILOT games of the first study, played in this process (no worker start-up in
+    its price). Never 0: a pilot an interrupted ask already played is played on (PILOT more games)."""
+    known = state.setdefault("cost", {}).get(bot)
+    if known:
+        return float(known)
+    s = todo[0]
+    jobs, a.jobs = a.jobs, 1
+    k = PILOT
     try:
-        a.ensure(fresh[0], min(n0, PILOT))
+        while True:  # a cheap bot plays on until the pilot takes a second (a study's fixed costs spread out)
+            have = a.n.get(s, 0) or _games_in(a.folder(s))
+            t0 = time.perf_counter()
+            a.ensure(s, have + k)
+            if time.perf_counter() - t0 >= PILOT_S or k >= 128:
+                break
+            k *= 4
     finally:
         a.jobs = jobs
-    per_game = a.cost.get(fresh[0], 0.0) / max(1, jobs)  # wall seconds a game on `jobs` cores
-    games_fit = share_s / per_game if per_game > 0 else float("inf")
-    if games_fit / len(todo) < MIN_N:  # even the floor does not fit: say so (the answers will be unclear)
-        a.over.append({"bot": bot, "studies": len(todo), "games": MIN_N,
-                       "needs_s": MIN_N * len(todo) * per_game, "share_s": share_s})
-    return max(MIN_N, min(n0, int(games_fit / len(todo))))
+    per_game = max(1e-4, a.cost.get(s, 0.0)) / max(1, jobs)
+    state["cost"][bot] = per_game
+    return per_game
 
 
-def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: str | Path = "studies/ask",
-        jobs: int = 2, bots: tuple[str, ...] | None = None, progress=None) -> dict[str, Any]:
-    """Answer the game's questions (all, or those named): run and grow the studies, then the answers.
-    The studies and answers.json stay in `out/<game>/`; asking again resumes from them. `bots`: the
-    two bot levels (default: the questions file's `bots`, else random and greedy)."""
+def _games_in(d: Path) -> int:
+    """Games a study folder holds in finished chunks (what an interrupted ask kept)."""
+    import pyarrow.parquet as pq
+
+    return sum(pq.ParquetFile(p).metadata.num_rows for p in (d / "parts").glob("games-*.parquet")) \
+        if (d / "parts").is_dir() else 0
+
+
+def plan_sizes(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], state: dict[str, Any],
+               budget_s: float, start: dict[str, int]) -> dict[str, int]:
+    """Games per study, decided before any game is looked at: the lead (first) bot level takes what
+    is left of the budget after the context levels, shared equally by its studies, from a pilot's
+    price; a context level (e.g. random players) takes at most CONTEXT_SHARE of the budget and at
+    most its start size. A study an earlier ask of the folder planned keeps its size (asking again
+    completes that plan, it never looks again with more games). `budget_s <= 0`: the start sizes."""
+    plan: dict[str, int] = state.setdefault("plan", {})
+    left = budget_s * SAFETY
+    for k in reversed(range(len(bots))):  # context levels first, the lead level takes the rest
+        b = bots[k]
+        todo = [s for s in need[b] if s.name not in plan]
+        if not todo:
+            continue
+        n0 = start.get(b) or START_N.get(b, 20)
+        if budget_s <= 0:
+            n = n0
+        else:
+            per_game = _price(a, b, todo, state)
+            runs = len(todo) * (len(STAGES) if k == 0 else 1)
+            share = (left if k == 0 else min(left, budget_s * CONTEXT_SHARE)) - runs * OVERHEAD_S
+            fit = int(share / per_game / len(todo))
+            n = min(MAX_N, fit) if k == 0 else min(n0, fit)
+            if fit < MIN_N:
+                a.over.append({"bot": b, "studies": len(todo), "games": MIN_N,
+                               "needs_s": MIN_N * len(todo) * per_game, "share_s": share})
+            n = max(MIN_N, n)
+            left -= n * len(todo) * per_game + runs * OVERHEAD_S
+        for s in todo:
+            plan[s.name] = n
+    return plan
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during `ask`: the plan and every finished chunk of games are kept in `folder`."""
+
+    def __init__(self, folder: Path, games: int, planned: int) -> None:
+        super().__init__()
+        self.folder, self.games, self.planned = folder, games, planned
+
+
+def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: str | Path = "studies/ask",
+        jobs: int = 2, bots: tuple[str, ...] | None = None, progress=None,
+        questions: list[dict[str, Any]] | None = None, start_n: dict[str, int] | None = None) -> dict[str, Any]:
+    """Answer the game's questions (all, or those named): plan each study's size from the budget and a
+    pilot's price, play the studies, then answer. The studies, the plan and answers.json stay in
+    `out/<game>/`; asking again completes the plan (after Ctrl-C) and answers from the same games.
+    `bots`: the bot levels, the first leads the verdicts (default: the questions file's `bots`, else
+    normal then random). `questions`: question dicts to ask instead of the file's (the A/A check)."""
     info = game_info(game)
     doc = load_questions(info.id)
-    qs = doc["questions"]
+    qs = questions if questions is not None else doc["questions"]
     bots = tuple(bots or doc["bots"] or BOTS)
-    start = doc["start_n"]
+    start = {**doc["start_n"], **(start_n or {})}
     if ids:
         known = {q["id"] for q in qs}
         bad = [i for i in ids if i not in known]
@@ -220,54 +294,47 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 300.0, out: s
     state_file = out / info.id / "ask-state.json"
     state: dict[str, Any] = (json.loads(state_file.read_text()) if state_file.exists()
                              else {"spent_s": 0.0, "n": {}})
-    before_s = float(state["spent_s"])  # what earlier asks of this folder spent: the budget counts them too
+    before_s = float(state["spent_s"])  # what earlier asks of this folder spent
+    had_plan = dict(state.get("plan", {}))
     a = Asker(info.id, out, jobs, bots, progress)
     t0 = time.perf_counter()
     need = {b: sorted({s for q in qs for s in settings_for_question(info.id, q, b)}, key=lambda s: s.name)
             for b in bots}
-    for k, b in enumerate(bots):  # first round: every study at its start size (or what an earlier ask reached)
-        # random (cheap, the reference) keeps its start sizes; another level may take its part of what
-        # is left of the first round's share of the budget, priced by a pilot
-        left1 = budget_s * FIRST_SHARE - (time.perf_counter() - t0)
-        share = 0.0 if budget_s <= 0 or (k == 0 and b == "random") else max(1e-9, left1 / (len(bots) - k))
-        n0 = _first_size(a, b, need[b], state, share, start)
-        for s in need[b]:  # a study an earlier ask ran keeps the size that ask's budget gave it
-            a.ensure(s, state["n"].get(s.name) or n0)
+
+    def save() -> None:
+        state["spent_s"] = before_s + (time.perf_counter() - t0)
+        for s, n in a.n.items():
+            state["n"][s.name] = max(n, state["n"].get(s.name, 0))
+        state_file.write_text(json.dumps(state, indent=1))
+
+    try:
+        plan = plan_sizes(a, bots, need, state, budget_s, start)
+        state["budget_s"] = state.get("budget_s") or budget_s  # the budget the plan was made with
+        save()
+        # the context levels first (a small share), then the lead level in stages over all its studies
+        # (a quarter, half, all of each plan): when the budget's time is up the last whole stage stands,
+        # every study of a level with the same games; the stop looks at the clock, never at a result
+        for b in (*bots[1:], bots[0]):
+            for frac in (STAGES if b == bots[0] and budget_s > 0 else (1.0,)):
+                for s in need[b]:
+                    a.ensure(s, max(min(MIN_N, plan[s.name]), math.ceil(plan[s.name] * frac)))
+                    save()
+                if budget_s > 0 and time.perf_counter() - t0 > budget_s and frac < 1.0:
+                    a.stopped.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
+                                      "planned": {s.name: plan[s.name] for s in need[b]}})
+                    break
+    except KeyboardInterrupt:
+        save()
+        all_s = [s for b in bots for s in need[b]]
+        raise Interrupted(out / info.id, sum(_games_in(a.folder(s)) for s in all_s),
+                          sum(state.get("plan", {}).get(s.name, 0) for s in all_s)) from None
     answers = [answer(a, q, doc["names"]) for q in qs]
-    left = budget_s - state["spent_s"] - (time.perf_counter() - t0)
-    while left > 0:
-        grow = sorted({s for q, ans in zip(qs, answers, strict=True) for b in bots
-                       if not ans["by_bot"][b]["clear"] for s in settings_for_question(info.id, q, b)},
-                      key=lambda s: s.name)
-        if not grow:
-            break
-        grow = [s for s in grow if a.n[s] < MAX_N]
-        # double the unclear studies, the cheapest bot level first, as far as the budget goes
-        chosen: list[Setting] = []
-        est = 0.0
-
-        def cost_of(group: list[Setting]) -> float:
-            return sum(a.cost.get(s, 0.05) * a.n[s] for s in group)
-
-        for b in sorted(bots, key=lambda b: cost_of([s for s in grow if s.bot == b])):
-            group = [s for s in grow if s.bot == b]
-            cost = cost_of(group)
-            if group and est + cost <= left:
-                chosen += group
-                est += cost
-        grow = chosen
-        if not grow:
-            break
-        for s in grow:
-            a.ensure(s, a.n[s] * 2)
-        answers = [answer(a, q, doc["names"]) for q in qs]
-        left = budget_s - state["spent_s"] - (time.perf_counter() - t0)
-    state["spent_s"] += time.perf_counter() - t0
-    for s, n in a.n.items():
-        state["n"][s.name] = max(n, state["n"].get(s.name, 0))
-    state_file.write_text(json.dumps(state, indent=1))
-    res = {"game": info.id, "budget_s": budget_s, "spent_s": state["spent_s"], "before_s": before_s,
-           "folder": str(out / info.id), "bots": list(bots), "over": a.over,
+    save()
+    continued = before_s > 0 or bool(had_plan)  # an earlier ask of this folder (perhaps interrupted) ran here
+    res = {"game": info.id, "budget_s": budget_s, "plan_budget_s": state["budget_s"], "spent_s": state["spent_s"],
+           "before_s": before_s, "continued": continued,
+           "folder": str(out / info.id), "bots": list(bots), "over": a.over, "stopped": a.stopped,
+           "cost": {b: state.get("cost", {}).get(b) for b in bots},
            "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)},
            "settings": {s.name: {"bot": s.bot, "players": s.players, "variants": list(s.variants),
                                  "params": dict(s.params)} for s in a.n}}
@@ -283,10 +350,20 @@ def _js(x):
 
 # --- answering ------------------------------------------------------------------------------------
 def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
-    fn = {"compare": _compare, "level": _level, "seats": _seats, "cards": _cards, "dealt": _dealt}[q["kind"]]
+    fn = {"compare": _compare, "level": _level, "seats": _seats, "cards": _cards, "dealt": _dealt,
+          "rejected": _rejected}[q["kind"]]
     by_bot = {b: fn(a, q, b, names) for b in a.bots}
-    return {"id": q["id"], "kind": q["kind"], "q": q, "by_bot": by_bot,
+    lead = a.bots[0]
+    return {"id": q["id"], "kind": q["kind"], "q": q, "by_bot": by_bot, "lead": lead,
+            "clear": bool(by_bot[lead]["clear"]), "agree": _agree(q, by_bot, a.bots),
             "names": {k: names[k] for k in q.get("also", []) if k in names}, "exact": exact(a.game, q)}
+
+
+def _agree(q: dict, by_bot: dict, bots: tuple[str, ...]) -> bool | None:
+    """Whether every bot level gives the same clear answer (None: some level is not clear)."""
+    if len(bots) < 2 or not all(by_bot[b]["clear"] for b in bots):
+        return None
+    return len({json.dumps(by_bot[b].get("gist")) for b in bots}) == 1
 
 
 def exact(game: str, q: dict) -> list[dict[str, Any]]:
@@ -298,7 +375,7 @@ def exact(game: str, q: dict) -> list[dict[str, Any]]:
     an = (game_info(game).hooks.analyses or {}).get(ex["analysis"])
     if an is None:
         raise ConfigError(f"question {q['id']!r}: {game} has no analysis {ex['analysis']!r}")
-    settings = [q.get("base") or {}, *q["against"]]
+    settings = [q.get("base") or {}, *q.get("against", [])]
     results = [an.run(list(s.get("variants", [])), _params(s), None) for s in settings]
     out = []
     for v in ex["values"]:
@@ -308,8 +385,14 @@ def exact(game: str, q: dict) -> list[dict[str, Any]]:
     return out
 
 
+PLAY = ("length", "mean_options", "multi_choice_share")  # what a game's play looks like, game by game
+
+
 def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     rows = []
+    m = q["measure"]
+    bounds = (0.0, 1.0) if q.get("format") == "pct" else None
+    n_tests = len(_players(a.game, q)) * len(q["against"])
     for P in _players(a.game, q):
         base = _setting(a.game, q.get("base") or {}, P, bot)
         gb, tb = a.tables(base)
@@ -318,34 +401,43 @@ def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
             st = _setting(a.game, s, P, bot)
             gv, tv = a.tables(st)
             sv, mv = game_measures(gv, tv, P)
-            paired = len(sa) == len(sv) and bool(np.all(sa == sv))
-            m = q["measure"]
+            n = min(len(sa), len(sv))  # the same games on both sides: the first n of each study
+            if base.seed == st.seed and not np.all(sa[:n] == sv[:n]):
+                raise ConfigError(f"question {q['id']!r}: {base.name} and {st.name} do not hold the same games")
             if m not in ma or m not in mv:
                 raise ConfigError(f"question {q['id']!r}: no measure {m!r} in the study tables")
-            r = diff_test(ma[m], mv[m], paired)
-            also = {k: diff_test(ma[k], mv[k], paired) for k in q.get("also", []) if k in ma and k in mv}
-            rows.append({"players": P, "against": s, "setting": st.name, "games": int(len(sv)), **r, "also": also})
+            r = paired_diff(ma[m][:n], mv[m][:n], q.get("margin"), bounds, n_tests)
+            also = {k: paired_diff(ma[k][:n], mv[k][:n]) for k in q.get("also", []) if k in ma and k in mv}
+            same_play = base.seed == st.seed and all(
+                k in ma and k in mv and bool(np.array_equal(ma[k][:n], mv[k][:n], equal_nan=True)) for k in PLAY)
+            rows.append({"players": P, "against": s, "setting": st.name, **r, "also": also,
+                         "same_play": bool(same_play and n > 0)})
     adjust(rows)
-    margin = q.get("margin")
+    adjust_equiv(rows)
     for r in rows:
-        lo, hi = r["ci"]
-        r["negligible"] = bool(margin is not None and lo is not None and -margin <= lo and hi <= margin)
+        r["negligible"] = bool(r["equivalent"] and r["spread"] == "ok")
+        r["significant"] = bool(r["significant"] and r["spread"] == "ok")
         r["clear"] = bool(r["significant"] or r["negligible"])
         r["effect"] = _effect(q, r, a.game, P=r["players"])
-    return {"rows": rows, "clear": all(r["clear"] for r in rows)}
+    return {"rows": rows, "clear": bool(rows) and all(r["clear"] for r in rows),
+            "gist": [r["effect"] for r in rows]}
 
 
 def _effect(q: dict, r: dict, game: str, P: int) -> str:
-    """better / worse / none / negligible, for the question's direction."""
+    """better / worse / negligible / none (not clear) / no_spread / no_events, for the question's direction."""
+    if r["spread"] == "no_events":
+        return "no_events"
+    if r["spread"] == "none":
+        return "no_spread"
+    if r["significant"] and r["diff"] is not None:
+        if q["better"] == "closer":
+            c = 1 / P
+            return "better" if abs(r["b"] - c) < abs(r["a"] - c) else "worse"
+        up = r["diff"] > 0
+        return "better" if up == (q["better"] == "higher") else "worse"
     if r["negligible"]:
         return "negligible"
-    if not r["significant"] or r["diff"] is None:
-        return "none"
-    if q["better"] == "closer":
-        c = 1 / P
-        return "better" if abs(r["b"] - c) < abs(r["a"] - c) else "worse"
-    up = r["diff"] > 0
-    return "better" if up == (q["better"] == "higher") else "worse"
+    return "none"
 
 
 def _level(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
@@ -361,38 +453,112 @@ def _level(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
             lo, hi = max(0.0, lo), min(1.0, hi)
         rows.append({**m, "value": mean, "ci": [lo, hi], "games": int(np.sum(~np.isnan(x))),
                      "clear": bool(h <= max(0.05 * abs(mean), 0.01))})
-    return {"rows": rows, "clear": all(r["clear"] for r in rows)}
+    return {"rows": rows, "clear": all(r["clear"] for r in rows), "gist": None}
+
+
+SEAT_MARGIN = 0.05  # a turn position within chance ± 5 points has "no advantage that matters"
+CARD_MARGIN = 0.05  # a card: flagged when significant and this far from chance; within it, it does not matter
 
 
 def _seats(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
+    from .stats import column, equiv_share
+
     rows = []
+    margin = float(q.get("margin", SEAT_MARGIN))
     for P in _players(a.game, q):
         g, t = a.tables(_setting(a.game, {}, P, bot))
         pos = position_shares(t, P)
         by = "turn_pos" if pos else "seat"
+        key = column(t, by)
+        win = column(t, "win")
         for r in pos or seat_shares(t, P):
             lo, hi = r["ci"]
             c = 1 / P
             rows.append({"players": P, "by": by, "k": r[by], "win_share": r["win_share"], "ci": [lo, hi],
-                         "p": r["p"], "chance": c, "games": r["games"]})
+                         "p": r["p"], "chance": c, "games": r["games"],
+                         "p_equiv": equiv_share(win[key == r[by]], c, margin)})
     adjust(rows)
-    for r in rows:
-        r["clear"] = bool(r["significant"] or (r["ci"][1] - r["ci"][0]) / 2 <= 0.02)
-    return {"rows": rows, "clear": all(r["clear"] for r in rows)}
+    adjust_equiv(rows)
+    found = [(r["players"], r["k"], r["win_share"] > r["chance"]) for r in rows if r["significant"]]
+    clear = bool(found) or (bool(rows) and all(r["equivalent"] for r in rows))
+    return {"rows": rows, "clear": clear, "margin": margin, "gist": found or "none"}
 
 
 def _cards(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     P = _players(a.game, q)[0]
     g, t = a.tables(_setting(a.game, {}, P, bot))
-    rows = card_rows(t, P, q.get("prefix", "played_"), q.get("kept_prefix", "held_"))
-    return {"rows": rows, "clear": True, "players": P}
+    rows = card_rows(t, P, q.get("prefix", "played_"), q.get("kept_prefix", "held_"), float(q.get("margin", CARD_MARGIN)))
+    return _card_result(rows, P)
+
+
+def _card_result(rows: list[dict[str, Any]], P: int) -> dict[str, Any]:
+    found = sorted(r["card"] for r in rows if r["flag"])
+    clear = bool(found) or (bool(rows) and all(r.get("equivalent") for r in rows))
+    return {"rows": rows, "clear": clear, "players": P, "gist": found}
 
 
 def _dealt(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     P = _players(a.game, q)[0]
     g, t = a.tables(_setting(a.game, {}, P, bot))
-    rows = card_rows(t, P, "dealt_", "dealt_kept_")
-    return {"rows": rows, "clear": True, "players": P}
+    rows = card_rows(t, P, "dealt_", "dealt_kept_", float(q.get("margin", CARD_MARGIN)))
+    return _card_result(rows, P)
 
 
-__all__ = ["ALPHA", "BOTS", "ask", "load_questions"]
+def _rejected(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
+    """A 問題点 the draft itself rejects, with the draft's reason: answered by its words, no games."""
+    return {"rows": [], "clear": True, "gist": "rejected"}
+
+
+# --- the A/A check of the whole procedure ---------------------------------------------------------
+def aa_question(game: str, q: dict, rep: int) -> dict[str, Any]:
+    """A compare question as an A/A check: the base setting against itself, each side on its own fresh
+    seeds (rep `rep`), so that any difference the procedure reports is a false one."""
+    if q["kind"] != "compare":
+        raise ConfigError(f"question {q['id']!r} is a {q['kind']} question; an A/A check takes a compare question")
+    base = dict(q.get("base") or {})
+    sides = [{**base, "seed": 1 + 1000 * rep + j, "label": {"ja": f"同じ設定（別のシード {j}）",
+                                                            "en": f"the same setting (other seeds {j})"}}
+             for j in range(1, len(q["against"]) + 1)]
+    return {**q, "id": f"{q['id']}-aa{rep}", "base": {**base, "seed": 1 + 1000 * rep}, "against": sides, "exact": None,
+            "also": []}
+
+
+def aa(game: str, qid: str, reps: int = 100, budget_s: float = 10.0, out: str | Path = "studies/ask-aa",
+       jobs: int = 2, bots: tuple[str, ...] = ("random",), start_n: dict[str, int] | None = None,
+       keep: bool = False, progress: Callable[[int, dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """The whole `ask` procedure (pilot, plan from the budget, staged runs and the clock's stop,
+    paired tests, Holm, TOST) on A/A versions of a compare question, `reps` times with fresh seeds:
+    the share of repetitions whose verdict calls any comparison better or worse (at most 5% expected).
+    Each repetition asks in its own folder under `out` (removed unless `keep`)."""
+    import shutil
+
+    if reps < 1:
+        raise ConfigError(f"reps must be at least 1; got {reps}")
+    info = game_info(game)
+    doc = load_questions(info.id)
+    q = next((x for x in doc["questions"] if x["id"] == qid), None)
+    if q is None:
+        raise ConfigError(f"unknown question {qid!r} for {info.id}")
+    flagged = negligible = 0
+    games = 0
+    t0 = time.perf_counter()
+    for r in range(reps):
+        d = Path(out) / f"rep-{r:03d}"
+        if d.exists():
+            shutil.rmtree(d)
+        res = ask(info.id, None, budget_s, d, jobs, bots, questions=[aa_question(info.id, q, r)], start_n=start_n)
+        rows = res["answers"][0]["by_bot"][bots[0]]["rows"]
+        hit = any(x["effect"] in ("better", "worse") for x in rows)
+        flagged += hit
+        negligible += all(x["effect"] == "negligible" for x in rows)
+        games = max(games, min(x["n"] for x in rows))
+        if progress is not None:
+            progress(r, {"flagged": hit, "games": min(x["n"] for x in rows)})
+        if not keep:
+            shutil.rmtree(d, ignore_errors=True)
+    return {"game": info.id, "question": qid, "reps": reps, "budget_s": budget_s, "bots": list(bots),
+            "comparisons": len(q["against"]), "flagged": flagged, "flagged_share": flagged / reps,
+            "all_negligible": negligible, "games_max": games, "seconds": time.perf_counter() - t0}
+
+
+__all__ = ["ALPHA", "BOTS", "Interrupted", "aa", "aa_question", "ask", "load_questions", "plan_sizes"]

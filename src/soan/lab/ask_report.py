@@ -1,9 +1,14 @@
-"""The answers of `soan ask` in words (Japanese or English) and as one HTML report with a figure each."""
+"""The answers of `soan ask` in words (Japanese or English) and as one HTML report with a figure each.
+
+A verdict is the lead bot level's (the competent one, normal); other levels are labelled context.
+Verdict lines are plain words; how they were reached (paired games, the correction, the equivalence
+test, the plan's size) is the report's footnote."""
 
 from __future__ import annotations
 
 import html
 import math
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -14,38 +19,67 @@ from .seatadv import position_name, seat_name, share_text
 W = {
     "title": ("soan ask: {game}", "soan ask：{game}"),
     "better": ("improves it", "改善する"), "worse": ("makes it worse", "悪化させる"),
-    "none": ("makes no clear difference", "はっきりした差はない"),
+    "none": ("is not clear yet", "まだはっきりしない"),
     "negligible": ("makes no difference that matters", "意味のある差はない"),
-    "both": ("holds with {b0} and {b1} bots", "{b0}・{b1}の両方のボットで成り立つ"),
-    "depends": ("with {b0} bots it {e0}; with {b1} bots it {e1} — the answer depends on the bots",
-                "{b0}ボットでは{e0}、{b1}ボットでは{e1}。答えはボットの強さによって変わる"),
-    "unclear_one": ("clear with {b0} bots; with {b1} bots not yet clear ({n} games)",
-                    "{b0}ボットでははっきりしている。{b1}ボットではまだはっきりしない（{n}ゲーム）"),
+    "no_spread": ("cannot be judged (every game gave the same difference)", "判断できない（どのゲームでも差が同じ）"),
+    "no_events": ("cannot be judged (it never happened)", "判断できない（一度も起きなかった）"),
     "draft": ("The draft", "草案"), "fixed": ("Fixed would look like", "解決の目安"),
     "verdict": ("Verdict", "結論"), "figure": ("figure", "数値"),
     "games": ("games", "ゲーム"), "players": ("{p} players", "{p}人"),
-    "random": ("random", "ランダム"), "greedy": ("greedy", "貪欲"),
     "flag_strong": ("too strong", "強すぎる"), "flag_weak": ("too weak", "弱すぎる"),
-    "no_flags": ("no card stands out (Holm's correction, and at least 3 points from chance)",
-                 "突出したカードはない（Holm補正後、かつ期待値から3ポイント以上の差で判定）"),
-    "method": ("Each game counts once; both sides of a comparison play the same seeds (paired t-test). Intervals "
-               "are 95% for each figure on its own; a verdict calls a difference clear only when it stands after "
-               "Holm's correction across the question's comparisons, so an interval just off zero can still read "
-               "'no clear difference'.",
-               "１ゲームを１単位とし、比較の両側は同じシードのゲームを使います（対応のあるt検定）。区間は各数値ごとの"
-               "95%区間です。結論で「差がある」とするのは、質問内の比較全体にHolm補正をかけても有意な場合だけです。"
-               "そのため、区間が０をわずかに外れていても「はっきりした差はない」となることがあります。"),
+    "method": ("Verdicts come from games of the lead bot level (the competent players); other levels are "
+               "context. How they were reached is in the notes at the end.",
+               "結論は、基準となるボット（上手に遊ぶボット）同士のゲームから出している。ほかのボットの数値は参考。"
+               "判定の方法は末尾の注にまとめた。"),
+    "footnote": (
+        "How the verdicts are reached. Each game counts once (a game's seats are averaged). Both sides of a "
+        "comparison play the same games: the same seeds and the same number of games (a paired t-test on the "
+        "difference game by game). Every study's size is planned before it is played, from the budget and a "
+        "pilot's price per game, and the answers are computed once on the planned games: no look at the "
+        "results decides to play more, so a verdict's error rate is what it says. A difference is called "
+        "clear when it stands after Holm's correction across the question's comparisons (5%). 'No difference "
+        "that matters' is said only when an equivalence test (two one-sided t-tests, TOST, Holm-corrected) puts "
+        "the difference within the question's margin; a measure with no events or no spread in its games "
+        "says so and is not clear. Intervals are 95%, clipped to the measure's own range. A turn position "
+        "or card within {seat:.0%} / {card:.0%} of chance has no advantage that matters. Asking the same folder "
+        "again completes its plan and answers from the same games; another --out plans afresh.",
+        "判定の方法：１ゲームを１単位として数える（同じゲームの席は平均する）。比較の両側は同じゲーム（同じシード、"
+        "同じゲーム数）を遊び、ゲームごとの差で比べる（対応のあるt検定）。どの試行も、遊ぶ前に予算とパイロット"
+        "（数ゲーム）の所要時間からゲーム数を決め、答えは決めたゲームだけで一度だけ計算する。結果を見てゲームを"
+        "足すことはしないので、誤って差があるとする確率は表示どおり（5%）に保たれる。差があるとするのは、問いの中の"
+        "比較全体にHolm補正をかけても有意（5%）な場合だけ。「意味のある差はない」とするのは、同等性検定（２つの"
+        "片側t検定、TOST、Holm補正）で差が問いの許容幅に収まると示せた場合だけ。どのゲームでも起きない、または"
+        "ばらつきのない指標は、そのように書き、はっきりした答えとはしない。区間は95%で、指標の取りうる範囲で切る。"
+        "手番順は期待値±{seat:.0%}、カードは±{card:.0%}以内なら意味のある有利不利はないとする。同じフォルダでもう一度"
+        "尋ねると、計画の残りを遊んで同じゲームから答える。別の --out を指定すると、新たに計画する。"),
+    "plan": ("Plan: budget {b:.0f} s; {who}: about {c:.2f} s a game (pilot), {n} games per study.",
+             "計画：予算 {b:.0f} 秒。{who}：１ゲーム約{c:.2f}秒（パイロット）、１試行 {n} ゲーム。"),
+    "detectable": ("With {n} games a side, a difference of {d} would be found 4 times in 5.",
+                   "{n}ゲームずつなら、{d}の差を５回に４回見つけられる。"),
     "diff": ("difference (B − A)", "差（B − A）"), "winshare": ("win share", "勝率"), "chance": ("chance", "期待値"),
     "use": ("use rate", "使用率"), "kept": ("kept to the end", "最後まで保持"),
     "card": ("card", "カード"), "base": ("base game", "基本ルール"),
     "studies": ("Studies (settings, games, folder)", "試行（設定、ゲーム数、フォルダ）"),
-    "resumed": ("Continued the studies in {folder}, which earlier asks had run for {s:.0f} s: the budget counts "
-                "every ask of this folder, and a study only grows. Another --out starts afresh.",
-                "{folder} にある前回までの試行（実行時間の合計{s:.0f}秒）を引き継いだ。予算には、このフォルダでの"
-                "これまでの実行時間もすべて含まれる。試行は追加されるだけで、減ることはない。最初からやり直すには、"
-                "別の --out を指定する。"),
+    "resumed": ("Continued the studies of {folder} (earlier asks ran {s:.0f} s there): the plan made there is played "
+                "to its end and the answers come from its games; another --out plans afresh with this budget.",
+                "{folder} にある前回までの試行を引き継いだ（前回までの実行時間の合計{s:.0f}秒）。そこで立てた計画を最後まで"
+                "遊び、その同じゲームから答える。この予算で新たに計画するには、別の --out を指定する。"),
     "budget": ("Budget {b:.0f} s, spent {s:.0f} s in all asks of this folder.",
                "予算 {b:.0f} 秒、このフォルダでの実行時間の合計 {s:.0f} 秒。"),
+    "over": ("Note: the {who} alone need about {m} min for {studies} settings × at least {g} games, over the budget; "
+             "their answers rest on few games and many will not be clear. A larger --budget (and another --out) "
+             "makes more answers clear.",
+             "注意：{who}だけで、{studies}通りの設定 × 最低{g}ゲームに約{m}分かかり、予算を超えた。このボットの答えは"
+             "少ないゲームによるもので、多くは「まだはっきりしない」になる。--budget を増やして別の --out で尋ねると、"
+             "はっきりする答えが増える。"),
+    "stopped": ("The budget's time ran out before the {who}' plan was complete: their answers rest on {got} games a "
+                "study (of {planned} planned). Asking again with the same --out plays the rest of the plan.",
+                "予算の時間内に{who}の計画が終わらなかった。答えは１試行 {got} ゲーム（計画は {planned} ゲーム）による。"
+                "同じ --out でもう一度尋ねると、計画の残りを遊ぶ。"),
+    "unresponsive": ("The bots played exactly as in the base game in all {n} games: this answer measures bots that "
+                     "ignore the rule, not the rule.",
+                     "ただし、ボットの打ち方はこの変更で変わらなかった（{n}ゲームすべてで同じ手順）。この答えはルールの"
+                     "効果ではなく、ルールに応じないボットを測っている。"),
 }
 
 
@@ -56,6 +90,21 @@ def w(key: str, lang: str) -> str:
 
 def _bot(b: str, lang: str) -> str:
     return bot_label(b, lang)
+
+
+def who(b: str, lang: str, game: str | None = None) -> str:
+    """A bot level as the designer reads it: 中級ボット（貪欲） / normal bots (greedy), ランダムボット / random bots."""
+    from ..agents import LEVELS, level_spec
+
+    lv = next((lv for lv in ("normal", "hard", "easy")
+               if b in (lv, LEVELS[lv]) or (game is not None and b == level_spec(lv, game))), None)
+    if lang == "ja":
+        from ..agents.names import BOT_JA
+
+        if lv is not None and b != lv:
+            return f"{BOT_JA[lv]}ボット（{bot_label(b, 'ja')}）"
+        return f"{bot_label(b, 'ja')}ボット"
+    return f"{lv} bots ({b})" if lv is not None and b != lv else f"{b} bots"
 
 
 def _fmt(x: float | None, kind: str, signed: bool = False) -> str:
@@ -92,45 +141,100 @@ def _exact(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
 
 
+def _figure(q: dict, r: dict, lang: str) -> str:
+    f = q.get("format", "num")
+    body = f"{_fmt(r['a'], f)} → {_fmt(r['b'], f)}"
+    if r.get("diff") is not None and r["ci"][0] is not None:
+        rng = f"{_fmt(r['ci'][0], f, True)}〜{_fmt(r['ci'][1], f, True)}" if lang == "ja" else \
+            f"{_fmt(r['ci'][0], f, True)} to {_fmt(r['ci'][1], f, True)}"
+        body += (f"、差 {_fmt(r['diff'], f, True)}（95%の範囲 {rng}）" if lang == "ja"
+                 else f", difference {_fmt(r['diff'], f, True)} (95% range {rng})")
+    return body
+
+
+def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = False) -> str:
+    """One comparison in plain words: what the rule change does to the question's measure."""
+    lab = label(game, r["against"], lang)
+    nm = _name(q, lang)
+    e = r["effect"]
+    n = r["n"]
+    f = q.get("format", "num")
+    b = who(bot, lang, game)
+    if lang == "ja":
+        if e in ("better", "worse"):
+            word = "改善する" if e == "better" else "悪化させる"
+            s = f"{lab}は{nm}を{word}：{_figure(q, r, lang)}"
+        elif e == "negligible":
+            s = f"{lab}は{nm}に意味のある差を生まない（差は±{_fmt(q.get('margin'), f)}以内）：{_figure(q, r, lang)}"
+        elif e == "no_events":
+            s = f"{lab}では判断できない：{n}ゲームのどちらの側でも{nm}は{_fmt(r['a'], f)}のままだった（起きていない）"
+        elif e == "no_spread":
+            s = f"{lab}では判断できない：{n}ゲームのどれでも{nm}の差が同じ（{_fmt(r['diff'], f, True)}）で、ばらつきがない"
+        else:
+            s = f"{lab}で{nm}が変わるかは、まだはっきりしない：{_figure(q, r, lang)}"
+        s = (f"参考：{b}では、" + s if context else s) + f"（{b}同士、{n}ゲーム）。"
+        if r.get("same_play") and not context:
+            s += w("unresponsive", lang).format(n=n)
+        return s
+    if e in ("better", "worse"):
+        s = f"{lab} {w(e, lang)}: {nm} {_figure(q, r, lang)}"
+    elif e == "negligible":
+        s = f"{lab} makes no difference that matters to {nm} (within ±{_fmt(q.get('margin'), f)}): {_figure(q, r, lang)}"
+    elif e == "no_events":
+        s = f"{lab} cannot be judged: {nm} stayed {_fmt(r['a'], f)} on both sides in all {n} games (it never happened)"
+    elif e == "no_spread":
+        s = (f"{lab} cannot be judged: every one of {n} games gave the same difference in {nm} "
+             f"({_fmt(r['diff'], f, True)}), no spread")
+    else:
+        s = f"whether {lab} changes {nm} is not clear yet: {_figure(q, r, lang)}"
+    s = (f"For context, with {b}: " + s if context else s[:1].upper() + s[1:]) + f" ({b}, {n} games)."
+    if r.get("same_play") and not context:
+        s += " " + w("unresponsive", lang).format(n=n)
+    return s
+
+
+def _levels_line(game: str, ans: dict, lang: str) -> list[str]:
+    """Whether the bot levels agree: only when all are clear and give the same answer; else who said what."""
+    bots = list(ans["by_bot"])
+    if len(bots) < 2:
+        return []
+    lead, ctx = bots[0], bots[1]
+    cl = ans["by_bot"][lead]["clear"], ans["by_bot"][ctx]["clear"]
+    L, C = who(lead, lang, game), who(ctx, lang, game)
+    if ans.get("agree") is True:
+        return [f"{L}と{C}の両方で同じ答えになった。" if lang == "ja" else f"The same answer holds with {L} and {C}."]
+    if ans.get("agree") is False:
+        return [f"{L}と{C}では答えが異なる。上の結論は{L}のもの。答えは打ち方の強さによって変わる。" if lang == "ja"
+                else f"{L} and {C} give different answers; the verdict above is {L}'. The answer depends on how well the game is played."]
+    if cl[0] and not cl[1]:
+        return [f"{C}では、まだはっきりしない。" if lang == "ja" else f"With {C} it is not clear yet."]
+    return []
+
+
 def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
     q = ans["q"]
     bots = list(ans["by_bot"])
-    b0 = bots[0]
-    rows0 = ans["by_bot"][b0]["rows"]
+    lead = bots[0]
+    rows0 = ans["by_bot"][lead]["rows"]
     out = []
     for i, r in enumerate(rows0):
-        lab = label(game, r["against"], lang)
         if len({x["players"] for x in rows0}) > 1:
-            pl = w('players', lang).format(p=r['players'])
-            lab += f"（{pl}）" if lang == "ja" else f" ({pl})"
-        comma = "、" if lang == "ja" else ", "
-        fig = (f"{_name(q, lang)} {_fmt(r['a'], q.get('format', 'num'))} → {_fmt(r['b'], q.get('format', 'num'))}{comma}"
-               f"{_fmt(r['diff'], q.get('format', 'num'), True)} [{_fmt(r['ci'][0], q.get('format', 'num'), True)}, "
-               f"{_fmt(r['ci'][1], q.get('format', 'num'), True)}]")
-        effs = [ans["by_bot"][b]["rows"][i] for b in bots]
-        e = [x["effect"] for x in effs]
-        if len(bots) == 1:
-            tail = ""
-        elif len(set(e)) == 1:
-            tail = w("both", lang).format(b0=_bot(bots[0], lang), b1=_bot(bots[-1], lang))
-        elif e[0] != "none" and e[1] == "none":
-            tail = w("unclear_one", lang).format(b0=_bot(bots[0], lang), b1=_bot(bots[1], lang), n=effs[1]["games"][1])
-        else:
-            tail = w("depends", lang).format(b0=_bot(bots[0], lang), b1=_bot(bots[1], lang), e0=w(e[0], lang),
-                                             e1=w(e[1], lang))
-        n = r["games"][1] if isinstance(r["games"], list) else r["games"]
-        also = []
+            pl = w("players", lang).format(p=r["players"])
+            r = {**r, "against": {**r["against"], "label": {lang: label(game, r["against"], lang) +
+                                                          (f"（{pl}）" if lang == "ja" else f" ({pl})")}}}
+        s = _sentence(game, q, r, lead, lang)
+        more = []
         for k, d in r.get("also", {}).items():
             nm = ans.get("names", {}).get(k)
             if nm and d["diff"] is not None:
-                also.append(f"{nm['ja' if lang == 'ja' else 'en']} {_fmt(d['a'], 'num')} → {_fmt(d['b'], 'num')} "
-                            f"[{_fmt(d['ci'][0], 'num', True)}, {_fmt(d['ci'][1], 'num', True)}]")
-        sep = "、" if lang == "ja" else "; "
-        more = (("（参考：" + sep.join(also) + "）") if lang == "ja" else (" (also: " + sep.join(also) + ")")) if also else ""
-        if lang == "ja":
-            out.append(f"{lab}は{w(e[0], lang)}：{fig}（{_bot(b0, 'ja')}ボット、{n}ゲーム）{more}。" + (f"{tail}。" if tail else ""))
-        else:
-            out.append(f"{lab} {w(e[0], lang)}: {fig} ({b0} bots, {n} games){more}" + (f"; {tail}." if tail else "."))
+                more.append(f"{nm['ja' if lang == 'ja' else 'en']} {_fmt(d['a'], 'num')} → {_fmt(d['b'], 'num')}")
+        if more:
+            s += ("（あわせて：" + "、".join(more) + "）") if lang == "ja" else (" (also: " + "; ".join(more) + ")")
+        out.append(s)
+        for b in bots[1:]:
+            rb = ans["by_bot"][b]["rows"][i]
+            out.append(_sentence(game, q, {**rb, "against": r["against"]}, b, lang, context=True))
+    out += _levels_line(game, ans, lang)
     for x in ans.get("exact") or []:
         vals = x["values"]
         pairs = ("、" if lang == "ja" else "; ").join(
@@ -144,40 +248,59 @@ def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
 
 def level_lines(game: str, ans: dict, lang: str) -> list[str]:
     out = []
-    for b, res in ans["by_bot"].items():
-        figs = [f"{r['name']['ja' if lang == 'ja' else 'en']} {_fmt(r['value'], r.get('format', 'num'))} "
-                f"[{_fmt(r['ci'][0], r.get('format', 'num'))}, {_fmt(r['ci'][1], r.get('format', 'num'))}]"
+    for k, (b, res) in enumerate(ans["by_bot"].items()):
+        figs = [f"{r['name']['ja' if lang == 'ja' else 'en']} {_fmt(r['value'], r.get('format', 'num'))}"
+                + (f"（95%の範囲 {_fmt(r['ci'][0], r.get('format', 'num'))}〜{_fmt(r['ci'][1], r.get('format', 'num'))}）"
+                   if lang == "ja" else
+                   f" (95% range {_fmt(r['ci'][0], r.get('format', 'num'))} to {_fmt(r['ci'][1], r.get('format', 'num'))})")
                 for r in res["rows"]]
         n = res["rows"][0]["games"] if res["rows"] else 0
+        bw = who(b, lang, game)
         if lang == "ja":
-            out.append(f"{_bot(b, 'ja')}ボット（{n}ゲーム）：" + "、".join(figs) + "。")
+            out.append(("参考：" if k else "") + f"{bw}同士（{n}ゲーム）：" + "、".join(figs) + "。"
+                       + ("" if res["clear"] or k else "まだ幅が広く、はっきりした数値ではない。"))
         else:
-            out.append(f"With {b} bots ({n} games): " + "; ".join(figs) + ".")
+            out.append(("For context, " if k else "") + f"{bw} ({n} games): " + "; ".join(figs) + "."
+                       + ("" if res["clear"] or k else " The ranges are still wide: not a clear figure yet."))
     return out
 
 
 def seats_lines(game: str, ans: dict, lang: str) -> list[str]:
     out = []
-    found: dict[str, list[str]] = {}
-    games: dict[str, int] = {}
-    for b, res in ans["by_bot"].items():
-        found[b] = []
+    for k, (b, res) in enumerate(ans["by_bot"].items()):
+        bw = who(b, lang, game)
         for P in sorted({r["players"] for r in res["rows"]}):
             rows = [r for r in res["rows"] if r["players"] == P]
             parts = []
-            games[b] = min(games.get(b, 10**9), rows[0]["games"])
             for r in rows:
                 nm = position_name(r["k"], P, lang) if r["by"] == "turn_pos" else seat_name(r["k"], lang)
-                mark = ("（有意）" if lang == "ja" else " (significant)") if r["significant"] else ""
-                parts.append(f"{nm} {share_text(r['win_share'], r['ci'], lang)}{mark}")
-                if r["significant"]:
-                    found[b].append(f"{nm}（{P}人）" if lang == "ja" else f"{nm} ({P} players)")
+                parts.append(f"{nm} {share_text(r['win_share'], r['ci'], lang)}")
             c = rows[0]["chance"]
             if lang == "ja":
-                out.append(f"{_bot(b, 'ja')}ボット・{P}人（{rows[0]['games']}ゲーム、期待値 {c:.0%}）：" + "、".join(parts) + "。")
+                out.append(("参考：" if k else "") + f"{bw}同士・{P}人（{rows[0]['games']}ゲーム、期待値 {c:.0%}）："
+                           + "、".join(parts) + "。")
             else:
-                out.append(f"{b} bots, {P} players ({rows[0]['games']} games, chance {c:.0%}): " + "; ".join(parts) + ".")
-    return out + _bot_check(found, games, lang)
+                out.append(("For context, " if k else "") + f"{bw}, {P} players ({rows[0]['games']} games, chance {c:.0%}): "
+                           + "; ".join(parts) + ".")
+        m = res.get("margin", 0.05)
+        found = [r for r in res["rows"] if r["significant"]]
+        if k:
+            continue
+        if found:
+            names = []
+            for r in found:
+                nm = position_name(r["k"], r["players"], lang) if r["by"] == "turn_pos" else seat_name(r["k"], lang)
+                up = r["win_share"] > r["chance"]
+                names.append(f"{nm}（{r['players']}人）は{'有利' if up else '不利'}" if lang == "ja"
+                             else f"{nm} ({r['players']} players) {'has an advantage' if up else 'is at a disadvantage'}")
+            out.insert(0, ("結論：" + "、".join(names) + "。") if lang == "ja" else ("Verdict: " + "; ".join(names) + "."))
+        elif res["clear"]:
+            out.insert(0, f"結論：どの手番順にも意味のある有利不利はない（どれも期待値±{m:.0%}以内）。" if lang == "ja"
+                       else f"Verdict: no turn position has an advantage that matters (all within chance ± {m:.0%}).")
+        else:
+            out.insert(0, f"結論：まだはっきりしない。突出した手番順はないが、±{m:.0%}以内とも言い切れない。" if lang == "ja"
+                       else f"Verdict: not clear yet. No turn position stands out, nor is each shown within chance ± {m:.0%}.")
+    return out + _levels_line(game, ans, lang)
 
 
 def _card_name(game: str, key: str, lang: str) -> str:
@@ -185,63 +308,44 @@ def _card_name(game: str, key: str, lang: str) -> str:
     return f(key, lang) if f else key
 
 
-def _bot_check(found: dict[str, list[str]], n: dict[str, int], lang: str) -> list[str]:
-    """One sentence: whether what stood out (cards, seats) is the same with both bot levels, or not yet
-    confirmed by the level with far fewer games, or different (the answer depends on the bots)."""
-    if len(found) < 2:
-        return []
-    (b0, f0), (b1, f1) = list(found.items())[:2]
-    j0, j1 = _bot(b0, "ja"), _bot(b1, "ja")
-    if set(f0) == set(f1):
-        if not f0:
-            return []
-        return [f"{j0}・{j1}の両方のボットで同じ結果になった。" if lang == "ja"
-                else f"The same stands out with {b0} and {b1} bots."]
-    only0 = [x for x in f0 if x not in f1]
-    only1 = [x for x in f1 if x not in f0]
-    if only0 and not only1 and n[b1] * 4 <= n[b0]:  # the costlier level has far fewer games
-        return [f"{'、'.join(only0)}は{j0}ボットでだけ突出した。{j1}ボット（{n[b1]}ゲーム）では、まだ確かめも"
-                "打ち消しもできない。" if lang == "ja"
-                else f"{', '.join(only0)}: only with {b0} bots so far; {b1} bots ({n[b1]} games) can neither "
-                     "confirm nor rule it out yet."]
-    if lang == "ja":
-        parts = ([f"{'、'.join(only0)}は{j0}ボットでだけ"] if only0 else []) + \
-                ([f"{'、'.join(only1)}は{j1}ボットでだけ"] if only1 else [])
-        return ["ボットによって結果が変わる：" + "、".join(parts) + "突出した。ボットの打ち方による結果かもしれない。"]
-    parts = ([f"{', '.join(only0)} only with {b0} bots"] if only0 else []) + \
-            ([f"{', '.join(only1)} only with {b1} bots"] if only1 else [])
-    return ["The answer depends on the bots: " + "; ".join(parts) + " stand out. It may come from how the bots play."]
-
-
 def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
     out = []
-    found: dict[str, list[str]] = {}
-    games: dict[str, int] = {}
-    for b, res in ans["by_bot"].items():
+    m = ans["q"].get("margin", 0.05)
+    for k, (b, res) in enumerate(ans["by_bot"].items()):
         P = res["players"]
-        flagged = [r for r in res["rows"] if r.get("flag", r["significant"])]
-        if not flagged:
-            txt = w("no_flags", lang)
-        else:
+        flagged = [r for r in res["rows"] if r.get("flag")]
+        bw = who(b, lang, game)
+        n = max((r["games"] for r in res["rows"]), default=0)
+        if flagged:
             items = []
             for r in sorted(flagged, key=lambda r: -r["win_share"]):
                 f = w("flag_strong", lang) if r["win_share"] > 1 / P else w("flag_weak", lang)
-                items.append(f"{_card_name(game, r['card'], lang)} {r['win_share']:.0%} "
-                             f"[{r['ci'][0]:.0%}, {r['ci'][1]:.0%}] {f}")
-            txt = ("、" if lang == "ja" else "; ").join(items)
-        n = max((r["games"] for r in res["rows"]), default=0)
-        found[b] = [_card_name(game, r["card"], lang) for r in sorted(flagged, key=lambda r: -r["win_share"])]
-        games[b] = n
-        if lang == "ja":
-            out.append(f"{_bot(b, 'ja')}ボット（{P}人、期待値 {1 / P:.0%}）：{txt}。")
+                items.append(f"{_card_name(game, r['card'], lang)} {r['win_share']:.0%}"
+                             + (f"（95%の範囲 {r['ci'][0]:.0%}〜{r['ci'][1]:.0%}）{f}" if lang == "ja"
+                                else f" (95% range {r['ci'][0]:.0%} to {r['ci'][1]:.0%}) {f}"))
+            txt = ("、".join(items) + "。") if lang == "ja" else ("; ".join(items) + ".")
+        elif res["clear"]:
+            txt = (f"突出したカードはない（どのカードも、使ったプレイヤーの勝率が期待値±{m:.0%}以内）。" if lang == "ja"
+                   else f"no card stands out (every card's win share when played is within chance ± {m:.0%}).")
         else:
-            out.append(f"{b} bots ({P} players, up to {n} games, chance {1 / P:.0%}): {txt}.")
-    return out + _bot_check(found, games, lang)
+            txt = (f"まだはっきりしない。突出したカードはないが、{n}ゲーム以下では±{m:.0%}以内とも言い切れない。" if lang == "ja"
+                   else f"not clear yet: no card stands out, but up to {n} games cannot show each within chance ± {m:.0%}.")
+        if lang == "ja":
+            out.append(("参考：" if k else "結論：") + f"{bw}同士（{P}人、期待値 {1 / P:.0%}）では、{txt}")
+        else:
+            out.append(("For context, " if k else "Verdict: ") + f"{bw} ({P} players, up to {n} games, chance {1 / P:.0%}): {txt}")
+    return out + _levels_line(game, ans, lang)
+
+
+def rejected_lines(game: str, ans: dict, lang: str) -> list[str]:
+    why = ans["q"]["rejected"]["ja" if lang == "ja" else "en"]
+    return [f"草案自身が退けた案：{why}ゲームは遊んでいない。" if lang == "ja"
+            else f"The draft itself rejects this idea: {why} No games are played for it."]
 
 
 def lines(game: str, ans: dict, lang: str) -> list[str]:
     fn = {"compare": compare_lines, "level": level_lines, "seats": seats_lines, "cards": cards_lines,
-          "dealt": cards_lines}[ans["kind"]]
+          "dealt": cards_lines, "rejected": rejected_lines}[ans["kind"]]
     out = fn(game, ans, lang)
     known = ans["q"].get("known")  # what other measurements add (questions file, e.g. another bot level)
     if known:
@@ -249,86 +353,115 @@ def lines(game: str, ans: dict, lang: str) -> list[str]:
     return out
 
 
-def _err(rows: list[dict], key: str) -> list[list[float]]:
-    """Error bar lengths below and above each value, from its interval (never negative, 0 when unknown)."""
-    def gap(x, y) -> float:
-        if x is None or y is None or (isinstance(x, float) and math.isnan(x)) or (isinstance(y, float) and math.isnan(y)):
-            return 0.0
-        return max(0.0, float(y) - float(x))
+def _err(rows: list[dict], key: str, lo_hi: tuple[float, float] | None = None) -> list[list[float]]:
+    """Error bar lengths below and above each value, from its interval (never negative, 0 when unknown),
+    the interval clipped to `lo_hi` (a measure's own range)."""
+    def val(x):
+        return None if x is None or (isinstance(x, float) and math.isnan(x)) else float(x)
 
-    return [[gap(r["ci"][0], r[key]) for r in rows], [gap(r[key], r["ci"][1]) for r in rows]]
+    def gap(x, y) -> float:
+        x, y = val(x), val(y)
+        return 0.0 if x is None or y is None else max(0.0, y - x)
+
+    los, his = [], []
+    for r in rows:
+        lo, hi = r["ci"]
+        if lo_hi is not None and val(lo) is not None and val(hi) is not None:
+            lo, hi = max(lo, lo_hi[0]), min(hi, lo_hi[1])
+        los.append(gap(lo, r[key]))
+        his.append(gap(r[key], hi))
+    return [los, his]
 
 
 # --- figures --------------------------------------------------------------------------------------
+COLOURS = ["#4c78a8", "#f58518", "#54a24b"]
+
+
+def _wrap(s: str, lang: str, width: int = 28) -> str:
+    return textwrap.fill(s, width // 2 if lang == "ja" else width)
+
+
 def figure(game: str, ans: dict, lang: str, plt) -> str | None:
     q = ans["q"]
     kind = ans["kind"]
     bots = list(ans["by_bot"])
-    colours = ["#4c78a8", "#f58518", "#54a24b"]
+    if kind == "rejected":
+        return None
     if kind == "compare":
         rows0 = ans["by_bot"][bots[0]]["rows"]
-        labs = [label(game, r["against"], lang) + (f" ({r['players']})" if len({x['players'] for x in rows0}) > 1
-                                                    else "") for r in rows0]
-        fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.55 * len(labs) * len(bots)))
+        labs = [_wrap(label(game, r["against"], lang) + (f" ({r['players']})" if len({x['players'] for x in rows0}) > 1
+                                                          else ""), lang) for r in rows0]
+        span = (-1.0, 1.0) if q.get("format") == "pct" else None
+        fig, ax = plt.subplots(figsize=(7.5, 1.2 + 0.55 * len(labs) * len(bots)))
         for j, b in enumerate(bots):
             rows = ans["by_bot"][b]["rows"]
             y = [i * (len(bots) + 1) + j for i in range(len(rows))]
             d = [r["diff"] if r["diff"] is not None else math.nan for r in rows]
-            err = _err(rows, "diff")
-            ax.errorbar(d, y, xerr=err, fmt="o", color=colours[j], capsize=4, label=_bot(b, lang))
+            ax.errorbar(d, y, xerr=_err(rows, "diff", span), fmt="o", color=COLOURS[j], capsize=4,
+                        label=who(b, lang, game))
         ax.axvline(0, color="#888", lw=1)
+        if q.get("margin"):
+            ax.axvspan(-q["margin"], q["margin"], color="#ddd", alpha=0.5, lw=0)
         ax.set_yticks([i * (len(bots) + 1) + (len(bots) - 1) / 2 for i in range(len(labs))], labs, fontsize=8)
         ax.invert_yaxis()
-        ax.set_xlabel(f"{w('diff', lang)}: {_name(q, lang)}")
-        import textwrap
-
+        ax.set_xlabel(_wrap(f"{w('diff', lang)}: {_name(q, lang)}", lang, 90))
         ax.set_title(textwrap.fill(q["ja" if lang == "ja" else "en"], 44 if lang == "ja" else 90), fontsize=9)
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=8, loc="best")
         return _fig_html(fig)
     if kind == "level":
         rows = ans["by_bot"][bots[0]]["rows"]
-        fig, axes = plt.subplots(1, len(rows), figsize=(4.2 * len(rows), 3), squeeze=False)
+        fig, axes = plt.subplots(1, len(rows), figsize=(4.2 * len(rows), 3.2), squeeze=False)
         for ax, (k, r) in zip(axes[0], enumerate(rows), strict=True):
             vals = [ans["by_bot"][b]["rows"][k] for b in bots]
-            ax.bar([_bot(b, lang) for b in bots], [v["value"] for v in vals], yerr=_err(vals, "value"),
-                   color=colours[:len(bots)], capsize=4)
+            span = (0.0, 1.0) if r.get("format") == "pct" else None
+            ax.bar([_wrap(who(b, lang, game), lang, 16) for b in bots], [v["value"] for v in vals],
+                   yerr=_err(vals, "value", span), color=COLOURS[:len(bots)], capsize=4)
             ax.set_ylim(bottom=0)
-            ax.set_ylabel(r["name"]["ja" if lang == "ja" else "en"], fontsize=8)
+            ax.tick_params(axis="x", labelsize=7)
+            ax.set_ylabel(_wrap(r["name"]["ja" if lang == "ja" else "en"], lang, 44), fontsize=8)
+        fig.tight_layout()
         return _fig_html(fig)
     if kind == "seats":
         players = sorted({r["players"] for r in ans["by_bot"][bots[0]]["rows"]})
-        fig, axes = plt.subplots(1, len(players), figsize=(4.5 * len(players), 3.2), squeeze=False)
+        fig, axes = plt.subplots(1, len(players), figsize=(4.5 * len(players), 3.4), squeeze=False)
+        top = max([r["ci"][1] for b in bots for r in ans["by_bot"][b]["rows"]
+                   if r["ci"][1] is not None and not math.isnan(r["ci"][1])] + [r["win_share"] for b in bots
+                                                                                for r in ans["by_bot"][b]["rows"]])
         for ax, P in zip(axes[0], players, strict=True):
             for j, b in enumerate(bots):
                 rows = [r for r in ans["by_bot"][b]["rows"] if r["players"] == P]
                 x = [r["k"] + 1 + (j - (len(bots) - 1) / 2) * 0.35 for r in rows]
-                ax.bar(x, [r["win_share"] for r in rows], width=0.35, color=colours[j], label=_bot(b, lang),
-                       yerr=_err(rows, "win_share"),
-                       capsize=3)
+                ax.bar(x, [r["win_share"] for r in rows], width=0.35, color=COLOURS[j], label=who(b, lang, game),
+                       yerr=_err(rows, "win_share", (0.0, 1.0)), capsize=3)
             ax.axhline(1 / P, color="#e45756", ls="--", label=w("chance", lang))
             by = ans["by_bot"][bots[0]]["rows"][0]["by"]
             ax.set_xticks(range(1, P + 1))
             ax.set_xlabel(("手番順（1 = スタートプレイヤー）" if lang == "ja" else "turn position (1 = start player)")
                           if by == "turn_pos" else ("席" if lang == "ja" else "seat"))
             ax.set_ylabel(w("winshare", lang))
-            ax.set_ylim(0, max(0.5, 1 / P + 0.2))
+            ax.set_ylim(0, min(1.0, max(0.5, top + 0.05)))  # every interval whole, never cut at 50%
             ax.set_title(w("players", lang).format(p=P))
-            ax.legend(fontsize=8)
+            ax.legend(fontsize=7)
+        fig.tight_layout()
         return _fig_html(fig)
     rows = ans["by_bot"][bots[0]]["rows"]
     if not rows:
         return None
-    names = [_card_name(game, r["card"], lang) for r in rows]
-    fig, ax = plt.subplots(figsize=(7, 0.8 + 0.3 * len(rows)))
+    keys = [r["card"] for r in rows]  # the lead level's cards, in the tables' order (numbers as numbers)
+    for b in bots[1:]:
+        keys += [r["card"] for r in ans["by_bot"][b]["rows"] if r["card"] not in keys]
+    names = [_card_name(game, k, lang) for k in keys]
+    fig, ax = plt.subplots(figsize=(7, 1.0 + 0.3 * len(keys)))
     for j, b in enumerate(bots):
-        rr = ans["by_bot"][b]["rows"]
-        ys = [float(i) + (j - (len(bots) - 1) / 2) * 0.3 for i in range(len(rr))]
-        ax.errorbar([r["win_share"] for r in rr], ys,
-                    xerr=_err(rr, "win_share"),
-                    fmt="o", color=colours[j], capsize=3, label=_bot(b, lang))
+        by_card = {r["card"]: r for r in ans["by_bot"][b]["rows"]}
+        idx = [i for i, k in enumerate(keys) if k in by_card]  # each bot's figures against its own cards
+        rr = [by_card[keys[i]] for i in idx]
+        ys = [float(i) + (j - (len(bots) - 1) / 2) * 0.3 for i in idx]
+        ax.errorbar([r["win_share"] for r in rr], ys, xerr=_err(rr, "win_share", (0.0, 1.0)),
+                    fmt="o", color=COLOURS[j], capsize=3, label=who(b, lang, game))
     P = ans["by_bot"][bots[0]]["players"]
     ax.axvline(1 / P, color="#e45756", ls="--", label=w("chance", lang))
-    ax.set_yticks(range(len(rows)), names, fontsize=8)
+    ax.set_yticks(range(len(keys)), names, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel(w("winshare", lang))
@@ -342,13 +475,36 @@ def card_table(game: str, ans: dict, lang: str) -> str:
     b = list(ans["by_bot"])[0]
     rows = ans["by_bot"][b]["rows"]
     head = (f"<tr><th>{w('card', lang)}</th><th>{w('use', lang)}</th><th>{w('winshare', lang)}</th>"
-            f"<th>95%</th><th>{w('kept', lang)}</th><th>p (Holm)</th></tr>")
+            f"<th>95%</th><th>{w('kept', lang)}</th></tr>")
     body = "".join(
         f"<tr><td>{html.escape(_card_name(game, r['card'], lang))}</td><td>{r['use']:.0%}</td>"
         f"<td>{r['win_share']:.1%}</td><td>{r['ci'][0]:.1%}–{r['ci'][1]:.1%}</td>"
-        f"<td>{'' if r.get('kept') is None else format(r['kept'], '.0%')}</td>"
-        f"<td>{'' if r.get('p_adj') is None else format(r['p_adj'], '.3f')}</td></tr>" for r in rows)
-    return f"<p>{_bot(b, lang)}</p><table>{head}{body}</table>"
+        f"<td>{'' if r.get('kept') is None else format(r['kept'], '.0%')}</td></tr>" for r in rows)
+    return f"<p>{html.escape(who(b, lang, game))}</p><table>{head}{body}</table>"
+
+
+def notes(res: dict[str, Any], lang: str) -> list[str]:
+    """The run's notes in words: the plan (budget, price, games per study), a bot level over the budget."""
+    from .ask import CARD_MARGIN, SEAT_MARGIN
+
+    game = res["game"]
+    out = []
+    if res.get("continued"):
+        out.append(w("resumed", lang).format(folder=res["folder"], s=res.get("before_s", 0)))
+    for b in res.get("bots", []):
+        ns = sorted({n for k, n in res["studies"].items() if res["settings"][k]["bot"] == b})
+        c = (res.get("cost") or {}).get(b)
+        if ns and c:
+            n = str(ns[0]) if len(ns) == 1 else f"{ns[0]}–{ns[-1]}"
+            out.append(w("plan", lang).format(b=res.get("plan_budget_s", res["budget_s"]), who=who(b, lang, game), c=c, n=n))
+    for o in res.get("over", []):
+        m = max(1, round(o["needs_s"] / 60))
+        out.append(w("over", lang).format(who=who(o["bot"], lang, game), m=m, studies=o["studies"], g=o["games"]))
+    for st in res.get("stopped", []):
+        got, planned = sorted(set(st["reached"].values())), sorted(set(st["planned"].values()))
+        out.append(w("stopped", lang).format(who=who(st["bot"], lang, game), got=got[0], planned=planned[-1]))
+    out.append(w("footnote", lang).format(seat=SEAT_MARGIN, card=CARD_MARGIN))
+    return out
 
 
 def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
@@ -357,32 +513,46 @@ def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
     plt = _plt(lang)
     gname = info.name_ja if lang == "ja" else info.name
     parts = [f"<h1>{html.escape(w('title', lang).format(game=gname))}</h1><p>{html.escape(w('method', lang))}</p>"]
+    for o in res.get("over", []):
+        m = max(1, round(o["needs_s"] / 60))
+        parts.append(f"<p class=warn>{html.escape(w('over', lang).format(who=who(o['bot'], lang, game), m=m, studies=o['studies'], g=o['games']))}</p>")
     for ans in res["answers"]:
         q = ans["q"]
         parts.append(f"<h2>{html.escape(q['ja' if lang == 'ja' else 'en'])}</h2>")
         parts.append(f"<blockquote>{w('draft', lang)}：「{html.escape(q['draft'])}」</blockquote>")
         parts.append(f"<p><b>{w('verdict', lang)}</b></p><ul>"
                      + "".join(f"<li>{html.escape(x)}</li>" for x in lines(game, ans, lang)) + "</ul>")
-        parts.append(f"<p>{w('fixed', lang)}：{html.escape(q['fixed']['ja' if lang == 'ja' else 'en'])}</p>")
+        fx = q.get("fixed")
+        if fx:
+            parts.append(f"<p>{w('fixed', lang)}：{html.escape(fx['ja' if lang == 'ja' else 'en'])}</p>")
         f = figure(game, ans, lang, plt)
         if f:
             parts.append(f)
         parts.append(card_table(game, ans, lang))
+        if ans["kind"] == "compare":
+            det = [r for r in ans["by_bot"][ans.get("lead", list(ans["by_bot"])[0])]["rows"] if r.get("detectable")]
+            if det:
+                r = det[0]
+                parts.append(f"<p class=small>{html.escape(w('detectable', lang).format(n=r['n'], d=_fmt(r['detectable'], q.get('format', 'num'))))}</p>")
+
     def described(k: str) -> str:
         st = res.get("settings", {}).get(k)
         if not st:
             return ""
         pl = w("players", lang).format(p=st["players"])
-        return f"{_bot(st['bot'], lang)}{'ボット' if lang == 'ja' else ' bots'}、{pl}、{label(game, st, lang)}" \
-            if lang == "ja" else f"{st['bot']} bots, {pl}, {label(game, st, lang)}"
+        return f"{who(st['bot'], lang, game)}、{pl}、{label(game, st, lang)}" if lang == "ja" \
+            else f"{who(st['bot'], lang, game)}, {pl}, {label(game, st, lang)}"
 
     parts.append(f"<h3>{w('studies', lang)}</h3><p>{html.escape(w('budget', lang).format(b=res['budget_s'], s=res['spent_s']))}</p>"
                  "<table>" + "".join(f"<tr><td style='text-align:left'>{html.escape(described(k))}</td><td>{v}</td>"
                                      f"<td style='text-align:left'><code>{html.escape(k)}</code></td></tr>"
                                      for k, v in res["studies"].items()) + "</table>")
+    parts.append("<h3>" + ("注" if lang == "ja" else "Notes") + "</h3>"
+                 + "".join(f"<p class=small>{html.escape(x)}</p>" for x in notes(res, lang)))
     doc = (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{html.escape(gname)}</title>"
            "<style>body{font-family:sans-serif;max-width:980px;margin:2em auto;line-height:1.5}img{max-width:100%}"
            "blockquote{color:#555;border-left:3px solid #ccc;margin:0;padding-left:1em}"
+           ".warn{background:#fde2c8;padding:.5em}.small{font-size:90%;color:#444}"
            "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
            "td:first-child{text-align:left}</style></head><body>" + "".join(parts) + "</body></html>")
     p = Path(path)

@@ -247,10 +247,11 @@ def compare_tables(a: tuple, b: tuple, players: int) -> tuple[list[dict[str, Any
     return adjust(rows), paired
 
 
-CARD_MARGIN = 0.03  # a card is flagged only this far from chance (win share points) and significant
+CARD_MARGIN = 0.03  # a card is flagged only this far from chance (win share points) and significant;
+#                    within it (equivalence test) a card does not stand out in a way that matters
 
 
-def card_rows(t, P: int, prefix: str, kept_prefix: str | None) -> list[dict[str, Any]]:
+def card_rows(t, P: int, prefix: str, kept_prefix: str | None, margin: float = CARD_MARGIN) -> list[dict[str, Any]]:
     """Per card (columns m_<prefix><card>): share of seat-games with it, the win share of the seats
     that had it (one value per game: their mean), and (if given) the share of those who kept it.
     `flag`: significant after Holm's correction *and* at least CARD_MARGIN from chance, so that a
@@ -270,12 +271,104 @@ def card_rows(t, P: int, prefix: str, kept_prefix: str | None) -> list[dict[str,
         per_game = np.bincount(inv, weights=win[has]) / np.bincount(inv)
         r = share_test(per_game, 1 / P)
         row = {"card": card, "use": float(has.mean()), "win_share": r["win_share"], "ci": r["ci"], "p": r["p"],
-               "games": r["games"]}
+               "games": r["games"], "p_equiv": equiv_share(per_game, 1 / P, margin)}
         kc = "m_" + (kept_prefix or "") + card
         if kept_prefix and kc in t.column_names:
             row["kept"] = float(np.nan_to_num(column(t, kc))[has].clip(0, 1).mean())
         out.append(row)
     adjust(out)
+    adjust_equiv(out)
     for row in out:
-        row["flag"] = bool(row["significant"] and abs(row["win_share"] - 1 / P) >= CARD_MARGIN)
-    return out
+        row["flag"] = bool(row["significant"] and abs(row["win_share"] - 1 / P) >= margin)
+    return sorted(out, key=lambda r: _natural(r["card"]))
+
+
+def _natural(key: str) -> tuple:
+    """A card key's sort key with its numbers as numbers (serial 2 before 10, `bycard_9` before `bycard_10`)."""
+    import re
+
+    return tuple((0, int(x), "") if x.isdigit() else (1, 0, x) for x in re.split(r"(\d+)", key) if x)
+
+
+# --- the ask procedure's tests: paired, planned, with an equivalence test ---------------------------
+POWER = 0.8  # the power a plan states: the smallest difference found 4 times in 5
+
+
+def paired_diff(a: np.ndarray, b: np.ndarray, margin: float | None = None,
+                bounds: tuple[float, float] | None = None, tests: int = 1) -> dict[str, Any]:
+    """B − A over the same games (a[i] and b[i] are game i of both sides: the same seed, or in an
+    A/A check the same index), never unpaired. The paired t-test's difference, 95% interval and p;
+    with a `margin`, the equivalence test (TOST, statsmodels' ttost_paired) that the difference lies
+    within ±margin, `p_equiv`. `bounds`: the measure's own range (a share lies in [0, 1]), which the
+    interval of the difference is clipped to. `spread`: "ok"; "none" when every game gives the same
+    difference (no interval, no test: nothing is clear); "no_events" when the measure is the same
+    constant on both sides (e.g. an event that never happened). `detectable`: the smallest difference
+    this many games find with POWER at the level a `tests`-fold correction leaves (statsmodels)."""
+    from scipy import stats
+
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    if len(a) != len(b):
+        raise ValueError(f"paired_diff needs the same games on both sides; got {len(a)} and {len(b)}")
+    ok = ~np.isnan(a) & ~np.isnan(b)
+    a, b = a[ok], b[ok]
+    n = len(a)
+    res: dict[str, Any] = {"a": float(a.mean()) if n else None, "b": float(b.mean()) if n else None,
+                           "diff": None, "ci": [None, None], "p": None, "p_equiv": None, "paired": True,
+                           "games": [n, n], "n": n, "spread": "ok", "sd": None, "detectable": None}
+    if n < 2:
+        res["spread"] = "none"
+        return res
+    d = b - a
+    res["diff"] = float(d.mean())
+    sd = float(d.std(ddof=1))
+    res["sd"] = sd
+    if sd == 0.0:
+        res["spread"] = "no_events" if float(np.ptp(a)) == 0 and float(np.ptp(b)) == 0 else "none"
+        return res
+    t = stats.ttest_rel(b, a)
+    lo, hi = (float(x) for x in t.confidence_interval(1 - ALPHA))
+    if bounds is not None:
+        span = bounds[1] - bounds[0]
+        lo, hi = max(lo, -span), min(hi, span)
+    res["ci"], res["p"] = [lo, hi], float(t.pvalue)
+    if margin is not None and margin > 0:
+        from statsmodels.stats.weightstats import ttost_paired
+
+        res["p_equiv"] = float(ttost_paired(b, a, -margin, margin)[0])
+    from statsmodels.stats.power import TTestPower
+
+    try:
+        es = TTestPower().solve_power(effect_size=None, nobs=n, alpha=ALPHA / max(1, tests), power=POWER)
+        res["detectable"] = float(np.ravel(es)[0]) * sd
+    except (ValueError, RuntimeError):  # too few games for the solver
+        res["detectable"] = None
+    return res
+
+
+def equiv_share(x: np.ndarray, chance: float, margin: float) -> float | None:
+    """The equivalence test (TOST) that a share's mean lies within chance ± margin: its p, or None
+    without spread (statsmodels' ttost_ind against a constant is not defined: two one-sided t-tests)."""
+    from scipy import stats
+
+    x = np.asarray(x, dtype=float)
+    x = x[~np.isnan(x)]
+    if len(x) < 2 or float(x.std()) == 0:
+        return None
+    p_lo = stats.ttest_1samp(x, chance - margin, alternative="greater").pvalue
+    p_hi = stats.ttest_1samp(x, chance + margin, alternative="less").pvalue
+    return float(max(p_lo, p_hi))
+
+
+def adjust_equiv(rows: list[dict[str, Any]], key: str = "p_equiv") -> list[dict[str, Any]]:
+    """Holm across the rows' equivalence p-values: `equivalent` (within the margin, after correction)."""
+    from statsmodels.stats.multitest import multipletests
+
+    idx = [i for i, r in enumerate(rows) if r.get(key) is not None and not math.isnan(r[key])]
+    for r in rows:
+        r["equivalent"] = False
+    if idx:
+        rej, _, _, _ = multipletests([rows[i][key] for i in idx], alpha=ALPHA, method=CORRECTION)
+        for i, rj in zip(idx, rej, strict=True):
+            rows[i]["equivalent"] = bool(rj)
+    return rows

@@ -80,12 +80,16 @@ def _tables(results: list[GameResult], settings: dict[str, Any]):
 
 
 def settings_for(game: str, n: int, players: int | None, agents: list[str], seed: int, variants, params,
-                 components=None, records: int | None = None) -> dict[str, Any]:
+                 components=None, records: int | None = None, chunk: int = CHUNK) -> dict[str, Any]:
+    """A study's settings. `chunk`: games per saved part (and per task of a worker); smaller chunks
+    spread a study of a few slow games over every job, and keep more of it when it is interrupted."""
+    if not isinstance(chunk, int) or chunk < 1:
+        raise StudyError(f"chunk must be a whole number of games >= 1; got {chunk!r}")
     info, P, vs, ps = check_config(game, players, variants, params)
     comps, h = info.load_components(components)
     return {"game": info.id, "n": n, "players": P, "agents": list(agents), "seed": seed, "variants": list(vs),
             "params": {k: (list(v) if isinstance(v, tuple) else v) for k, v in ps.items()},
-            "components": components, "components_hash": h, "chunk": CHUNK, "version": __version__,
+            "components": components, "components_hash": h, "chunk": chunk, "version": __version__,
             "records": records or 0}
 
 
