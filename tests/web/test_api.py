@@ -14,10 +14,12 @@ from fastapi.testclient import TestClient
 from soan.core.rng import Rng
 from soan.web.app import create_app
 
+JSON = {"Content-Type": "application/json"}  # the API takes JSON only
+
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(str(tmp_path / "t.sqlite"), bot_delay=0)) as c:
+    with TestClient(create_app(str(tmp_path / "t.sqlite"), bot_delay=0), headers=JSON) as c:
         yield c
 
 
@@ -132,13 +134,14 @@ def test_bots_play_and_the_record_opens_after_the_game(client):
                                         "bots": {"1": "random", "2": "random", "3": "random"}}).json()
     gid = g["id"]
     assert client.get(f"/api/games/{gid}/record").status_code == 403
-    host = client.get(f"/api/games/{gid}/record", params={"host": g["host"]})
-    assert host.status_code == 200 and json.loads(host.text.splitlines()[0])["format"] == "soan-record/1"
+    host = client.get(f"/api/games/{gid}/record", params={"host": g["host"]})  # the host key shows no secret
+    assert host.status_code == 403 and "when the game is over" in host.json()["error"]
     deadline = time.time() + 30
     while not client.get(f"/api/games/{gid}").json()["over"]:
         assert time.time() < deadline, "bots did not finish"
         time.sleep(0.05)
     lines = client.get(f"/api/games/{gid}/record").text.splitlines()
+    assert json.loads(lines[0])["format"] == "soan-record/1"
     p = client.get(f"/api/games/{gid}", params={"lang": "ja"}).json()
     assert len(lines) == 1 + p["version"] and [r["rank"] for r in p["ranking"]][0] == 1
     from soan.core.records import read_record, replay

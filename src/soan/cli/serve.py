@@ -7,11 +7,66 @@ import typer
 from .app import app, console
 
 
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 addresses that others on the network can reach (no packet is sent)."""
+    import socket
+
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))  # picks the interface of the default route; sends nothing
+            found.append(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    return [a for a in dict.fromkeys(found) if not a.startswith("127.") and a != "0.0.0.0"]
+
+
+def parse_limits(items: list[str]):
+    """`--limit name=value` items over the defaults (web/limits.py `Limits`)."""
+    from dataclasses import fields
+
+    from ..web.limits import Limits
+
+    lim = Limits()
+    kinds = {f.name: f.type for f in fields(Limits)}
+    for item in items:
+        name, _, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if name not in kinds or not value:
+            raise typer.BadParameter(f"--limit takes NAME=VALUE with NAME one of {sorted(kinds)}, got {item!r}")
+        cur = getattr(lim, name)
+        try:
+            v = (value.lower() in ("1", "true", "yes")) if isinstance(cur, bool) else type(cur)(value)
+        except ValueError:
+            raise typer.BadParameter(f"--limit {name} takes a {type(cur).__name__}, got {value!r}") from None
+        setattr(lim, name, v)
+    try:
+        lim.check()
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    return lim
+
+
 @app.command()
-def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to listen on (0.0.0.0: every network "
+                                   "address, so friends on your network can join)"),
           port: int = typer.Option(8000, "--port", help="port to listen on"),
           db: str = typer.Option("soan.sqlite", "--db", help="SQLite file, or a SQLAlchemy URL (postgresql://...)"),
           bot_delay: float = typer.Option(0.4, "--bot-delay", help="seconds a bot waits before moving, so people can follow"),
+          public_url: str | None = typer.Option(None, "--public-url", help="the address people open when the server "
+                                                "is behind a reverse proxy (https://games.example.org): used in "
+                                                "invitation links and to check where requests come from"),
+          trusted_proxy: str = typer.Option("127.0.0.1", "--trusted-proxy", help="addresses of reverse proxies whose "
+                                            "X-Forwarded-For/-Proto are trusted (comma-separated)"),
+          bot_options: bool = typer.Option(False, "--bot-options", help="rooms may give bots options (bounded), "
+                                           "not only the catalogue's names"),
+          limit: list[str] = typer.Option([], "--limit", help="change a limit: NAME=VALUE, e.g. rooms_per_minute=5 "
+                                          "(docs/web.md lists them)"),
           ) -> None:
     """Play in the browser: rooms, invitation links, bots, live moves; games survive a restart."""
     import uvicorn  # the web extra (a light install is told how to get it)
@@ -21,11 +76,29 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
     if bot_delay < 0:
         raise typer.BadParameter(f"--bot-delay must be 0 or more seconds, got {bot_delay}")
     _port_free(host, port)  # before anything is opened or printed
-    web = create_app(db, bot_delay=bot_delay)
-    n = len(web.state.manager.rooms)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    console.print(f"soan serve: http://{shown}:{port}/  ({n} stored game(s) resumed from {db})")
-    uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    if public_url is not None and not public_url.startswith(("http://", "https://")):
+        raise typer.BadParameter(f"--public-url is an address starting with https:// or http://, got {public_url!r}")
+    lim = parse_limits(limit)
+    lim.bot_options = lim.bot_options or bot_options
+    everywhere = host in ("0.0.0.0", "::", "")
+    lan = [f"http://{a}:{port}" for a in lan_addresses()] if everywhere else []
+    web = create_app(db, bot_delay=bot_delay, limits=lim, public_url=public_url, lan_url=lan[0] if lan else None)
+    shown = "127.0.0.1" if everywhere else host
+    console.print(f"soan serve: http://{shown}:{port}/  ({web.state.stored} stored game(s) in {db}; "
+                  "unfinished ones continue)", highlight=False)
+    if public_url:
+        console.print(f"  people open {public_url} (invitation links use it)", highlight=False)
+    elif everywhere:
+        if lan:
+            console.print("  friends on your network open " + " or ".join(f"{u}/" for u in lan)
+                          + " (invitation links use the first)", highlight=False)
+        else:
+            console.print("  no network address found: friends cannot reach this computer", highlight=False)
+    else:
+        console.print("  only this computer can open it; for friends on your network: soan serve --host 0.0.0.0 "
+                      "(over the internet: docs/web.md)", highlight=False)
+    uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
+                proxy_headers=True, forwarded_allow_ips=trusted_proxy)
 
 
 def _port_free(host: str, port: int) -> None:

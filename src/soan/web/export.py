@@ -21,7 +21,7 @@ def export_db(db: str, out: str | Path, game: str | None = None) -> dict[str, An
         from .rooms import Manager
 
         mgr = Manager(store)
-        mgr.load()
+        mgr.load_everything()
         for room in mgr.rooms.values():
             if not room.state.is_over() or (gid_want and room.state.game_id != gid_want):
                 continue

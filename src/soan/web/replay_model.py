@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.actions import parse_action
+from ..core.checks import shown
 from ..core.errors import IllegalAction, RecordError, SoanError
 from ..core.game import game_info
 from ..core.records import state_from_header
@@ -27,10 +28,48 @@ def seat_name(text, seat: int, lang: str, me: int | None) -> str:
     return base + ((" (あなた)" if lang == "ja" else " (you)") if seat == me else "")
 
 
+_HEADER = (("game", lambda x: isinstance(x, str), "a game id (text)"),
+           ("players", lambda x: x is None or x.__class__ is int, "a whole number"),
+           ("seed", lambda x: x.__class__ is int, "a whole number"),
+           ("variants", lambda x: x is None or (isinstance(x, list) and all(isinstance(v, str) for v in x)),
+            "a list of variant ids"),
+           ("params", lambda x: x is None or isinstance(x, dict), "an object of parameters"),
+           ("components_hash", lambda x: x is None or isinstance(x, str), "text or null"))
+
+
+def state_from_data(header: Any, where: str = "record") -> Any:
+    """The state a record's header describes, made from the registered game data only: a header from a
+    request (an uploaded record, a stored room) never names a file the server would open. A header
+    naming a component file is refused with the reason (replay such a record where the file is:
+    `soan replay REC --html out.html`); the file name is never looked up, nothing of it is echoed."""
+    if not isinstance(header, dict) or "game" not in header or "seed" not in header:
+        raise ReplayError(f"{where}: line 1: expected a header object with 'game', 'players', 'seed'",
+                          ja=f"{where}：1行目：'game'、'players'、'seed' のあるヘッダーが必要です")
+    for name, ok, want in _HEADER:
+        if name in header and not ok(header[name]):
+            raise ReplayError(f"{where}: line 1: header field {name!r} must be {want}, got {shown(header[name], 40)}",
+                              ja=f"{where}：1行目：ヘッダーの {name!r} の値が正しくありません")
+    if header.get("components") is not None:
+        raise ReplayError(
+            f"{where}: the record was made with a component file; a server replays only the games' own data "
+            "and never opens a file a record names (replay it on the computer that has the file: "
+            "soan replay REC --html out.html)",
+            ja=f"{where}：この記録はコンポーネントファイルを使って作られています。サーバーはゲームに付属のデータだけで"
+               "再生し、記録が指すファイルは開きません（ファイルのあるコンピューターで soan replay REC --html out.html "
+               "を使ってください）")
+    try:
+        return state_from_header({**header, "components": None}, where)
+    except RecordError as e:
+        raise ReplayError(str(e), ja=e.ja) from None
+
+
 class Replay:
-    def __init__(self, header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]], where: str) -> None:
+    def __init__(self, header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]], where: str,
+                 files: bool = False) -> None:
+        """`files`: the header may name a component file (a record opened on the designer's own computer,
+        web/standalone.py); a server passes False (the default) and makes states from data only."""
         try:
-            s = state_from_header(header, where)
+            s = state_from_header(header, where) if files else state_from_data(header, where)
         except RecordError as e:
             raise ReplayError(str(e)) from None
         self.header = header

@@ -1,54 +1,88 @@
 """Replays on the server: any record (a web game, a terminal game, a study's sample) held in memory
-and stepped through web/replay_model.py; errors become HTTP 422."""
+and stepped through web/replay_model.py; errors become HTTP 422.
+
+Bounded: an uploaded record is at most `Limits.record_bytes` and `record_moves` lines, parsed off the
+event loop; at most `replays_held` replays are held in all and `replays_per_client` for one client
+(the oldest of that client's go first). A replay of a game still being played shows one seat only
+(`seat`): it was opened with that seat's token."""
 
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import OrderedDict
+from dataclasses import dataclass
 
+from .limits import Limits, RoomError, parse_json
 from .replay_model import Replay, ReplayError
-from .rooms import RoomError
 
-KEEP = 32  # replays held in memory
+
+@dataclass
+class Held:
+    replay: Replay
+    client: str
+    seat: int | None = None  # a live game's replay: only this seat's view
 
 
 class Replays:
-    def __init__(self) -> None:
-        self.held: OrderedDict[str, Replay] = OrderedDict()
+    def __init__(self, limits: Limits | None = None) -> None:
+        self.limits = limits or Limits()
+        self.held: OrderedDict[str, Held] = OrderedDict()
 
-    def add_text(self, body: str) -> str:
-        lines = [x for x in body.splitlines() if x.strip()]
-        if not lines:
-            raise RoomError(422, "an empty record; a record starts with a header line (soan-record/1)")
+    def parse(self, body: bytes) -> tuple[dict, list[tuple[int, dict]], str]:
+        """The header and moves of a record's text (checked line by line), and its id (a hash)."""
+        lim = self.limits
         try:
-            header = json.loads(lines[0])
-        except json.JSONDecodeError as e:
-            raise RoomError(422, f"line 1: the header is not JSON ({e})") from None
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RoomError(422, "the record is not UTF-8 text (JSON Lines)",
+                            "記録が UTF-8 のテキスト（JSON Lines）ではありません") from None
+        lines = [x for x in text.splitlines() if x.strip()]
+        if not lines:
+            raise RoomError(422, "an empty record; a record starts with a header line (soan-record/1)",
+                            "記録が空です。記録はヘッダー行（soan-record/1）で始まります")
+        if len(lines) > lim.record_moves + 1:
+            raise RoomError(422, f"the record has {len(lines) - 1} moves; this server replays at most {lim.record_moves}",
+                            f"記録の手数が{len(lines) - 1}あります。このサーバーで再生できるのは{lim.record_moves}手までです")
+        header = parse_json(lines[0], lim, "line 1")
         if not isinstance(header, dict) or "game" not in header or "seed" not in header:
-            raise RoomError(422, "line 1: expected a header object with 'game', 'players', 'seed'")
+            raise RoomError(422, "line 1: expected a header object with 'game', 'players', 'seed'",
+                            "1行目：'game'、'players'、'seed' のあるヘッダーが必要です")
         moves = []
         for i, line in enumerate(lines[1:], start=2):
-            try:
-                d = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise RoomError(422, f"line {i}: not JSON ({e})") from None
-            if not isinstance(d, dict) or not isinstance(d.get("seat"), int) or not isinstance(d.get("action"), dict):
-                raise RoomError(422, f"line {i}: expected {{\"seat\": int, \"action\": {{...}}}}")
+            d = parse_json(line, lim, f"line {i}")
+            if not isinstance(d, dict) or d.get("seat").__class__ is not int or not isinstance(d.get("action"), dict):
+                raise RoomError(422, f"line {i}: expected {{\"seat\": int, \"action\": {{...}}}}",
+                                f"{i}行目：{{\"seat\": 整数, \"action\": {{...}}}} の形が必要です")
             moves.append((d["seat"], d["action"]))
-        rid = hashlib.sha256(body.encode()).hexdigest()[:16]
-        if rid not in self.held:
-            try:
-                self.held[rid] = Replay(header, moves, "record")
-            except ReplayError as e:
-                raise RoomError(422, str(e)) from None
-            while len(self.held) > KEEP:
-                self.held.popitem(last=False)
-        self.held.move_to_end(rid)
-        return rid
+        return header, moves, hashlib.sha256(body).hexdigest()[:16]
 
-    def get(self, rid: str) -> Replay:
-        r = self.held.get(rid)
-        if r is None:
-            raise RoomError(404, f"no replay {rid!r} here (replays are kept in memory; open the record again)")
-        return r
+    def build(self, header: dict, moves: list[tuple[int, dict]]) -> Replay:
+        """The replay (every move applied: run it off the event loop)."""
+        try:
+            return Replay(header, moves, "record")
+        except ReplayError as e:
+            raise RoomError(422, str(e), e.ja) from None
+
+    def known(self, rid: str, client: str, seat: int | None) -> bool:
+        h = self.held.get(rid)
+        if h is None or h.seat != seat:
+            return False
+        self.keep(rid, h.replay, client, seat)
+        return True
+
+    def keep(self, rid: str, replay: Replay, client: str, seat: int | None = None) -> None:
+        lim = self.limits
+        self.held[rid] = Held(replay, client, seat)
+        self.held.move_to_end(rid)
+        mine = [k for k, h in self.held.items() if h.client == client]
+        for k in mine[:max(0, len(mine) - lim.replays_per_client)]:
+            del self.held[k]
+        while len(self.held) > lim.replays_held:
+            self.held.popitem(last=False)
+
+    def get(self, rid: str) -> Held:
+        h = self.held.get(rid)
+        if h is None:
+            raise RoomError(404, f"no replay {rid[:40]!r} here (replays are kept in memory; open the record again)",
+                            f"再生 {rid[:40]!r} はありません（再生はメモリーに置かれます。記録をもう一度開いてください）")
+        return h

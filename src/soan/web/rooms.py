@@ -8,8 +8,12 @@ gets only what every seat's observation shows alike. Seats are 0-based here, 1-b
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 import secrets
+import time
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,23 +24,76 @@ from ..core.actions import parse_action
 from ..core.errors import ConfigError, IllegalAction, SoanError
 from ..core.game import game_info, make
 from ..core.movelog import MoveLog
-from ..core.records import header_for, state_from_header
+from ..core.records import header_for
 from ..core.rng import derive
+from .limits import Limits, RoomError, check_bot
+from .replay_model import ReplayError, state_from_data
 from .store import Store
 
 LOG = logging.getLogger("soan.web")
 LOG_LINES = 80
 TURNS = 30  # the latest turns a seat receives as summary lines
-BOTS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="soan-bot")
+SEED_BITS = 64  # a web room's random seed: no offline search of the deals
 
 
-class RoomError(Exception):
-    """An API error: HTTP status and a reason a person can read."""
+def state_of(header: dict[str, Any], gid: str) -> Any:
+    """A room's state from its stored header, from the registered game data only (never a file)."""
+    try:
+        return state_from_data(header, f"game {gid}")
+    except ReplayError as e:
+        raise RoomError(500, f"game {gid} cannot be made again: {e}") from None
 
-    def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
-        self.status = status
-        self.reason = reason
+
+class FairPool:
+    """Bot decisions of every room on a few worker threads, shared fairly: the next decision to run is
+    the waiting one whose room has used the least bot time so far (as a fair scheduler's virtual time:
+    a room arriving starts at the time of the latest decision started). A room with slow bots waits
+    behind rooms with quick ones, never the reverse; one room has at most one decision running."""
+
+    def __init__(self, workers: int) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="soan-bot")
+        self.workers = workers
+        self.running = 0
+        self.vtime = 0.0
+        self.spent: dict[str, float] = {}
+        self.waiting: list[tuple[float, int, str, asyncio.Future, Any, tuple]] = []
+        self.seq = itertools.count()
+
+    async def run(self, room_id: str, fn, *args) -> Any:
+        fut = asyncio.get_running_loop().create_future()
+        heapq.heappush(self.waiting, (max(self.spent.get(room_id, 0.0), self.vtime), next(self.seq), room_id,
+                                      fut, fn, args))
+        self._pump()
+        return await fut
+
+    def _pump(self) -> None:
+        while self.running < self.workers and self.waiting:
+            vt, _, rid, fut, fn, args = heapq.heappop(self.waiting)
+            if fut.done():  # its room was closed meanwhile
+                continue
+            self.vtime = max(self.vtime, vt)
+            self.spent[rid] = vt
+            self.running += 1
+            t0 = time.perf_counter()
+            job = asyncio.wrap_future(self.pool.submit(fn, *args))
+            job.add_done_callback(lambda j, rid=rid, fut=fut, t0=t0: self._done(j, rid, fut, t0))
+
+    def _done(self, job: asyncio.Future, rid: str, fut: asyncio.Future, t0: float) -> None:
+        self.running -= 1
+        self.spent[rid] = self.spent.get(rid, self.vtime) + (time.perf_counter() - t0)
+        if len(self.spent) > 4 * len(self.waiting) + 1000:  # rooms below the virtual time start there anyway
+            self.spent = {k: v for k, v in self.spent.items() if v > self.vtime}
+        if not fut.done():
+            if job.cancelled():
+                fut.cancel()
+            elif job.exception() is not None:
+                fut.set_exception(job.exception())  # type: ignore[arg-type]
+            else:
+                fut.set_result(job.result())
+        self._pump()
+
+    def shutdown(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
 
 
 def player_name(text, seat: int, lang: str, me: int | None) -> str:
@@ -73,6 +130,9 @@ class Room:
     epochs: list[Any] = field(default_factory=list)  # the game's `text.epoch` before each move (undo)
     undone: int = 0  # moves taken back so far (stored with the room): `version` never goes down
     _words: MoveLog | None = None  # the moves in words, fixed when each was made (made on first demand)
+    touched: float = field(default_factory=time.monotonic)  # last request or move (rooms idle long leave memory)
+    stored_over: bool = False  # the stored room says the game is over
+    client: str = ""  # who created it (in memory only: counts a client's open rooms)
 
     @property
     def version(self) -> int:
@@ -87,23 +147,27 @@ class Room:
     def words(self) -> MoveLog:
         """The log in words: each move worded on the state before it, never again afterwards."""
         if self._words is None:
-            self._words = MoveLog(self.text, lambda: state_from_header(self.header, f"game {self.id}"))
+            self._words = MoveLog(self.text, lambda: state_of(self.header, self.id))
             self._words.reset(self.moves)
         return self._words
 
     def room_json(self) -> dict[str, Any]:
-        return {"seats": self.seats, "host": self.host, "lang": self.lang, "undone": self.undone}
+        return {"seats": self.seats, "host": self.host, "lang": self.lang, "undone": self.undone,
+                "over": self.state.is_over()}
 
     def seat_of(self, token: str | None) -> int | None:
+        """The seat a token acts for (None without a token); any other text is a 403, never a crash."""
         if not token:
             return None
+        given = token.encode("utf-8", "replace")[:256]
         for i, s in enumerate(self.seats):
-            if s["token"] and secrets.compare_digest(s["token"], token):
+            if s["token"] and secrets.compare_digest(s["token"].encode(), given):
                 return i
-        raise RoomError(403, "unknown token for this game: use the invitation link of your seat")
+        raise RoomError(403, "unknown token for this game: use the invitation link of your seat",
+                        "このゲームのトークンではありません。自分の席の招待リンクを使ってください")
 
     def is_host(self, token: str | None) -> bool:
-        return token is not None and secrets.compare_digest(self.host, token)
+        return bool(token) and secrets.compare_digest(self.host.encode(), str(token).encode("utf-8", "replace")[:256])
 
     def waiting_for(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s["token"] and not s["joined"]]
@@ -156,7 +220,7 @@ class Room:
             return
         try:
             forget_watched(self.agents)
-            w = state_from_header(self.header, f"game {self.id}")
+            w = state_of(self.header, self.id)
             for who, a in self.moves:
                 show_move(self.agents, w, who, a)
                 w.apply(who, a)
@@ -201,8 +265,8 @@ class Room:
         key = (self.version, seat, lang, tuple(x["joined"] for x in self.seats))
         hit = self.cache.get(key)
         if hit is None:
-            if len(self.cache) > 32:
-                self.cache.clear()
+            if any(k[0] != self.version or k[3] != key[3] for k in self.cache):
+                self.cache.clear()  # only the current version's payloads are asked for again
             hit = self.cache[key] = self._payload(seat, lang)
         return hit
 
@@ -309,110 +373,225 @@ def check_feedback(data: Any) -> dict[str, Any]:
     return out
 
 
-def _said(e: Exception, lang: str | None) -> str:
-    """An error in the language the request asked for (`lang`): soan's own errors carry Japanese."""
-    ja = getattr(e, "ja", None)
-    return ja if lang == "ja" and ja else str(e)
-
-
 class Manager:
-    """Every room, the store behind them and the bots that play in them."""
+    """The rooms in memory, the store behind them and the bots that play in them.
 
-    def __init__(self, store: Store, bot_delay: float = 0.4) -> None:
+    Memory holds at most `limits.rooms_in_memory` rooms (the most recently used); a finished room, or
+    one idle for `limits.idle_seconds` with nobody connected and no bot working, leaves memory and is
+    loaded again from the store when a request names it. Start-up loads only the rooms whose bots have
+    a move to make. Database writes run on one thread of their own, off the event loop."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.4, limits: Limits | None = None) -> None:
         self.store = store
-        self.rooms: dict[str, Room] = {}
+        self.limits = limits or Limits()
+        self.rooms: OrderedDict[str, Room] = OrderedDict()
         self.bot_delay = bot_delay
+        self.bots = FairPool(self.limits.bot_workers)
+        self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="soan-db")
+        self.loading: dict[str, asyncio.Future] = {}
+        self.open_rooms: dict[str, set[str]] = {}  # client -> its unfinished rooms (created since start)
+
+    async def _db(self, fn, *args) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
 
     # -- create / load --------------------------------------------------------------------------
-    def create(self, req: dict[str, Any]) -> Room:
+    def check_request(self, req: Any) -> tuple[Any, dict[int, str], str]:
+        """The state, the bots (0-based seat -> spec) and language of a new room's request, or a 422."""
+        lang_asked = req.get("lang") if isinstance(req, dict) else None
         if not isinstance(req, dict):
-            raise RoomError(422, "the body must be a JSON object such as {\"game\": GAME_ID, \"players\": 4}")
+            raise RoomError(422, "the body must be a JSON object such as {\"game\": GAME_ID, \"players\": 4}",
+                            "本文は {\"game\": ゲームID, \"players\": 4} のような JSON オブジェクトです")
         allowed = {"game", "players", "seed", "variants", "params", "bots", "lang"}
         extra = sorted(set(req) - allowed)
         if extra:
-            raise RoomError(422, f"unknown field(s) {extra}; allowed: {sorted(allowed)}")
+            raise RoomError(422, f"unknown field(s) {extra}; allowed: {sorted(allowed)}",
+                            f"知らない項目 {extra} があります。使える項目：{sorted(allowed)}")
         if "game" not in req:
-            raise RoomError(422, "missing field 'game'")
+            raise RoomError(422, "missing field 'game'", "項目 'game' がありません")
         seed = req.get("seed")
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = secrets.randbits(SEED_BITS)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
+            raise RoomError(422, f"seed is a whole number from 0 to 2^{SEED_BITS}-1", f"seed は 0〜2^{SEED_BITS}-1 の整数です")
         lang = req.get("lang", "ja")
         if lang not in ("ja", "en"):
-            raise RoomError(422, f"lang must be 'ja' or 'en', got {lang!r}")
+            raise RoomError(422, f"lang must be 'ja' or 'en', got {str(lang)[:20]!r}",
+                            f"lang は 'ja' か 'en' です（指定：{str(lang)[:20]!r}）")
         variants, params = req.get("variants") or [], req.get("params") or {}
         if not isinstance(variants, list) or not isinstance(params, dict):
-            raise RoomError(422, "variants is a list of ids and params an object of name: value")
+            raise RoomError(422, "variants is a list of ids and params an object of name: value",
+                            "variants はIDのリスト、params は「名前: 値」のオブジェクトです")
         try:
             state = make(req["game"], players=req.get("players"), seed=seed, variants=variants, params=params)
         except (ConfigError, SoanError, TypeError) as e:
-            raise RoomError(422, _said(e, req.get("lang"))) from None
+            raise RoomError(422, str(e), getattr(e, "ja", None)) from None
         n = state.cfg.players
         bots_in = req.get("bots") or {}
         if not isinstance(bots_in, dict):
-            raise RoomError(422, "bots is an object of seat number (1-based) to a bot spec, e.g. {\"3\": \"greedy\"}")
+            raise RoomError(422, "bots is an object of seat number (1-based) to a bot spec, e.g. {\"3\": \"greedy\"}",
+                            "bots は席番号（1から）とボットの組のオブジェクトです。例：{\"3\": \"greedy\"}")
         bots: dict[int, str] = {}
         for k, spec in bots_in.items():
             try:
                 num = int(k)
             except (TypeError, ValueError):
-                raise RoomError(422, f"bots: seat {k!r} is not a number; seats are 1-{n}") from None
+                raise RoomError(422, f"bots: seat {k[:20]!r} is not a number; seats are 1-{n}",
+                                f"bots：席 {k[:20]!r} は番号ではありません。席は1〜{n}です") from None
             if not 1 <= num <= n:
-                raise RoomError(422, f"bots: seat {num} does not exist; seats are 1-{n}")
-            try:
-                make_agent(str(spec))
-            except ConfigError as e:
-                raise RoomError(422, f"席{num}のボット：{e.ja}" if req.get("lang") == "ja" and e.ja
-                                else f"bots: seat {num}: {e}") from None
-            bots[num - 1] = str(spec)
-        if len(bots) == n:
-            pass  # a bots-only game is allowed: spectators watch it
+                raise RoomError(422, f"bots: seat {num} does not exist; seats are 1-{n}",
+                                f"bots：席{num}はありません。席は1〜{n}です")
+            bots[num - 1] = check_bot(spec, state.game_id, self.limits, num)
+        del lang_asked
+        return state, bots, lang
+
+    async def create(self, req: Any, client: str = "") -> Room:
+        state, bots, lang = self.check_request(req)
+        n = state.cfg.players
         seats = [{"token": None if i in bots else secrets.token_urlsafe(12), "bot": bots.get(i), "joined": False}
                  for i in range(n)]
         gid = secrets.token_hex(6)
         # as terminal play writes them: `humans` 0-based, `bots` the specs of the other seats in order
         header = header_for(state, humans=[i for i in range(n) if i not in bots],
                             bots=[bots[i] for i in sorted(bots)], source="soan serve")
-        room = Room(gid, state, header, seats, secrets.token_urlsafe(12), lang, 0.0)
-        room.created = self.store.create_game(gid, header, room.room_json())
+        room = Room(gid, state, header, seats, secrets.token_urlsafe(12), lang, 0.0, client=client)
+        room.created = await self._db(self.store.create_game, gid, header, room.room_json())
         self._setup(room)
-        self.rooms[gid] = room
+        self._hold(room)
+        if client:
+            self.open_rooms.setdefault(client, set()).add(gid)
         return room
 
+    def open_count(self, client: str) -> int:
+        mine = self.open_rooms.get(client)
+        if not mine:
+            return 0
+        for gid in list(mine):
+            r = self.rooms.get(gid)
+            if r is None or r.state.is_over():
+                mine.discard(gid)  # finished, or out of memory (then it was idle)
+        return len(mine)
+
     def _setup(self, room: Room) -> None:
-        room.agents = {i: make_agent(x["bot"], seed=derive(room.state.cfg.seed, 5000 + i))
-                       for i, x in enumerate(room.seats) if x["bot"]}
+        agents = {}
+        for i, x in enumerate(room.seats):
+            if x["bot"]:
+                try:  # a stored room keeps to this server's bot limits too
+                    spec = check_bot(x["bot"], room.state.game_id, self.limits)
+                    agents[i] = make_agent(spec, seed=derive(room.state.cfg.seed, 5000 + i))
+                except (RoomError, ConfigError) as e:
+                    LOG.warning("room %s: seat %d's bot %r is not allowed here: %s", room.id, i + 1, x["bot"], e)
+                    room.bot_error = True
+        room.agents = {} if room.bot_error else agents
         room._track_rounds()
 
-    def load(self) -> int:
-        """Every stored game back in memory, replayed move by move."""
+    def _restore(self, g) -> Room:
+        """A stored game as a room again, replayed move by move (in a worker thread when loaded lazily)."""
+        s = state_of(g.header, g.id)
+        r = Room(g.id, s, g.header, g.room["seats"], g.room["host"], g.room.get("lang", "ja"), g.created)
+        r.feedback = dict(g.feedback)
+        r.undone = int(g.room.get("undone", 0))
+        r.stored_over = bool(g.room.get("over"))
+        for seat, aj in g.moves:
+            a = parse_action(s.game_id, aj)
+            r.epochs.append(r.epoch())
+            r.state.apply(seat, a)  # replayed in place: the stored moves were checked when they were made
+            r.moves.append((seat, a))
+            r._track_rounds()
+        self._setup(r)
+        r.show_again()  # a watching bot sees the game so far, as before the restart
+        return r
+
+    def _hold(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        self.rooms.move_to_end(room.id)
+        self.evict()
+
+    def evict(self, now: float | None = None) -> int:
+        """Rooms out of memory (they stay stored): over the cap the least recently used that may leave,
+        and any finished or idle room nobody is connected to. Returns how many left."""
+        now = time.monotonic() if now is None else now
+        lim = self.limits
+        gone = 0
+        for gid in list(self.rooms):
+            r = self.rooms[gid]
+            busy = r.subscribers or r.lock.locked() or (r.bot_task is not None and not r.bot_task.done())
+            if busy:
+                continue
+            idle = now - r.touched
+            over_cap = len(self.rooms) > lim.rooms_in_memory
+            if over_cap or idle > lim.idle_seconds or (r.state.is_over() and idle > 60):
+                del self.rooms[gid]
+                gone += 1
+        return gone
+
+    async def resume(self) -> int:
+        """At start: the unfinished rooms whose bots may have a move to make (every person has joined),
+        the most recent first, up to the memory cap; the rest load when asked for."""
+        rows = await self._db(self.store.resumable, self.limits.rooms_in_memory)
+        n = 0
+        for gid in rows:
+            try:
+                r = await self.fetch(gid)
+            except RoomError as e:
+                LOG.warning("room %s not resumed: %s", gid, e.reason)
+                continue
+            self.kick(r)
+            n += 1
+        return n
+
+    def load_everything(self) -> int:
+        """Every stored game in memory (`soan export-web`; a server loads rooms on demand)."""
         for g in self.store.load_all():
-            s = state_from_header(g.header, f"game {g.id}")
-            r = self.rooms[g.id] = Room(g.id, s, g.header, g.room["seats"], g.room["host"], g.room.get("lang", "ja"),
-                                        g.created)
-            r.feedback = dict(g.feedback)
-            r.undone = int(g.room.get("undone", 0))
-            for seat, aj in g.moves:
-                a = parse_action(s.game_id, aj)
-                nxt = r.state  # replayed in place: the stored moves were checked when they were made
-                r.epochs.append(r.epoch())
-                nxt.apply(seat, a)
-                r.moves.append((seat, a))
-                r._track_rounds()
-            self._setup(r)
-            r.show_again()  # a watching bot sees the game so far, as before the restart
+            self.rooms[g.id] = self._restore(g)
         return len(self.rooms)
 
     def get(self, gid: str) -> Room:
+        """A room in memory (404 otherwise): for tests and tools; requests use `fetch`."""
         r = self.rooms.get(gid)
         if r is None:
-            raise RoomError(404, f"no game {gid!r} on this server")
+            raise RoomError(404, f"no game {gid!r} in memory")
+        return r
+
+    async def fetch(self, gid: str) -> Room:
+        """The room `gid`, loaded from the store when it is not in memory; 404 when there is none."""
+        r = self.rooms.get(gid)
+        if r is not None:
+            r.touched = time.monotonic()
+            self.rooms.move_to_end(gid)
+            return r
+        if not isinstance(gid, str) or not 1 <= len(gid) <= 32 or not gid.isascii() or not gid.isalnum():
+            raise RoomError(404, f"no game {gid[:40]!r} on this server", f"このサーバーにゲーム {gid[:40]!r} はありません")
+        fut = self.loading.get(gid)
+        if fut is None:  # one load per room, however many ask at once
+            fut = self.loading[gid] = asyncio.ensure_future(self._load(gid))
+            fut.add_done_callback(lambda _f: self.loading.pop(gid, None))
+        r = await asyncio.shield(fut)
+        if r is None:
+            raise RoomError(404, f"no game {gid!r} on this server", f"このサーバーにゲーム {gid!r} はありません")
+        return r
+
+    async def _load(self, gid: str) -> Room | None:
+        def work() -> Room | None:
+            g = self.store.load_game(gid)
+            return None if g is None else self._restore(g)
+
+        r = self.rooms.get(gid)
+        if r is None:
+            r = await self._db(work)
+            if r is None:
+                return None
+            self._hold(r)
+            if r.state.is_over() and not r.stored_over:
+                await self._db(self.store.update_room, r.id, r.room_json())
+            self.kick(r)
+        r.touched = time.monotonic()
         return r
 
     # -- moves ---------------------------------------------------------------------------------
-    def join(self, room: Room, seat: int | None) -> None:
+    async def join(self, room: Room, seat: int | None) -> None:
         if seat is not None and not room.seats[seat]["joined"]:
             room.seats[seat]["joined"] = True
-            self.store.update_room(room.id, room.room_json())
+            await self._db(self.store.update_room, room.id, room.room_json())
             room.notify()
             self.kick(room)
 
@@ -421,18 +600,22 @@ class Manager:
         try:
             action = parse_action(room.state.game_id, data)
         except (IllegalAction, SoanError, TypeError, ValueError) as e:
-            raise RoomError(422, f"malformed action: {e}") from None
+            raise RoomError(422, f"malformed action: {e}", f"読めない手です：{getattr(e, 'ja', None) or e}") from None
         async with room.lock:
-            self._accept(room, seat, action)
+            await self._accept(room, seat, action)
         self.kick(room)
 
-    def _accept(self, room: Room, seat: int, action) -> None:
+    async def _accept(self, room: Room, seat: int, action) -> None:
         try:
             nxt = room.apply_checked(seat, action)
         except IllegalAction as e:
-            raise RoomError(422, f"illegal action {str(action)!r}: {e}") from None
-        self.store.add_move(room.id, len(room.moves), seat, action.to_json())
+            raise RoomError(422, f"illegal action {str(action)!r}: {e}",
+                            f"その手は今は打てません（{str(action)!r}）：{e.ja or e}") from None
+        over = nxt.is_over()
+        await self._db(self.store.add_move, room.id, len(room.moves), seat, action.to_json(),
+                       {**room.room_json(), "over": True} if over else None)
         room.push(seat, action, nxt)
+        room.touched = time.monotonic()
         room.notify()
 
     async def undo(self, room: Room, seat: int) -> None:
@@ -443,7 +626,7 @@ class Manager:
             why = room.undo_refusal(seat)
             if why:
                 raise RoomError(409, why)
-            s = state_from_header(room.header, f"game {room.id}")
+            s = state_of(room.header, room.id)
             epochs = []
             for who, a in room.moves[:-1]:
                 epochs.append(room.epoch(s))
@@ -452,7 +635,7 @@ class Manager:
                 raise RoomError(409, "cannot undo: hidden information was revealed since your last move")
             room.undone += 1
             try:
-                self.store.undo_move(room.id, len(room.moves) - 1, room.room_json())
+                await self._db(self.store.undo_move, room.id, len(room.moves) - 1, room.room_json())
             except Exception:
                 room.undone -= 1  # not stored: nothing changed
                 raise
@@ -467,12 +650,12 @@ class Manager:
             room.notify()
         self.kick(room)
 
-    def give_feedback(self, room: Room, seat: int, data: Any) -> dict[str, Any]:
+    async def give_feedback(self, room: Room, seat: int, data: Any) -> dict[str, Any]:
         """Check and store a person's playtest answers (after the game)."""
         if not room.state.is_over():
-            raise RoomError(409, "feedback opens when the game is over")
+            raise RoomError(409, "feedback opens when the game is over", "感想はゲームが終わってから送れます")
         fb = check_feedback(data)
-        self.store.set_feedback(room.id, seat, fb)
+        await self._db(self.store.set_feedback, room.id, seat, fb)
         room.feedback[seat] = fb
         room.cache.clear()
         return fb
@@ -481,10 +664,6 @@ class Manager:
     def kick(self, room: Room) -> None:
         if room.agents and (room.bot_task is None or room.bot_task.done()):
             room.bot_task = asyncio.get_running_loop().create_task(self._drive(room))
-
-    def kick_all(self) -> None:
-        for r in self.rooms.values():
-            self.kick(r)
 
     async def _drive(self, room: Room) -> None:
         try:
@@ -498,8 +677,7 @@ class Manager:
             room.notify()
 
     async def _bots(self, room: Room) -> None:
-        loop = asyncio.get_running_loop()
-        while not room.state.is_over() and not room.waiting_for():
+        while not room.state.is_over() and not room.waiting_for() and room.id in self.rooms:
             ready = [x for x in room.state.to_act() if x in room.agents]
             if not ready:
                 return
@@ -508,8 +686,16 @@ class Manager:
             view = SeatView(room.state.clone(), seat)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            decision = await loop.run_in_executor(BOTS, room.agents[seat].decide, view)
+            decision = await self.bots.run(room.id, room.agents[seat].decide, view)
             async with room.lock:
                 if room.version != version:
                     continue  # someone moved meanwhile: decide again on the new state
-                self._accept(room, seat, decision.action)
+                await self._accept(room, seat, decision.action)
+
+    async def close(self) -> None:
+        tasks = [r.bot_task for r in self.rooms.values() if r.bot_task and not r.bot_task.done()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)  # no "Task exception was never retrieved"
+        self.bots.shutdown()
+        self.db.shutdown(wait=True)

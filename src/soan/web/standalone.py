@@ -28,7 +28,7 @@ LANGS = ("en", "ja")
 def replay_data(header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]], where: str = "record",
                 title: dict[str, str] | None = None) -> dict[str, Any]:
     """Every step's views of a record: views[v][step] with v = 0 the full view and v = seat + 1."""
-    r = Replay(header, moves, where)
+    r = Replay(header, moves, where, files=True)  # a record on the designer's own computer
     info = game_info(r.game)
     P = r.players
     s = r.state_at(0)

@@ -85,11 +85,15 @@ class Store:
                                             room=json.dumps(room, ensure_ascii=False), created=now))
         return now
 
-    def add_move(self, gid: str, idx: int, seat: int, action: dict[str, Any]) -> None:
-        """One accepted move, committed before the move is acknowledged."""
+    def add_move(self, gid: str, idx: int, seat: int, action: dict[str, Any],
+                 room: dict[str, Any] | None = None) -> None:
+        """One accepted move, committed before the move is acknowledged (with the room's JSON in the
+        same commit when it changes, e.g. the game is over)."""
         with self.engine.begin() as c:
             c.execute(moves.insert().values(game_id=gid, idx=idx, seat=seat,
                                             action=json.dumps(action, ensure_ascii=False)))
+            if room is not None:
+                c.execute(update(games).where(games.c.id == gid).values(room=json.dumps(room, ensure_ascii=False)))
 
     def undo_move(self, gid: str, idx: int, room: dict[str, Any]) -> None:
         """A move taken back: its row deleted and the room (its undo count) updated in one commit."""
@@ -122,6 +126,56 @@ class Store:
                 if g is not None:
                     g.feedback[r.seat] = json.loads(r.data)
         return list(out.values())
+
+    def load_game(self, gid: str) -> StoredGame | None:
+        """One stored game (its header, room, moves and feedback), or None."""
+        with self.engine.connect() as c:
+            r = c.execute(select(games).where(games.c.id == gid)).first()
+            if r is None:
+                return None
+            g = StoredGame(r.id, json.loads(r.header), json.loads(r.room), r.created)
+            for m in c.execute(select(moves).where(moves.c.game_id == gid).order_by(moves.c.idx)):
+                g.moves.append((m.seat, json.loads(m.action)))
+            for f in c.execute(select(feedback).where(feedback.c.game_id == gid)):
+                g.feedback[f.seat] = json.loads(f.data)
+        return g
+
+    def resumable(self, limit: int) -> list[str]:
+        """The newest unfinished games with bots and every person joined (their bots may have a move to
+        make), at most `limit`: read from the rooms' JSON only, no game is replayed."""
+        out: list[str] = []
+        with self.engine.connect() as c:
+            for r in c.execute(select(games.c.id, games.c.room).order_by(games.c.created.desc())):
+                room = json.loads(r.room)
+                seats = room.get("seats") or []
+                if room.get("over") or not any(s.get("bot") for s in seats):
+                    continue
+                if all(s.get("joined") or s.get("bot") for s in seats):
+                    out.append(r.id)
+                    if len(out) >= limit:
+                        break
+        return out
+
+    def recent(self, n: int) -> list[dict[str, Any]]:
+        """The latest `n` games: id, game, players, moves stored, over (as stored), created."""
+        from sqlalchemy import func
+
+        with self.engine.connect() as c:
+            rows = c.execute(select(games).order_by(games.c.created.desc()).limit(n)).all()
+            counts = dict(c.execute(select(moves.c.game_id, func.count()).where(
+                moves.c.game_id.in_([r.id for r in rows])).group_by(moves.c.game_id)).all())
+        out = []
+        for r in rows:
+            h, room = json.loads(r.header), json.loads(r.room)
+            out.append({"id": r.id, "game": h.get("game"), "players": h.get("players"), "moves": counts.get(r.id, 0),
+                        "over": bool(room.get("over")), "created": r.created})
+        return out
+
+    def count(self) -> int:
+        from sqlalchemy import func
+
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(games)).scalar_one())
 
     def close(self) -> None:
         self.engine.dispose()
