@@ -140,6 +140,7 @@ def test_watching_bots_judge_the_moves_that_stand_after_an_undo_and_a_restart(db
         assert taken_back not in room.agents[2].seen[-1:]
         moves = len(room.moves)
     with TestClient(create_app(db, bot_delay=0)) as c:  # restarted: the bots see the stored game again
+        _get(c, gid, t1)  # (a room is loaded when asked for)
         room = c.app.state.manager.get(gid)
         assert len(room.moves) == moves
         for bot in (2, 3):

@@ -171,18 +171,11 @@ def check_bot(spec: Any, game_id: str, lim: Limits, seat_number: int | None = No
         return spec
     name = spec.split(":", 1)[0]
     if not lim.bot_options or name not in AGENTS:
-        try:
-            make_agent(spec)  # an unknown bot is named as such
-        except ConfigError as e:
-            raise RoomError(422, f"{where}{e}", f"{where_ja}{e.ja}" if e.ja else None) from None
+        _made(spec, where, where_ja)  # an unknown bot is named as such
         raise RoomError(422, f"{where}this server's rooms take the bots {names} (bot options need "
                         f"`soan serve --bot-options`), got {spec!r}",
                         f"{where_ja}このサーバーで使えるボットは {names} です（オプション付きのボットは "
                         f"soan serve --bot-options で起動したサーバーだけで使えます）。指定：{spec!r}")
-    try:
-        agent = make_agent(spec)
-    except ConfigError as e:
-        raise RoomError(422, f"{where}{e}", f"{where_ja}{e.ja}" if e.ja else None) from None
     for opt in spec.split(":")[1:]:
         k, v = (x.strip() for x in opt.split("=", 1))
         if k == "style":
@@ -203,8 +196,19 @@ def check_bot(spec: Any, game_id: str, lim: Limits, seat_number: int | None = No
             want = f"{bound[0]:g}-{bound[1]:g}" if bound else "not allowed on this server"
             raise RoomError(422, f"{where}option {k}={v} of {spec!r} is out of bounds ({want})",
                             f"{where_ja}{spec!r} のオプション {k}={v} は範囲外です（{want}）")
-    del agent
+    _made(spec, where, where_ja)
     return spec
+
+
+def _made(spec: str, where: str, where_ja: str) -> None:
+    """`make_agent(spec)` with any error as a 422 naming it."""
+    try:
+        make_agent(spec)
+    except ConfigError as e:
+        raise RoomError(422, f"{where}{e}", f"{where_ja}{e.ja}" if e.ja else None) from None
+    except (ValueError, TypeError, OverflowError) as e:
+        raise RoomError(422, f"{where}bad bot options in {spec!r}: {str(e)[:80]}",
+                        f"{where_ja}ボット {spec!r} のオプションが正しくありません") from None
 
 
 # -- per-client counts --------------------------------------------------------------------------------

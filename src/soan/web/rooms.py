@@ -8,6 +8,7 @@ gets only what every seat's observation shows alike. Seats are 0-based here, 1-b
 from __future__ import annotations
 
 import asyncio
+import functools
 import heapq
 import itertools
 import logging
@@ -33,6 +34,7 @@ from .store import Store
 LOG = logging.getLogger("soan.web")
 LOG_LINES = 80
 TURNS = 30  # the latest turns a seat receives as summary lines
+RECENT = 10.0  # seconds: a room used this recently stays in memory (a request may still hold it)
 SEED_BITS = 64  # a web room's random seed: no offline search of the deals
 
 
@@ -76,9 +78,9 @@ class FairPool:
             self.running += 1
             t0 = time.perf_counter()
             job = asyncio.wrap_future(self.pool.submit(fn, *args))
-            job.add_done_callback(lambda j, rid=rid, fut=fut, t0=t0: self._done(j, rid, fut, t0))
+            job.add_done_callback(functools.partial(self._done, rid=rid, fut=fut, t0=t0))
 
-    def _done(self, job: asyncio.Future, rid: str, fut: asyncio.Future, t0: float) -> None:
+    def _done(self, job: asyncio.Future, *, rid: str, fut: asyncio.Future, t0: float) -> None:
         self.running -= 1
         self.spent[rid] = self.spent.get(rid, self.vtime) + (time.perf_counter() - t0)
         if len(self.spent) > 4 * len(self.waiting) + 1000:  # rooms below the virtual time start there anyway
@@ -153,7 +155,7 @@ class Room:
 
     def room_json(self) -> dict[str, Any]:
         return {"seats": self.seats, "host": self.host, "lang": self.lang, "undone": self.undone,
-                "over": self.state.is_over()}
+                "over": self.state.is_over(), "to_act": list(self.state.to_act())}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token acts for (None without a token); any other text is a 403, never a crash."""
@@ -515,9 +517,9 @@ class Manager:
         for gid in list(self.rooms):
             r = self.rooms[gid]
             busy = r.subscribers or r.lock.locked() or (r.bot_task is not None and not r.bot_task.done())
-            if busy:
-                continue
             idle = now - r.touched
+            if busy or idle < RECENT:  # a request may still be using it
+                continue
             over_cap = len(self.rooms) > lim.rooms_in_memory
             if over_cap or idle > lim.idle_seconds or (r.state.is_over() and idle > 60):
                 del self.rooms[gid]
@@ -611,9 +613,9 @@ class Manager:
         except IllegalAction as e:
             raise RoomError(422, f"illegal action {str(action)!r}: {e}",
                             f"その手は今は打てません（{str(action)!r}）：{e.ja or e}") from None
-        over = nxt.is_over()
+        # the room's JSON goes with the move: whose turn it is and whether it is over (start-up reads them)
         await self._db(self.store.add_move, room.id, len(room.moves), seat, action.to_json(),
-                       {**room.room_json(), "over": True} if over else None)
+                       {**room.room_json(), "over": nxt.is_over(), "to_act": list(nxt.to_act())})
         room.push(seat, action, nxt)
         room.touched = time.monotonic()
         room.notify()

@@ -141,8 +141,8 @@ class Store:
         return g
 
     def resumable(self, limit: int) -> list[str]:
-        """The newest unfinished games with bots and every person joined (their bots may have a move to
-        make), at most `limit`: read from the rooms' JSON only, no game is replayed."""
+        """The newest unfinished games where a bot is to move and every person has joined, at most
+        `limit`: read from the rooms' JSON only, no game is replayed."""
         out: list[str] = []
         with self.engine.connect() as c:
             for r in c.execute(select(games.c.id, games.c.room).order_by(games.c.created.desc())):
@@ -150,7 +150,9 @@ class Store:
                 seats = room.get("seats") or []
                 if room.get("over") or not any(s.get("bot") for s in seats):
                     continue
-                if all(s.get("joined") or s.get("bot") for s in seats):
+                to_act = room.get("to_act")  # (rooms stored before it was kept: resumed to find out)
+                bots_move = to_act is None or any(0 <= k < len(seats) and seats[k].get("bot") for k in to_act)
+                if bots_move and all(s.get("joined") or s.get("bot") for s in seats):
                     out.append(r.id)
                     if len(out) >= limit:
                         break
@@ -162,8 +164,8 @@ class Store:
 
         with self.engine.connect() as c:
             rows = c.execute(select(games).order_by(games.c.created.desc()).limit(n)).all()
-            counts = dict(c.execute(select(moves.c.game_id, func.count()).where(
-                moves.c.game_id.in_([r.id for r in rows])).group_by(moves.c.game_id)).all())
+            q = select(moves.c.game_id, func.count()).where(moves.c.game_id.in_([r.id for r in rows]))
+            counts: dict[str, int] = {g: int(k) for g, k in c.execute(q.group_by(moves.c.game_id)).all()}
         out = []
         for r in rows:
             h, room = json.loads(r.header), json.loads(r.room)
