@@ -30,12 +30,13 @@ def advantage(vals: list[float], seat: int) -> float:
 def random_playout(s, steps: int, rng: Rng, end=None) -> None:
     """Random legal steps until the game ends, `end(s)` holds (a comparable point) or `steps` are
     played."""
+    apply, legal = s._raw_apply, s._raw_legal_actions  # the state's own legal actions: no checks needed
     for _ in range(steps):
         if s.is_over() or (end is not None and end(s)):
             return
         seat = s.to_act()[0]
-        la = s.legal_actions(seat)
-        s.apply(seat, la[rng.below(len(la))])
+        la = legal(seat)
+        apply(seat, la[rng.below(len(la))])
 
 
 def best_completion(s, seat: int, end, ev, budget: list[int]) -> float:
@@ -45,12 +46,12 @@ def best_completion(s, seat: int, end, ev, budget: list[int]) -> float:
     if s.is_over() or end(s) or seat not in s.to_act() or budget[0] <= 0:
         return advantage(ev(s), seat)
     best = float("-inf")
-    legal = s.legal_actions(seat)
+    legal = s._raw_legal_actions(seat)  # the seat is one to act: no checks needed
     last = len(legal) - 1
     for k, a in enumerate(legal):
         budget[0] -= 1
         c = s.fork() if k < last else s
-        c.apply(seat, a)
+        c._raw_apply(seat, a)
         v = best_completion(c, seat, end, ev, budget)
         if v > best:
             best = v

@@ -137,4 +137,5 @@ def install(cls: type) -> None:
             setattr(cls, name, seated(fn))
     fn = getattr(cls, "apply", None)
     if callable(fn) and not getattr(fn, _MARK, False):
+        cls._raw_apply = fn  # type: ignore[attr-defined]  # bots' look-ahead: their actions are legal ones
         setattr(cls, "apply", checked_apply(fn))  # noqa: B010 - a class attribute set by name

@@ -43,6 +43,11 @@ class GameState:
         """The game's own legal_actions without the seat check (set per game by `checks.install`)."""
         return list(self.legal_actions(seat))  # type: ignore[attr-defined]
 
+    def _raw_apply(self, seat: int, action: Any) -> None:
+        """The game's own apply without the contract's checks (set per game by `checks.install`), for a
+        bot's look-ahead: its actions are the state's own legal ones, for the seat to act."""
+        self.apply(seat, action)  # type: ignore[attr-defined]
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game gets the contract's argument checks (core/checks.py): seats checked first in
         legal_actions/observation/determinize/prompt/apply, and apply takes only a legal action."""
