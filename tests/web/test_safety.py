@@ -10,6 +10,7 @@ import gc
 import json
 import logging
 import pathlib
+import re
 import threading
 import time
 
@@ -325,3 +326,44 @@ def test_eviction_keeps_rooms_in_use(tmp_path):
         await mgr.close()
 
     asyncio.run(go())
+
+
+# -- finding 9: strict action text ---------------------------------------------------------------------
+@pytest.mark.parametrize("text, sign", [("play -5 -7 -15", "-"), ("play #5#7#15", "#"), ("play 5;7;15", ";"),
+                                        ("carry pepper=2 + silk=1", "+")])
+def test_action_text_with_signs_outside_the_syntax_is_refused_with_the_reason(client, text, sign):
+    from soan.core.actions import parse_action
+    from soan.core.errors import IllegalAction
+
+    with pytest.raises(IllegalAction, match=re.escape(f"the character {sign!r} has no place")):
+        parse_action("la-superba", text)
+    assert str(parse_action("la-superba", "carry pepper=2, silk:1")) == "carry pepper=2 silk=1"  # the syntax's signs
+    g = client.post("/api/games", json={"game": "la-superba", "players": 3, "seed": 1, "bots": {"3": "random"}}).json()
+    tok = g["seats"][0]["token"]
+    legal = client.get(f"/api/games/{g['id']}", params={"token": tok}).json()["legal"][0]["str"]  # e.g. play 5 7 15
+    signed = legal.replace(" ", f" {sign}")
+    r = client.post(f"/api/games/{g['id']}/actions", params={"token": tok}, json=signed)
+    assert r.status_code == 422 and f"'{sign}' has no place" in r.json()["error"]
+    r = client.post(f"/api/games/{g['id']}/actions", params={"token": tok, "lang": "ja"}, json=signed)
+    assert r.status_code == 422 and "手の書き方に使えません" in r.json()["error"]
+    assert client.get(f"/api/games/{g['id']}", params={"token": tok}).json()["moves"] == 0
+    assert client.post(f"/api/games/{g['id']}/actions", params={"token": tok}, json=legal).status_code == 200
+
+
+def test_terminal_play_names_a_sign_outside_the_syntax_and_asks_again(tmp_path):
+    from soan.cli.play import Session
+
+    out: list[str] = []
+    said = iter(["play -1 -2 -3"])
+
+    def answer(_prompt: str) -> str:
+        try:
+            return next(said)
+        except StopIteration:
+            raise EOFError from None
+
+    Session("la-superba", 3, [0], ["random"], 1, "en", record=str(tmp_path / "g.jsonl"), input_fn=answer,
+            output=out.append, clear=False).run()
+    said_back = [" ".join(x.split()) for x in out]  # (lines are wrapped)
+    assert any("'play -1 -2 -3' is not an action" in x and "'-' has no place in an action's text" in x
+               for x in said_back), out[-5:]

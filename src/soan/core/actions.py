@@ -17,6 +17,20 @@ from .errors import IllegalAction, SoanError
 
 _ACTIONS: dict[str, dict[str, type[Action]]] = {}
 _TEXT_PARSERS: dict[str, Callable[[str], Action]] = {}
+TEXT_SIGNS = frozenset("=:,")  # the only signs an action's text may hold (besides letters, digits, spaces)
+
+
+def check_text(s: str) -> None:
+    """An action's text holds letters, digits, spaces and `= : ,` only: any other character (a sign
+    such as '-' or '#', a stray symbol) is refused with the reason rather than skipped, so a typo never
+    becomes another move ('play -5 -7' is not 'play 5 7')."""
+    for c in s:
+        if not (c.isalnum() or c.isspace() or c in TEXT_SIGNS):
+            raise IllegalAction(
+                f"{shown(s, 60)}: the character {c!r} has no place in an action's text (letters, numbers, spaces "
+                "and = : , only), e.g. 'play 5 7 15'",
+                ja=f"{shown(s, 60)}：文字 {c!r} は手の書き方に使えません（使えるのは文字・数字・空白と = : , だけです。"
+                   "例：play 5 7 15）")
 
 
 class Action:
@@ -111,6 +125,7 @@ def parse_action(game_id: str, data: Any) -> Action:
             parser = _TEXT_PARSERS.get(game_id)
             if parser is None:
                 raise IllegalAction(f"{game_id} actions are given as JSON objects")
+            check_text(s)
             try:
                 return parser(s)
             except SoanError:
