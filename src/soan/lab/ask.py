@@ -51,7 +51,7 @@ CHUNK_LEAD = 8  # the lead level's games per saved part: its few slow games spre
 OVERHEAD_S = 0.4  # seconds a study's run costs besides its games (workers, tables), in the plan
 STAGES = (0.25, 0.5, 1.0)  # the lead level's studies grow together in these steps of their plan
 MAX_N = 6400  # no study is planned larger: intervals are then about ±1 point
-KINDS = ("compare", "level", "seats", "cards", "dealt", "rejected")
+KINDS = ("compare", "level", "seats", "cards", "dealt", "words")
 
 
 # --- questions as data ----------------------------------------------------------------------------
@@ -89,11 +89,11 @@ def load_questions(game: str) -> dict[str, Any]:
         if known is not None and not (isinstance(known, dict) and all(isinstance(known.get(k), str) and known[k]
                                                                      for k in ("ja", "en"))):
             raise ConfigError(f"{where}: 'known' needs a text in 'ja' and in 'en'; got {known!r}")
-        if q["kind"] == "rejected":
-            why = q.get("rejected")
+        if q["kind"] == "words":
+            why = q.get("words")
             if not (isinstance(why, dict) and all(isinstance(why.get(k), str) and why[k] for k in ("ja", "en"))):
-                raise ConfigError(f"{where}: a rejected question needs 'rejected' with the draft's reason in "
-                                  f"'ja' and in 'en'; got {why!r}")
+                raise ConfigError(f"{where}: a words question needs 'words': its answer in 'ja' and in 'en' "
+                                  f"(e.g. the draft's own reason to reject the idea); got {why!r}")
         if q["kind"] == "compare":
             for k in ("measure", "name", "better", "against"):
                 if k not in q:
@@ -151,7 +151,7 @@ def _players(game: str, q: dict) -> list[int]:
 
 
 def settings_for_question(game: str, q: dict, bot: str) -> list[Setting]:
-    if q["kind"] == "rejected":
+    if q["kind"] == "words":
         return []
     out = []
     for P in _players(game, q):
@@ -351,7 +351,7 @@ def _js(x):
 # --- answering ------------------------------------------------------------------------------------
 def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
     fn = {"compare": _compare, "level": _level, "seats": _seats, "cards": _cards, "dealt": _dealt,
-          "rejected": _rejected}[q["kind"]]
+          "words": _words}[q["kind"]]
     by_bot = {b: fn(a, q, b, names) for b in a.bots}
     lead = a.bots[0]
     return {"id": q["id"], "kind": q["kind"], "q": q, "by_bot": by_bot, "lead": lead,
@@ -395,12 +395,10 @@ def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     n_tests = len(_players(a.game, q)) * len(q["against"])
     for P in _players(a.game, q):
         base = _setting(a.game, q.get("base") or {}, P, bot)
-        gb, tb = a.tables(base)
-        sa, ma = game_measures(gb, tb, P)
+        sa, ma = _measures(a, q, base, P)
         for s in q["against"]:
             st = _setting(a.game, s, P, bot)
-            gv, tv = a.tables(st)
-            sv, mv = game_measures(gv, tv, P)
+            sv, mv = _measures(a, q, st, P)
             n = min(len(sa), len(sv))  # the same games on both sides: the first n of each study
             if base.seed == st.seed and not np.all(sa[:n] == sv[:n]):
                 raise ConfigError(f"question {q['id']!r}: {base.name} and {st.name} do not hold the same games")
@@ -421,6 +419,45 @@ def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
         r["effect"] = _effect(q, r, a.game, P=r["players"])
     return {"rows": rows, "clear": bool(rows) and all(r["clear"] for r in rows),
             "gist": [r["effect"] for r in rows]}
+
+
+def _measures(a: Asker, q: dict, s: Setting, P: int) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """A study's measures, one value per game (stats.game_measures), with the question's derived ones:
+    `top_wins:<m>` the win share of the player(s) with the most <m> in the game (does <m> decide who
+    wins?); and with `chance_bot`, the question's measure minus that bot level's in the same setting and
+    game (the rules' own chance level: what random players would show), when that level is asked too."""
+    g, t = a.tables(s)
+    seeds, ms = game_measures(g, t, P)
+    m = q.get("measure", "")
+    if m.startswith("top_wins:"):
+        ms[m] = top_wins(t, m.split(":", 1)[1], seeds)
+    cb = q.get("chance_bot")
+    if cb and s.bot != cb and cb in a.bots:
+        cs = Setting(s.players, cb, s.variants, s.params, s.seed)
+        _, mc = _measures(a, {**q, "chance_bot": None}, cs, P)
+        n = min(len(ms[m]), len(mc[m]))
+        ms = {**ms, m: ms[m][:n] - mc[m][:n]}
+        seeds = seeds[:n]
+    return seeds, ms
+
+
+def top_wins(seats, measure: str, seeds: np.ndarray) -> np.ndarray:
+    """Per game (in `seeds` order: game-index order), the mean win of the seats with the game's highest
+    `m_<measure>` (a shared top shares it); NaN when the measure is missing."""
+    from .stats import column
+
+    col = "m_" + measure
+    if col not in seats.column_names:
+        raise ConfigError(f"no measure {measure!r} in the study tables (for top_wins:{measure})")
+    index = column(seats, "index")
+    x = column(seats, col)
+    win = column(seats, "win")
+    out = {}
+    for g in np.unique(index):
+        sel = index == g
+        top = x[sel] == np.nanmax(x[sel])
+        out[int(g)] = float(win[sel][top].mean())
+    return np.array([out.get(i, np.nan) for i in range(len(seeds))])
 
 
 def _effect(q: dict, r: dict, game: str, P: int) -> str:
@@ -486,7 +523,7 @@ def _seats(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
 
 def _cards(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     P = _players(a.game, q)[0]
-    g, t = a.tables(_setting(a.game, {}, P, bot))
+    g, t = a.tables(_setting(a.game, q.get("base") or {}, P, bot))
     rows = card_rows(t, P, q.get("prefix", "played_"), q.get("kept_prefix", "held_"), float(q.get("margin", CARD_MARGIN)))
     return _card_result(rows, P)
 
@@ -499,14 +536,15 @@ def _card_result(rows: list[dict[str, Any]], P: int) -> dict[str, Any]:
 
 def _dealt(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     P = _players(a.game, q)[0]
-    g, t = a.tables(_setting(a.game, {}, P, bot))
+    g, t = a.tables(_setting(a.game, q.get("base") or {}, P, bot))
     rows = card_rows(t, P, "dealt_", "dealt_kept_", float(q.get("margin", CARD_MARGIN)))
     return _card_result(rows, P)
 
 
-def _rejected(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
-    """A 問題点 the draft itself rejects, with the draft's reason: answered by its words, no games."""
-    return {"rows": [], "clear": True, "gist": "rejected"}
+def _words(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
+    """A 問題点 games cannot answer (an idea the draft itself rejects, a renaming that changes no rule):
+    answered by its `words`, no games played."""
+    return {"rows": [], "clear": True, "gist": "words"}
 
 
 # --- the A/A check of the whole procedure ---------------------------------------------------------

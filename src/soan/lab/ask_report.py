@@ -155,7 +155,7 @@ def _figure(q: dict, r: dict, lang: str) -> str:
 def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = False) -> str:
     """One comparison in plain words: what the rule change does to the question's measure."""
     lab = label(game, r["against"], lang)
-    nm = _name(q, lang)
+    nm = _name(q, lang) if bot != q.get("chance_bot") or "name_raw" not in q else q["name_raw"]["ja" if lang == "ja" else "en"]
     e = r["effect"]
     n = r["n"]
     f = q.get("format", "num")
@@ -337,15 +337,13 @@ def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
     return out + _levels_line(game, ans, lang)
 
 
-def rejected_lines(game: str, ans: dict, lang: str) -> list[str]:
-    why = ans["q"]["rejected"]["ja" if lang == "ja" else "en"]
-    return [f"草案自身が退けた案：{why}ゲームは遊んでいない。" if lang == "ja"
-            else f"The draft itself rejects this idea: {why} No games are played for it."]
+def words_lines(game: str, ans: dict, lang: str) -> list[str]:
+    return [ans["q"]["words"]["ja" if lang == "ja" else "en"]]
 
 
 def lines(game: str, ans: dict, lang: str) -> list[str]:
     fn = {"compare": compare_lines, "level": level_lines, "seats": seats_lines, "cards": cards_lines,
-          "dealt": cards_lines, "rejected": rejected_lines}[ans["kind"]]
+          "dealt": cards_lines, "words": words_lines}[ans["kind"]]
     out = fn(game, ans, lang)
     known = ans["q"].get("known")  # what other measurements add (questions file, e.g. another bot level)
     if known:
@@ -385,7 +383,7 @@ def figure(game: str, ans: dict, lang: str, plt) -> str | None:
     q = ans["q"]
     kind = ans["kind"]
     bots = list(ans["by_bot"])
-    if kind == "rejected":
+    if kind == "words":
         return None
     if kind == "compare":
         rows0 = ans["by_bot"][bots[0]]["rows"]

@@ -168,7 +168,7 @@ class EffectsMixin(StateFields):
         self.vp[p] += gain
         self._mine(OWN_ORDERS, p, self.orders).remove(r)
         self._mine(OWN_DONE, p, self.done).append(r)
-        self._measure("complete", p, vp=gain)
+        self._measure("complete", p, vp=gain, dist=self.dist[1][a])
 
     def _build(self, p: int, a: int, f: int) -> None:
         """AD-E4: cost = facilities already in the area + 1; paid with the least overpay."""

@@ -95,6 +95,7 @@ class Measures:
         elif kind == "complete":
             self._add(p, r, "requests_completed")
             self._add(p, r, "request_vp", d["vp"])
+            self.rows[p]["request_distance"] = self.rows[p].get("request_distance", 0) + d.get("dist", 0)
         elif kind == "build":
             self._add(p, r, "built_" + d["facility"])
         elif kind == "round_end":
@@ -118,6 +119,7 @@ class Measures:
                 x[f"workers_supply_r{k + 1}"] = sup[p]
             if self.supply_at_start:
                 x["workers_supply_min"] = min(sup[p] for sup in self.supply_at_start)
+            x.setdefault("request_distance", 0)  # steps from ① to the areas of the requests completed: distance carried
             x["extra_plays"] = self.extra_plays[p]
             x["decay_losses"] = self.decay_losses[p]
             x["turns_short_of_worker"] = self.short_turns[p]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import CREW, SHIP, SUITS, WEATHER, voyage_power
+from .model import CREW, SHIP, SUITS, WEATHER, hand_power, voyage_power
 
 GOODS = ("pepper", "glass", "silk")
 
@@ -29,6 +29,30 @@ def card_name(key: str, lang: str) -> str:
         return key
     nm = names[suit].name_ja if lang == "ja" else names[suit].name
     return f"{nm}{value.replace('x', '×')}" if lang == "ja" else f"{nm} {value.replace('x', '×')}"
+
+
+def final_tie(state) -> dict[str, int]:
+    """LS-E1's final-score tie-break, what decided it (the same on every seat): `final_tie` (the top score
+    is shared), then `final_tie_last_round` (the last round's rank settled it), `final_tie_hand` (LS-V3:
+    the hand's power settled it) or `final_tie_unbroken` (still shared: a shared win)."""
+    n = state.cfg.players
+    sc = state.scores()
+    tied = [i for i in range(n) if sc[i] == max(sc)]
+    out = {"final_tie": int(len(tied) > 1), "final_tie_last_round": 0, "final_tie_hand": 0, "final_tie_unbroken": 0}
+    if len(tied) < 2:
+        return out
+    last = state.hist[-1].ranks if state.hist else [1] * n
+    best = [i for i in tied if last[i] == min(last[j] for j in tied)]
+    if len(best) == 1:
+        out["final_tie_last_round"] = 1
+        return out
+    if state.R.no_serials:
+        hp = {i: hand_power(state.hands[i], state.R) for i in best}
+        if sum(1 for i in best if hp[i] == max(hp.values())) == 1:
+            out["final_tie_hand"] = 1
+            return out
+    out["final_tie_unbroken"] = 1
+    return out
 
 
 class Measures:
@@ -80,6 +104,9 @@ class Measures:
             r["community_share_first"] /= rounds  # mean over rounds of the first voyage's power from it
             r["community_low"] /= rounds  # share of voyages (all seats) it added 1 power or less to
             r["power_range_mean"] = r.pop("power_range") / rounds  # the round's highest minus lowest power
+        tie = final_tie(state)
+        for r in out:
+            r.update(tie)
         return out
 
     def _round(self, d: dict[str, Any], R, ev, out: list[dict[str, Any]]) -> None:
