@@ -403,3 +403,35 @@ def test_UN_V3_the_ban_does_not_carry_into_a_new_season():
     assert s.season == 2 and all(c is None for c in s.last_played)
     takes = {a for a in opts(s) if a.startswith("take ")}
     assert takes == {f"take {s.T.card_ids[c]}" for c in (*s.normal, *s.bonus)}  # every council card offered
+
+
+def _tableau(test: str, n: int):
+    """A seat-0 tableau with exactly `n` of what a scenario test counts (loose cards and settlements)."""
+    if test == "settlements":
+        return {}, {0: [("stone", ["stone", "stone"])] * n}
+    if test == "settlement_size":
+        return {}, {0: [("stone", ["stone"] * n)]}
+    if test == "mixed_size":
+        return {}, {0: [("mixed", ["stone", "wood", "clay", "iron"][:n])]}
+    lands = ["grassland", "forest", "swamp", "mountain"]
+    loose = {"land_kinds": lands[:n], "one_land": ["forest"] * n + ["grassland"] * (n - 1),
+             "lands": (lands * 4)[:n], "enemies": ["enemy"] * n, "gold": ["gold"] * n,
+             "resources": (["stone", "wood", "clay", "iron"] * 3)[:n]}[test]
+    return {0: loose}, {}
+
+
+def test_UN_C2_every_scenario_condition_holds_at_its_threshold_and_not_one_below():
+    """UN-C2/UN-T4: each scenario card's condition is met with exactly n of what it counts, not with n - 1."""
+    T = soan.make("undecim").T
+    tested = set()
+    for sc, (test, n) in enumerate(T.scen_test):
+        for k, meets in ((n, True), (n - 1, False)):
+            if test == "mixed_size" and k < 2:
+                continue
+            loose, settlements = _tableau(test, k)
+            s = situation(hands=HANDS, normal=["mint"], loose=loose, settlements=settlements)
+            assert s._meets(0, sc) is meets, (T.scen_ids[sc], test, k)
+            assert not s._meets(1, sc)  # an empty tableau meets nothing
+        tested.add(test)
+    assert tested == {"settlements", "settlement_size", "mixed_size", "land_kinds", "one_land", "lands", "enemies",
+                      "gold", "resources"}
