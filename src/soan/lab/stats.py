@@ -109,6 +109,8 @@ def position_shares(seats, players: int) -> list[dict[str, Any]]:
 
 
 def agent_shares(seats) -> list[dict[str, Any]]:
+    """Per agent: its win share over games (the mean of its seats' share in each game it played) with that
+    mean's interval, `games` its seat-games, mean score and rank over its seats."""
     agents = seats.column("agent").to_pylist()
     win = column(seats, "win")
     score = column(seats, "score")
@@ -117,9 +119,9 @@ def agent_shares(seats) -> list[dict[str, Any]]:
     out = []
     for a in dict.fromkeys(agents):
         m = np.array([x == a for x in agents])
-        per_game = _per_game(index[m], win[m])[1]
+        per_game = _per_game(index[m], win[m])[1]  # one unit for the share and its interval: the game
         r = mean_ci(per_game)
-        out.append({"agent": a, "games": int(m.sum()), "win_share": float(win[m].mean()),
+        out.append({"agent": a, "games": int(m.sum()), "win_share": r[0],
                     "ci": [max(0.0, r[1]), min(1.0, r[2])],
                     "mean_score": float(score[m].mean()), "mean_rank": float(rank[m].mean())})
     return out
