@@ -76,10 +76,10 @@ W = {
                 "study (of {planned} planned). Asking again with the same --out plays the rest of the plan.",
                 "予算の時間内に{who}の計画が終わらなかった。答えは１試行 {got} ゲーム（計画は {planned} ゲーム）による。"
                 "同じ --out でもう一度尋ねると、計画の残りを遊ぶ。"),
-    "unresponsive": ("The bots played exactly as in the base game in all {n} games: this answer measures bots that "
-                     "ignore the rule, not the rule.",
-                     "ただし、ボットの打ち方はこの変更で変わらなかった（{n}ゲームすべてで同じ手順）。この答えはルールの"
-                     "効果ではなく、ルールに応じないボットを測っている。"),
+    "unresponsive": ("But the bots played exactly as in the base game in all {n} games: either the rule never came into "
+                     "play or the bots do not respond to it, so this answer does not show the rule's effect.",
+                     "ただし、この変更で、ボットの手順は{n}ゲームすべてで基本ルールと同じだった。ルールが一度も働かなかったか、"
+                     "ボットがルールに応じていないかのどちらかで、この答えはルールの効果を示していない。"),
 }
 
 

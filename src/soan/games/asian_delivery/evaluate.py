@@ -27,6 +27,8 @@ value = VP
         early is one fewer for the last drafts, which AD-T4's exactly-two then fill with requests no
         one can finish (at 0 the bots emptied the deck by round 7 and drafted 1.7 such requests a game)
       + colour pairs already made: their pending settlement VP
+      + with AD-V13 only (stored-vp): the round ends to come × (the areas holding the seat's ad tower
+        and enough of its cubes + half the way there for its other ad-tower areas), weight `stored` (1)
 The weights are named (WEIGHTS) so that play styles (data/styles.yaml) and tuning can change them.
 """
 
@@ -35,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .actions import PlayCard
-from .model import HUB, N_GRADES, TOWER, WAREHOUSE_AREAS
+from .model import HUB, N_GRADES, TOWER, WAREHOUSE_AREAS, fac_slot
 
 WEIGHTS: dict[str, float] = {
     "vp": 1.0,
@@ -268,7 +270,22 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
     owned = len(hand) + len(play)  # business cards in hand and play area (AD-T5 brings them back)
     v += w["worker"] * s.workers[p] + w["card"] * owned
     v += w["pair"] * pair_vp * _pairs(T, s.done[p], hand, play)
+    if "stored-vp" in T.flags:  # AD-V13, only with the variant: each round end to come pays 1 VP per area
+        v += _stored(s, p, w)    # holding p's ad tower and enough of p's cubes
     return v
+
+
+def _stored(s, p: int, w: Mapping[str, float]) -> float:
+    """AD-V13's worth to p: the round ends still to come × (the areas that pay + half the way to paying
+    of p's other ad-tower areas, by their cubes)."""
+    T = s.T
+    k = max(1, T.stored_vp_min)
+    worth = 0.0
+    for a in WAREHOUSE_AREAS:
+        if s.fac[fac_slot(a, TOWER)] == p:
+            c = sum(s._cubes_at(p, a))
+            worth += 1.0 if c >= k else 0.5 * c / k
+    return w.get("stored", 1.0) * (T.rounds - s.round + 1) * worth
 
 
 def _pairs(T, done: list[int], hand: list[int], play: list) -> int:
