@@ -115,7 +115,7 @@ def test_la_superba_two_people_two_bots_in_japanese(server, browser):
     _play(pages, _ls_step, 90)
     for page, _ in pages:
         assert page.locator("#end").inner_text().startswith("ゲーム終了")
-        assert page.locator("#end tr").count() == 5  # heading + four seats
+        assert page.locator("#end table.rank tr").count() == 5  # heading + four seats
     p = httpx.get(f"{s.url}/api/games/{g['id']}").json()
     assert p["over"] and len(p["ranking"]) == 4
     page = pages[0][0]  # the replay: forward, back, another seat's view
@@ -250,7 +250,7 @@ def test_asian_delivery_whole_game_on_the_board_in_japanese(server, browser):
             pass
     took = time.time() - t0
     assert not errors, errors
-    assert page.locator("#end").inner_text().startswith("ゲーム終了") and page.locator("#end tr").count() == 5
+    assert page.locator("#end").inner_text().startswith("ゲーム終了") and page.locator("#end table.rank tr").count() == 5
     assert undone == 1 and declined == 1 and confirmed >= 8, (undone, declined, confirmed)
     for kind in ("map area", "hand card", "request", "business card", "end of the action step"):
         assert clicked.get(kind), f"never clicked a {kind} on the board: {clicked}"

@@ -27,6 +27,7 @@ class Param:
     min: int | None = None  # the smallest value the rules can play with (each item, for a list)
     max: int | None = None  # the largest
     length: tuple[int, int] | None = None  # a list's allowed length, (shortest, longest)
+    choices_ja: tuple[str, ...] | None = None  # each choice's name in Japanese, in the order of `choices`
 
     def _bad(self, takes: str, takes_ja: str, value: Any) -> ConfigError:
         """A value this parameter cannot take, named in English and Japanese."""
@@ -120,6 +121,9 @@ class GameInfo:
                     "name": p.name,
                     "default": list(p.default) if isinstance(p.default, tuple) else p.default,
                     "choices": list(p.choices) if p.choices else None,
+                    "choices_ja": list(p.choices_ja) if p.choices_ja else None,
+                    "kind": "bool" if isinstance(p.default, bool) else "list" if isinstance(p.default, tuple | list)
+                    else "int" if isinstance(p.default, int) or p.kind is int else "text",
                     "requires": p.requires,
                     "rule": p.rule,
                     "min": p.min,

@@ -19,7 +19,9 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..agents.names import bot_label
 from ..core.game import game_info, games
 from .limits import Limits, RateLimit, RoomError, catalogue_bots, client_key, parse_json, read_body, too_many
 from .replay_model import ReplayError
@@ -117,14 +119,26 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits |
         return Response(status_code=204)
 
     @app.get("/room/{gid}", include_in_schema=False)
-    async def waiting_room(gid: str) -> FileResponse:
-        await mgr.fetch(gid)
-        return FileResponse(STATIC / "room.html")
+    async def waiting_room(gid: str) -> FileResponse:  # no such game: the page says so in its reader's language
+        return FileResponse(STATIC / "room.html", status_code=await _page_status(gid))
 
     @app.get("/play/{gid}", include_in_schema=False)
     async def play_page(gid: str) -> FileResponse:
-        await mgr.fetch(gid)
-        return FileResponse(STATIC / "play.html")
+        return FileResponse(STATIC / "play.html", status_code=await _page_status(gid))
+
+    async def _page_status(gid: str) -> int:
+        try:
+            await mgr.fetch(gid)
+        except RoomError:
+            return 404
+        return 200
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _not_found(req: Request, e: StarletteHTTPException) -> Response:
+        """A page that does not exist is a page in the reader's language; the API keeps its JSON."""
+        if e.status_code == 404 and not req.url.path.startswith(("/api/", "/ws/", "/static/", "/boards/")):
+            return FileResponse(STATIC / "error.html", status_code=404)
+        return JSONResponse({"error": str(e.detail)}, status_code=e.status_code)
 
     @app.get("/replay", include_in_schema=False)
     async def replay_page() -> FileResponse:
@@ -143,7 +157,9 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits |
     # -- API ----------------------------------------------------------------------------------
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
-        return {"games": games(), "bots": catalogue_bots(), "bot_options": lim.bot_options}
+        bots = catalogue_bots()
+        return {"games": games(), "bots": bots, "bot_options": lim.bot_options,
+                "bot_names": {b: {lg: bot_label(b, lg) for lg in ("ja", "en")} for b in bots}}
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:

@@ -13,6 +13,12 @@ from ..core.errors import IllegalAction, RecordError, SoanError
 from ..core.game import game_info
 from ..core.records import state_from_header
 
+
+def public_observation(state) -> dict[str, Any]:
+    """What every seat sees alike (as a spectator of a live game sees it): the board of the full view."""
+    obs = [state.observation(s) for s in range(state.cfg.players)]
+    return {k: v for k, v in obs[0].items() if k != "seat" and all(o.get(k) == v for o in obs[1:])}
+
 EVERY = 25  # a kept copy of the state every EVERY moves, so any step is a short replay away
 
 
@@ -114,12 +120,17 @@ class Replay:
         return f"{seat_name(text, mseat, lang, None)}: {words(before, a, lang) if words else before.action_text(a, lang)}"
 
     def view_text(self, s, seat: int | None, lang: str) -> str | None:
-        """The game's own text view of a seat (as the terminal and the game page show it) for a game
-        without a board; None for the full view or a game with a board."""
+        """The game's own text view of a seat (as the terminal and the game page show it); None for
+        the full view."""
         hooks = game_info(self.game).hooks
-        if seat is None or hooks.web_board is not None or hooks.text is None:
+        if seat is None or hooks.text is None:
             return None
         return hooks.text.render(s, seat, lang)
+
+    def view_texts(self, s, lang: str) -> list[str] | None:
+        """The full view in words: every seat's own text view (hands included)."""
+        text = game_info(self.game).hooks.text
+        return [text.render(s, i, lang) for i in range(self.players)] if text is not None else None
 
     def seats(self, lang: str, me: int | None) -> list[dict[str, Any]]:
         text = game_info(self.game).hooks.text
@@ -137,6 +148,9 @@ class Replay:
             "scores": self.scores[step], "scores_over_time": self.scores, "to_act": list(s.to_act()),
             "over": s.is_over(), "version": step, "legal": [], "prompt": None, "log": [],
             "seats": self.seats(lang, seat),
-            "board": f"/boards/{self.game}.js" if info.hooks.web_board and seat is not None else None,
+            "board": f"/boards/{self.game}.js" if info.hooks.web_board else None,
+            # the full view draws the board from what every seat sees alike, then each seat's own view
+            "board_observation": public_observation(s) if seat is None else None,
             "view_text": self.view_text(s, seat, lang),
+            "view_texts": self.view_texts(s, lang) if seat is None else None,
         }

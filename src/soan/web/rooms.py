@@ -21,6 +21,7 @@ from typing import Any
 
 from ..agents import SeatView, make_agent
 from ..agents.drive import forget_watched, show_move
+from ..agents.names import bot_label
 from ..core.actions import parse_action
 from ..core.errors import ConfigError, IllegalAction, SoanError
 from ..core.game import game_info, make
@@ -284,7 +285,8 @@ class Room:
             "version": self.version, "moves": len(self.moves), "over": over,
             "to_act": list(s.to_act()), "waiting_for": self.waiting_for(),
             "seats": [{"seat": i, "seat_number": i + 1, "kind": "bot" if x["bot"] else "human",
-                       "bot": x["bot"], "joined": bool(x["joined"] or x["bot"]),
+                       "bot": x["bot"], "bot_label": bot_label(x["bot"], lang) if x["bot"] else None,
+                       "joined": bool(x["joined"] or x["bot"]),
                        "name": player_name(text, i, lang, seat)} for i, x in enumerate(self.seats)],
             "observation": s.observation(seat) if seat is not None else public_observation(s),
             "scores": list(s.scores()),

@@ -33,6 +33,7 @@ def replay_data(header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]],
     P = r.players
     s = r.state_at(0)
     views: list[list[Any]] = [[] for _ in range(P + 1)]
+    public: list[Any] = []  # what every seat sees alike: the board of the full view
     last: dict[str, list[list[str | None]]] = {lg: [[] for _ in range(P + 1)] for lg in LANGS}
     to_act: list[list[int]] = []
     for step in range(len(r.moves) + 1):
@@ -42,6 +43,8 @@ def replay_data(header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]],
         views[0].append(s.view())
         for i in range(P):
             views[i + 1].append(s.observation(i))
+        seen = [views[i + 1][-1] for i in range(P)]  # what every seat sees alike (public_observation)
+        public.append({k: v for k, v in seen[0].items() if k != "seat" and all(o.get(k) == v for o in seen[1:])})
         for lg in LANGS:
             for v in range(P + 1):
                 last[lg][v].append(r.last_move(s, step, None if v == 0 else v - 1, lg))
@@ -53,7 +56,7 @@ def replay_data(header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]],
         "over": s.is_over(),
         "seats": {lg: [r.seats(lg, None)] + [r.seats(lg, i) for i in range(P)] for lg in LANGS},
         "labels": {lg: (wb.labels(r.snaps[0], lg) if wb and wb.labels else {}) for lg in LANGS},
-        "board": bool(wb),
+        "board": bool(wb), "public": public if wb else None,
     }
 
 

@@ -1,5 +1,6 @@
 """Asian Delivery (アジアンデリバリー 草案６): pick-up-and-deliver across Hotan, 8 rounds."""
 
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -55,8 +56,8 @@ PARAMS = {
     "midterm_display": Param("midterm_display", 5, "Request display size after the midterm refill.", rule="AD-K1",
         doc_ja="中間決算の補充後の依頼置き場の枚数"),
     "area_set": Param("area_set", "standard", "Which area boards: standard, or fewer-stations (data).",
-                      ("standard", "fewer-stations"), rule="AD-C1",
-        doc_ja="使うエリアボード：standard（標準）か fewer-stations（駅を減らしたデータ）"),
+                      ("standard", "fewer-stations"), rule="AD-C1", choices_ja=("標準", "駅を減らしたデータ"),
+        doc_ja="使うエリアボード：標準か、駅を減らしたデータか"),
     "vehicle_capacity": Param("vehicle_capacity", 6, "Cubes a vehicle holds in all.", requires="capacity",
                               rule="AD-V4",
         doc_ja="乗り物１台に積めるキューブの合計"),
@@ -65,11 +66,11 @@ PARAMS = {
     "pair_vp_midterm": Param("pair_vp_midterm", None, "VP per colour pair at the midterm, used as given; unset: "
                              "2 (the components' value), 4 with set-weight.", rule="AD-V7", kind=int,
                              doc_ja="中間決算の色セット１組の点数。指定した値をそのまま使う。未指定なら２点"
-                                    "（コンポーネントの値）、AD-V7（色セットの重み）では４点"),
+                                    "（コンポーネントの値）、色セットの重みのヴァリアントでは４点"),
     "pair_vp_final": Param("pair_vp_final", None, "VP per colour pair at the final settlement, used as given; "
                            "unset: 1 (the components' value), 2 with set-weight.", rule="AD-V7", kind=int,
                            doc_ja="最終決算の色セット１組の点数。指定した値をそのまま使う。未指定なら１点"
-                                  "（コンポーネントの値）、AD-V7（色セットの重み）では２点"),
+                                  "（コンポーネントの値）、色セットの重みのヴァリアントでは２点"),
     "distance_bonus": Param("distance_bonus", 1, "VP per step from ① per request.", requires="distance-bonus",
                             rule="AD-V9",
         doc_ja="依頼１件につき、①からの距離１あたりの追加点"),
@@ -82,6 +83,8 @@ PARAMS = {
         doc_ja="第１ラウンドの手番順ごとに開始時に持つ勝利点（スタートプレイヤーから順に。例：0,1,1,2、AD-B1）。"
                "足りない手番は0点、空なら無し"),
 }
+PARAMS = {k: replace(p, min=model.PARAM_RANGES[k][0], max=model.PARAM_RANGES[k][1]) if k in model.PARAM_RANGES else p
+          for k, p in PARAMS.items()}  # the ranges the rules need, shown by the lobby and checked on entry
 
 
 def _report_panels() -> list[ReportPanel]:

@@ -23,17 +23,18 @@ VARIANTS = {
     "accent-cards": Variant("accent-cards", "LS-V4", "Add a power-2 crew and a ×5 ship.",
                             "２の船員とｘ５の船を１枚ずつ追加"),
     "weather-4": Variant("weather-4", "LS-V5", "Add a weather-4 (the notes reject it: MAX 24).",
-                         "天候４を１枚追加（MAX２４）"),
+                         "天候４を１枚追加（航海力の最大が２４になる）"),
 }
 PARAMS = {
     "item_effect": Param("item_effect", "exclusive",
                          "Who gets a good's effect: only the priority carrier (exclusive) or every carrier (all).",
-                         ("exclusive", "all"), rule="LS-R4",
-        doc_ja="品物の効果を受けるプレイヤー：優先権のある１人だけ（exclusive）か、運んだ全員（all）"),
+                         ("exclusive", "all"), rule="LS-R4", choices_ja=("優先権のある１人だけ", "運んだ全員"),
+        doc_ja="品物の効果を受けるプレイヤー：優先権のある１人だけか、運んだ全員か"),
     "item_tie": Param("item_tie", "none",
                       "Under no-serials, a good tied for most: nobody gets the effect (none) or all tied (all).",
                       ("none", "all"), requires="no-serials", rule="LS-V3",
-        doc_ja="通し番号なしで品物の枚数が同数のとき：誰も効果を受けない（none）か、同数の全員（all）"),
+                      choices_ja=("誰も受けない", "同数の全員"),
+        doc_ja="通し番号なしで品物の枚数が同数のとき：誰も効果を受けないか、同数の全員が受けるか"),
     "crew_power_with_ships": Param("crew_power_with_ships", True,
                                    "Crew adds its own power when ships count too (the rule as written); "
                                    "false is the notes' reading (ship×2 + crew×2 = 16).", rule="LS-A1",

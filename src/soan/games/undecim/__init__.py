@@ -22,18 +22,18 @@ VARIANTS = {
 }
 PARAMS = {
     "campaign": Param("campaign", False, "Play the 3-season campaign in one game (UN-K1..K4).", rule="UN-K1",
-        doc_ja="３シーズンのキャンペーンを１ゲームとして遊ぶ（UN-K1〜K4）"),
+        doc_ja="３シーズンのキャンペーンを１ゲームとして遊ぶ"),
     "building_table": Param("building_table", (4, 8, 12, 18),
                             "VP for a settlement of 2, 3, 4, 5+ cards (UN-F2).", rule="UN-F2",
                             min=-1000, max=1000, length=(1, 20),
-        doc_ja="入植地の建物点：２枚・３枚・４枚・５枚以上の入植地の点数（UN-F2）"),
+        doc_ja="入植地の建物点：２枚・３枚・４枚・５枚以上の入植地の点数"),
     "gold_rate": Param("gold_rate", 1, "VP per loose gold per settlement (UN-F3).", rule="UN-F3",
                        min=-1000, max=1000,
-        doc_ja="入植地１つにつき、ばらの金１枚あたりの点数（UN-F3）"),
+        doc_ja="入植地１つにつき、ばらの金１枚あたりの点数"),
     "position_vp": Param("position_vp", (), "VP each player starts a season with by turn position, start player "
                          "first, e.g. 0,0,1,1 (UN-B1); missing positions start with 0; empty: none.", rule="UN-B1",
                          min=-99, max=99, length=(0, 4),
-        doc_ja="手番順ごとにシーズン開始時に持つ勝利点（スタートプレイヤーから順に。例：0,0,1,1、UN-B1）。"
+        doc_ja="手番順ごとにシーズン開始時に持つ勝利点（スタートプレイヤーから順に。例：0,0,1,1）。"
                "足りない手番は0点、空なら無し"),
 }
 

@@ -7,7 +7,9 @@ from typing import Any
 
 from ...core.hooks import WebBoard
 from .actions import item_name
+from .fields import LEDGER
 from .model import ITEMS
+from .text import LEDGER_WORDS, condition_text, rule_change_text
 
 
 def labels(state, lang: str) -> dict[str, Any]:
@@ -20,7 +22,9 @@ def labels(state, lang: str) -> dict[str, Any]:
         "actions": {a.id: {"name": a.name_ja if ja else a.name, "text": a.text_ja if ja else a.text}
                     for a in m.action_cards},
         "scenarios": {s.id: {"name": s.name_ja if ja else s.name, "test": s.condition.test, "n": s.condition.n,
-                             "vp": s.vp} for s in m.scenario_cards},
+                             "vp": s.vp, "condition": condition_text(s, lang), "then": rule_change_text(s, lang)}
+                      for s in m.scenario_cards},
+        "ledger": [{"id": k, "name": LEDGER_WORDS[k][1 if ja else 0]} for k in LEDGER],  # a season's breakdown
     }
 
 

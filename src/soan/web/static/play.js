@@ -7,10 +7,13 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const qs = new URLSearchParams({ lang: lang() }); if (token) qs.set("token", token);
   ws = new WebSocket(`${proto}://${location.host}/ws/games/${gid}?${qs}`);
-  ws.onmessage = (ev) => { retry = 0; const d = JSON.parse(ev.data); if (d.error) { fatal(d.error); return; } update(d); };
+  ws.onmessage = (ev) => { retry = 0; const d = JSON.parse(ev.data); if (d.error) { fatal(d); return; } update(d); };
   ws.onclose = (ev) => { if (ev.code >= 4000) return; banner(t("conn")); setTimeout(connect, Math.min(5000, 300 * 2 ** retry++)); };
 }
-function fatal(msg) { main.replaceChildren(el("p", { class: "error", role: "alert" }, t("errPrefix") + msg)); }
+function fatal(d) {  // the game cannot be shown: no such game, a wrong key
+  const e = new Error(d.error); e.status = d.status;
+  main.replaceChildren(errBox(e, "game"), el("p", {}, el("a", { href: "/" }, t("again"))));
+}
 function banner(msg) { const b = document.getElementById("status"); if (b) b.textContent = msg; }
 function relang() { labels = null; P = null; if (ws) { ws.onclose = null; ws.close(); } connect(); }
 
@@ -32,13 +35,13 @@ async function act(json, confirmed = false) {
   if (same && same.confirm && !confirmed) { askConfirm(same, () => act(json, true)); return; }
   const qs = new URLSearchParams({ token: token || "", lang: lang() });
   try { update(await api(`/api/games/${gid}/actions?${qs}`, { method: "POST", body: JSON.stringify(json) })); }
-  catch (e) { showError(e); }
+  catch (e) { showError(e, "action"); }
 }
-function showError(e) { const x = document.getElementById("err"); if (x) x.textContent = t("errPrefix") + e.message; }
+function showError(e, what) { const x = document.getElementById("err") || document.getElementById("status"); if (x) x.textContent = t("errPrefix") + errText(e, what); }
 
 async function undo() {
   const qs = new URLSearchParams({ token: token || "", lang: lang() });
-  try { update(await api(`/api/games/${gid}/undo?${qs}`, { method: "POST" })); } catch (e) { showError(e); }
+  try { update(await api(`/api/games/${gid}/undo?${qs}`, { method: "POST" })); } catch (e) { showError(e, "undo"); }
 }
 
 function askConfirm(a, yes) {  // the game asks before a step that cannot be taken back
@@ -61,17 +64,12 @@ function seatsBar(p) {
     const changed = prevScores && prevScores[i] !== p.scores[i];
     const cls = "seat" + (s.seat === p.seat ? " me" : "") + (p.to_act.includes(s.seat) && !p.over ? " turn" : "");
     return el("div", { class: cls, "data-seat": s.seat_number }, `${s.name}`,
-      s.kind === "bot" ? el("span", { class: "tag" }, `${t("bot")} ${s.bot}`) : s.joined ? null : el("span", { class: "tag" }, t("notJoined")),
+      s.kind === "bot" ? el("span", { class: "tag" }, `${t("bot")} ${s.bot_label || s.bot}`) : s.joined ? null : el("span", { class: "tag" }, t("notJoined")),
       " ", el("span", { class: "score" + (changed ? " changed" : ""), "aria-live": "polite" }, `${p.scores[i]}`),
       p.to_act.includes(s.seat) && !p.over ? el("span", { class: "muted" }, ` ← ${t("turnOf")}`) : null);
   }));
 }
 
-function obsTable(o) {
-  const rows = Object.entries(o).filter(([k]) => !["game", "log", "history"].includes(k)).map(([k, v]) =>
-    el("tr", {}, el("th", {}, k), el("td", {}, typeof v === "object" ? JSON.stringify(v) : String(v))));
-  return el("table", { class: "kv" }, rows);
-}
 
 function choices(p, folded) {
   if (!p.legal.length) return null;
@@ -88,11 +86,18 @@ function endScreen(p) {
     el("h2", {}, t("over")),
     el("table", { class: "rank" }, el("tr", {}, el("th", {}, t("ranking")), el("th", {}, t("players_")), el("th", {}, t("score"))),
       p.ranking.map((r) => el("tr", { class: r.seat === p.seat ? "me" : "" }, el("td", {}, `${r.rank}${t("rank")}`), el("td", {}, r.name), el("td", {}, r.score)))),
+    endDetails(p),
     el("p", { class: "row" }, el("a", { href: rec, download: true }, t("record")),
       el("button", { id: "open-replay", onclick: async () => { const r = await api(`/api/games/${gid}/replay`, { method: "POST" }); location.href = r.url; } }, t("replay"))),
     p.seat !== null ? (p.feedback_given ? el("p", { id: "fb-thanks" }, t("fbThanks")) : feedbackForm()) : null,
     el("div", { class: "row" }, el("button", { id: "close-end", onclick: () => { showEnd = false; render(); } }, t("close")),
       el("a", { href: "/" }, t("again")))));
+}
+
+function endDetails(p) {  // the game's own breakdown of the end (its board script's endDetails), if it has one
+  if (!(p.board && window.SoanBoard && window.SoanBoard.endDetails)) return null;
+  try { return window.SoanBoard.endDetails(p, { lang: p.lang, labels: labels || {}, act: () => {}, t, el }); }
+  catch (e) { console.error(e); return null; }
 }
 
 function feedbackForm() {
@@ -114,7 +119,7 @@ function feedbackForm() {
     try {
       await api(`/api/games/${gid}/feedback?token=${encodeURIComponent(token)}`, { method: "POST", body: JSON.stringify(body) });
       P = { ...P, feedback_given: true }; render();
-    } catch (x) { err.textContent = t("errPrefix") + x.message; }
+    } catch (x) { err.textContent = t("errPrefix") + errText(x, "feedback"); }
   });
   return form;
 }
@@ -144,7 +149,8 @@ function render() {
       el("div", {}, drew ? boardBox : null,
         p.prompt ? el("section", { class: "panel" }, owns ? null : el("p", { class: "prompt", id: "prompt" }, p.prompt), el("p", { class: "error", id: "err", role: "alert" }), choices(p, owns)) : null,
         p.view_text && !drew ? el("section", { class: "panel" }, el("pre", { class: "viewtext", id: "view-text" }, p.view_text)) : null,
-        el("details", { class: "panel" }, el("summary", {}, t("obs")), obsTable(p.observation))),
+        p.view_text && drew ? el("details", { class: "panel", id: "seen" }, el("summary", {}, t("obs")),
+          el("pre", { class: "viewtext" }, p.view_text)) : null),
       el("section", { class: "panel" }, el("h2", {}, t("log")), logBox)),
     endScreen(p) || "");
   logBox.scrollTop = logBox.scrollHeight;

@@ -3,15 +3,17 @@
 // window.SOAN_REPLAY_DATA holds every step's views, gzip-compressed, and no server is asked.
 const R = { id: q("id"), step: 0, seat: "full", frame: null, board: null, data: null };
 const main = document.getElementById("main");
-const RT = { ja: { open: "記録を開く", file: "記録ファイル（.jsonl）", step: "手", first: "最初", prev: "前へ", next: "次へ", last: "最後",
-  view: "表示", full: "全体（すべての情報）", seatView: "の視点", scores: "得点の推移", move: "直前の行動", replay: "リプレイ" },
+const RT = { ja: { open: "記録を開く", file: "記録ファイル", step: "手", first: "最初", prev: "前へ", next: "次へ", last: "最後",
+  view: "表示", full: "全体（すべての情報）", seatView: "の視点", scores: "得点の推移", move: "直前の行動", replay: "リプレイ",
+  hands: "各席の手元" },
   en: { open: "Open a record", file: "Record file (.jsonl)", step: "move", first: "First", prev: "Back", next: "Forward", last: "Last",
-  view: "View", full: "Full (everything)", seatView: "'s view", scores: "Scores over time", move: "Last move", replay: "Replay" } };
+  view: "View", full: "Full (everything)", seatView: "'s view", scores: "Scores over time", move: "Last move", replay: "Replay",
+  hands: "Each seat's own view" } };
 const rt = (k) => (RT[lang()] || RT.ja)[k];
 
 async function openText(text) {
   try { const r = await api("/api/replays", { method: "POST", body: text }); location.search = `?id=${r.id}`; }
-  catch (e) { document.getElementById("err").textContent = t("errPrefix") + e.message; }
+  catch (e) { document.getElementById("err").textContent = t("errPrefix") + errText(e, "replay"); }
 }
 async function unpack(b64) {
   const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -24,18 +26,19 @@ function embeddedFrame(D, step, seat, lg) {
     seat_number: who === null ? null : who + 1, last: D.last[lg][v][step], observation: D.views[v][step],
     view_text: D.texts ? D.texts[lg][v][step] : null,
     scores: D.scores[step], scores_over_time: D.scores, to_act: D.to_act[step], over: step === D.steps && D.over,
-    version: step, legal: [], prompt: null, log: [], seats: D.seats[lg][v], board: D.board && who !== null ? "embedded" : null };
+    board_observation: who === null && D.public ? D.public[step] : null,
+    version: step, legal: [], prompt: null, log: [], seats: D.seats[lg][v], board: D.board && (who !== null || D.public) ? "embedded" : null };
 }
 async function load() {
   if (window.SOAN_REPLAY_DATA) {
     try { if (!R.data) R.data = await unpack(window.SOAN_REPLAY_DATA); }
-    catch (e) { main.replaceChildren(el("p", { class: "error" }, t("errPrefix") + e.message)); return; }
+    catch (e) { main.replaceChildren(errBox(e, "replay")); return; }
     R.frame = embeddedFrame(R.data, R.step, R.seat, lang()); R.labels = R.data.labels[lang()];
     render(); return;
   }
   if (!R.id) { picker(); return; }
   try { R.frame = await api(`/api/replays/${R.id}?step=${R.step}&seat=${R.seat}&lang=${lang()}`); }
-  catch (e) { main.replaceChildren(el("p", { class: "error" }, t("errPrefix") + e.message)); return; }
+  catch (e) { topbar(load); main.replaceChildren(errBox(e, "replay"), el("p", {}, el("a", { href: "/replay" }, rt("open")))); return; }
   if (R.frame.board && R.board !== R.frame.board) {
     await new Promise((ok) => { const s = document.createElement("script"); s.src = R.frame.board; s.onload = ok; s.onerror = ok; document.head.append(s); });
     R.board = R.frame.board;
@@ -78,16 +81,18 @@ function render() {
     el("label", {}, rt("view"), " ", seatSel));
   const box = el("section", { class: "panel", id: "board" });
   let drew = false;
-  if (f.board && window.SoanBoard) { try { window.SoanBoard.render(box, f, { lang: f.lang, labels: R.labels || {}, act: () => {}, t, el }); drew = true; } catch (e) { console.error(e); } }
-  const rows = Object.entries(f.observation).filter(([k]) => !["game"].includes(k)).map(([k, v]) =>
-    el("tr", {}, el("th", {}, k), el("td", {}, typeof v === "object" ? JSON.stringify(v) : String(v))));
+  const shown = f.seat === null ? (f.board_observation ? { ...f, observation: f.board_observation } : null) : f;  // the full view: the table everyone sees
+  if (f.board && shown && window.SoanBoard) { try { window.SoanBoard.render(box, shown, { lang: f.lang, labels: R.labels || {}, act: () => {}, t, el }); drew = true; } catch (e) { console.error(e); } }
+  const texts = f.seat === null ? (f.view_texts || []).map((x, i) => el("div", { class: "zone", "data-seat": i + 1 }, el("h3", {}, f.seats[i].name),
+    el("pre", { class: "viewtext" }, x))) : [];
   if (R.data) { const home = document.querySelector("header.top a"); if (home) home.removeAttribute("href"); }
   main.replaceChildren(el("h1", {}, `${rt("replay")}: ${f.name}`), f.title ? el("p", { id: "replay-title" }, f.title) : "", ctrl,
     el("p", { id: "last-move", class: "prompt" }, f.last ? `${rt("move")}: ${f.last}` : "—"),
     el("div", { class: "seats" }, f.seats.map((s, i) => el("div", { class: "seat" }, `${s.name} `, el("span", { class: "score" }, f.scores[i])))),
     el("section", { class: "panel" }, el("h2", {}, rt("scores")), chart(f.scores_over_time)),
     drew ? box : "", !drew && f.view_text ? el("section", { class: "panel" }, el("pre", { class: "viewtext", id: "view-text" }, f.view_text)) : "",
-    el("details", { class: "panel", open: !drew && !f.view_text }, el("summary", {}, t("obs")), el("table", { class: "kv" }, rows)));
+    drew && f.view_text ? el("details", { class: "panel", id: "seen" }, el("summary", {}, t("obs")), el("pre", { class: "viewtext" }, f.view_text)) : "",
+    texts.length ? el("details", { class: "panel", id: "hands", open: !drew }, el("summary", {}, rt("hands")), el("div", { class: "players" }, texts)) : "");
 }
 document.addEventListener("keydown", (e) => {
   if (!R.frame || e.target.matches("input, select, textarea")) return;

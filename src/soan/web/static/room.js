@@ -5,7 +5,7 @@ async function render(force = true) {
   const m = document.getElementById("main");
   let r;
   try { r = await api(`/api/games/${gid}/invites?host=${encodeURIComponent(host || "")}`); }
-  catch (e) { m.replaceChildren(el("p", { class: "error" }, t("errPrefix") + e.message)); return; }
+  catch (e) { topbar(render); m.replaceChildren(errBox(e, "host"), el("p", {}, el("a", { href: "/" }, t("again")))); return; }
   const key = JSON.stringify(r.seats.map((s) => s.joined));
   if (!force && key === last) return;  // keep focus and selection while nothing changed
   last = key;
