@@ -140,3 +140,17 @@ def test_every_games_help_lists_every_prompt_command(game):
         h = text.help_text(s, lang)
         missing = [k for k in letters if not re.search(rf"(^|[ 、。：,;]){k} ", h, re.M)]
         assert missing == [], (game, lang, missing)
+
+
+def test_every_variant_and_parameter_reads_as_japanese():
+    """The lobby and `soan games --lang ja` show these words as they are: no code names or rule ids."""
+    found = {}
+    for g in games():
+        for v in g["variants"]:
+            found.update({f"{g['id']} {v['id']}": w for w in re.findall(r"[A-Za-z]{2,}", v["doc_ja"]) if w != "VP"})
+        for p in g["params"]:
+            words = p["doc_ja"] + "".join(p["choices_ja"] or [])
+            found.update({f"{g['id']} {p['name']}": w for w in re.findall(r"[A-Za-z]{2,}", words) if w != "VP"})
+            assert p["doc_ja"], (g["id"], p["name"])
+            assert not p["choices"] or p["choices_ja"], (g["id"], p["name"])  # a choice has its Japanese name
+    assert found == {}

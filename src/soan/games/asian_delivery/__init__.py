@@ -80,7 +80,7 @@ PARAMS = {
     "position_vp": Param("position_vp", (), "VP each player starts with by turn position in round 1, start player "
                          "first, e.g. 0,1,1,2 (AD-B1); missing positions start with 0; empty: none.", rule="AD-B1",
                          min=-99, max=99, length=(0, 4),
-        doc_ja="第１ラウンドの手番順ごとに開始時に持つ勝利点（スタートプレイヤーから順に。例：0,1,1,2、AD-B1）。"
+        doc_ja="第１ラウンドの手番順ごとに開始時に持つ勝利点（スタートプレイヤーから順に。例：0,1,1,2）。"
                "足りない手番は0点、空なら無し"),
 }
 PARAMS = {k: replace(p, min=model.PARAM_RANGES[k][0], max=model.PARAM_RANGES[k][1]) if k in model.PARAM_RANGES else p

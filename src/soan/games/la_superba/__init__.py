@@ -41,7 +41,7 @@ PARAMS = {
         doc_ja="船がある場合も船員自身の航海力を数える（書かれたルールどおり）。いいえはメモの読み方（船×２＋船員×２＝１６）"),
     "weather_bonus": Param("weather_bonus", 0, "Power added to an all-weather voyage (every counting card weather), "
                            "after LS-V1's doubling and before glass (LS-B1); 0: none.", rule="LS-B1", min=0, max=99,
-        doc_ja="全部天候の航海に足す航海力（LS-V1の２倍の後、硝子の前に加算、LS-B1）。0なら無し"),
+        doc_ja="全部天候の航海に足す航海力（全部天候を２倍にするヴァリアントではその後、硝子の前に加算）。0なら無し"),
 }
 
 

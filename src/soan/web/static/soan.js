@@ -83,8 +83,9 @@ const JA_TEXT = /[\u3040-\u30ff\u4e00-\u9fff]/;
 function errText(e, what) {
   if (e.status === 0) return t("errDown");
   const own = [`err_${what}_${e.status}`, `err_${e.status}`].find((k) => (T[lang()] || T.ja)[k]);
-  if (lang() === "ja") return JA_TEXT.test(e.message) ? e.message : own ? t(own) : t("errGeneric");
-  return what === "game" || what === "host" ? (own ? t(own) : e.message) : e.message;
+  const page = ["game", "host", "replay"].includes(what) && e.status !== 422;  // which game, whose link: the page's own words
+  if (lang() === "ja") return page && own ? t(own) : JA_TEXT.test(e.message) ? e.message : own ? t(own) : t("errGeneric");
+  return page && own ? t(own) : e.message;
 }
 function errBox(e, what) { return el("p", { class: "error", role: "alert", id: "page-error" }, t("errPrefix") + errText(e, what)); }
 function topbar(onLang) {
