@@ -367,3 +367,41 @@ def test_terminal_play_names_a_sign_outside_the_syntax_and_asks_again(tmp_path):
     said_back = [" ".join(x.split()) for x in out]  # (lines are wrapped)
     assert any("'play -1 -2 -3' is not an action" in x and "'-' has no place in an action's text" in x
                for x in said_back), out[-5:]
+
+
+# -- finding 10: reachable by friends -----------------------------------------------------------------------
+def test_serve_on_every_address_prints_the_lan_address_and_links_use_it(tmp_path, monkeypatch):
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from soan.cli import serve
+    from soan.cli.main import app
+
+    from .conftest import free_port
+
+    seen: dict = {}
+    monkeypatch.setattr(uvicorn, "run", lambda web, **kw: seen.update(web=web, **kw))
+    monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
+    port = free_port()
+    r = CliRunner().invoke(app, ["serve", "--host", "0.0.0.0", "--port", str(port), "--db", str(tmp_path / "l.sqlite")])
+    assert r.exit_code == 0, r.output
+    assert f"friends on your network open http://192.168.1.20:{port}/" in r.output
+    assert seen["host"] == "0.0.0.0" and seen["proxy_headers"]
+    with TestClient(seen["web"], base_url=f"http://127.0.0.1:{port}", headers=JSON) as c:  # the designer's page
+        g = c.post("/api/games", json={"game": "undecim", "players": 3}).json()
+        assert all(s["url"].startswith(f"http://192.168.1.20:{port}/play/") for s in g["seats"])
+        inv = c.get(f"/api/games/{g['id']}/invites", params={"host": g["host"]}).json()
+        assert inv["seats"][0]["url"].startswith(f"http://192.168.1.20:{port}/")
+    r = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", str(tmp_path / "l.sqlite")])
+    assert "only this computer" in r.output and "--host 0.0.0.0" in r.output
+
+
+def test_behind_a_reverse_proxy_links_and_origin_use_the_public_url(tmp_path):
+    app = create_app(str(tmp_path / "p.sqlite"), bot_delay=0, public_url="https://games.example.org/")
+    with TestClient(app, base_url="http://127.0.0.1:8000", headers=JSON) as c:
+        g = c.post("/api/games", json={"game": "undecim", "players": 3},
+                   headers={"Origin": "https://games.example.org"})
+        assert g.status_code == 201, g.text
+        assert all(s["url"].startswith("https://games.example.org/play/") for s in g.json()["seats"])
+        assert c.post("/api/games", json={"game": "undecim", "players": 3},
+                      headers={"Origin": "http://games.example.org"}).status_code == 403  # not the HTTPS page

@@ -127,6 +127,17 @@ class Store:
                     g.feedback[r.seat] = json.loads(r.data)
         return list(out.values())
 
+    def add_game(self, gid: str, header: dict[str, Any], room: dict[str, Any],
+                 played: list[tuple[int, dict[str, Any]]]) -> None:
+        """A whole game at once (header, room, every move) in one commit (the load benchmark's played games)."""
+        with self.engine.begin() as c:
+            c.execute(games.insert().values(id=gid, header=json.dumps(header, ensure_ascii=False),
+                                            room=json.dumps(room, ensure_ascii=False), created=time.time()))
+            if played:
+                c.execute(moves.insert(), [{"game_id": gid, "idx": i, "seat": seat,
+                                            "action": json.dumps(a, ensure_ascii=False)}
+                                           for i, (seat, a) in enumerate(played)])
+
     def load_game(self, gid: str) -> StoredGame | None:
         """One stored game (its header, room, moves and feedback), or None."""
         with self.engine.connect() as c:
