@@ -53,7 +53,7 @@ function shown(p, v) {  // a default or a value as a reader reads it
   if (v === null || v === undefined) return t("unset");
   if (p.kind === "bool") return v ? t("yes") : t("no_");
   if (p.choices) return choiceName(p, v);
-  return Array.isArray(v) ? v.join(",") : String(v);
+  return Array.isArray(v) ? (v.length ? v.join(",") : t("none")) : String(v);
 }
 function range(p) { return p.min !== null && p.max !== null ? `${p.min}〜${p.max}` : ""; }
 // A rule parameter as a control: yes/no as a checkbox, a number as a stepper with its range, a choice

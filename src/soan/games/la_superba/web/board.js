@@ -5,11 +5,11 @@ window.SoanBoard = (() => {
   const W = { ja: { trade: "交易カード（今回のイベント）", hand: "手札", handN: "手札", play: "この3枚を出す", carry: "運ぶアイテム", deliver: "輸送するアイテム",
     confirm: "決定", supply: "手元", lost: "ロスト", delivered: "輸送済み", reveal: "公開", power: "航海力", rank: "順位", quota: "枠",
     played: "出したカード", carried: "積荷", round: "ラウンド", hidden: "（非公開）", community: "共通カード", ready: "決定済み", choose: "選択中",
-    pick3: "手札から3枚をクリックして選んでください", shipped: "輸送", scored: "得点", pts: (n) => `+${n}点`, final: "最後の公開" },
+    pick3: "手札から3枚をクリックして選んでください", shippedScored: "輸送と得点", pts: (n) => `+${n}点`, final: "最後の公開", rankOf: (r) => `${r}位` },
   en: { trade: "Trade row (this round's event)", hand: "Your hand", handN: "hand", play: "Play these 3", carry: "Goods to carry", deliver: "Chits to deliver",
     confirm: "Confirm", supply: "supply", lost: "lost", delivered: "delivered", reveal: "Reveal", power: "power", rank: "rank", quota: "quota",
     played: "played", carried: "carried", round: "Round", hidden: "(hidden)", community: "community card", ready: "decided", choose: "deciding",
-    pick3: "Click 3 cards of your hand", shipped: "shipped", scored: "scored", pts: (n) => `+${n}`, final: "The last reveal" } };
+    pick3: "Click 3 cards of your hand", shippedScored: "shipped, scored", pts: (n) => `+${n}`, final: "The last reveal", rankOf: (r) => `#${r}` } };
 
   function render(root, p, ctx) {
     const { el, labels: L, act } = ctx, w = W[p.lang] || W.ja, o = p.observation;
@@ -56,14 +56,17 @@ window.SoanBoard = (() => {
     const names = (cs) => (cs || []).flatMap((c, k) => [k ? sep : null, el("span", { class: "nw" }, card(c))]).filter((x) => x !== null);
     const scored = (i) => ((o.delivered || [])[i] || []).filter((d) => d[0] === rv.round).reduce((a, d) => a + d[2], 0);
     const done = Array.isArray(rv.delivered);
+    const goods = (arr) => {  // the goods a seat has of each kind, each kept whole on its line
+      const got = (arr || []).flatMap((n, g) => (n ? [el("span", { class: "nw" }, `${gname(g)}×${n}`)] : []));
+      return got.length ? got.flatMap((x, k) => (k ? [" ", x] : [x])) : ["—"];
+    };
     return el("div", { class: "zone", id: "reveal" }, el("h3", {}, `${w.reveal} — ${w.round} ${rv.round}`),
       el("div", { class: "muted" }, `${w.community}: `, el("span", { class: "nw" }, card(rv.community))),
-      el("table", { class: "kv reveal" }, el("tr", {}, el("th", {}, ""), el("th", {}, w.played), el("th", {}, w.carried), el("th", {}, w.power),
-        el("th", {}, w.rank), el("th", {}, w.quota), done ? el("th", {}, w.shipped) : null, done ? el("th", {}, w.scored) : null),
-        p.seats.map((s, i) => el("tr", { "data-seat": i + 1 }, el("th", { class: "nw" }, s.name), el("td", {}, names(rv.played[i])),
-          el("td", {}, chits(rv.carried[i] || [])), el("td", {}, rv.power[i]), el("td", {}, rv.ranks[i]), el("td", {}, (rv.quotas || [])[i] ?? ""),
-          done ? el("td", { class: "shipped" }, chits(rv.delivered[i] || [])) : null,
-          done ? el("td", { class: "scored" }, w.pts(scored(i))) : null))));
+      el("div", { class: "scroll" }, el("table", { class: "kv reveal" }, el("tr", {}, el("th", {}, ""), el("th", {}, w.played), el("th", {}, w.carried), el("th", {}, w.power),
+        el("th", {}, w.rank), el("th", {}, w.quota), done ? el("th", {}, w.shippedScored) : null),
+        p.seats.map((s, i) => el("tr", { "data-seat": i + 1 }, el("th", { class: "who" }, s.name), el("td", {}, names(rv.played[i])),
+          el("td", {}, goods(rv.carried[i])), el("td", {}, rv.power[i]), el("td", { class: "nw" }, w.rankOf(rv.ranks[i])), el("td", {}, (rv.quotas || [])[i] ?? ""),
+          done ? el("td", { class: "shipped scored" }, goods(rv.delivered[i]), " → ", el("span", { class: "nw" }, w.pts(scored(i)))) : null)))));
   }
   function endDetails(p, ctx) {  // the end screen: the last round's reveal with what each seat shipped and scored
     const w = W[p.lang] || W.ja, o = p.observation, L = ctx.labels, goods = L.goods || [];
