@@ -285,3 +285,16 @@ def test_a_question_says_what_other_measurements_add(tmp_path, monkeypatch):
     monkeypatch.setattr(ask_mod, "questions_path", lambda game: bad)
     with pytest.raises(ConfigError, match="'known' needs a text in 'ja' and in 'en'"):
         ask_mod.load_questions("undecim")
+
+
+def test_json_writes_the_html_reports_too_with_the_budget_notes(tmp_path):
+    r = runner.invoke(app, ["ask", "undecim", "gold-bonus", "--budget", "0", "--out", str(tmp_path), "-j", "1",
+                            "--bots", "random", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert sorted(d["html"]) == sorted(str(tmp_path / "undecim" / f"answers-{lg}.html") for lg in ("en", "ja"))
+    h = (tmp_path / "undecim" / "answers-ja.html").read_text(encoding="utf-8")
+    assert "判定の方法" in h and "同等性検定" in h  # the methods' footnote, in the HTML
+    res = {**d, "over": [{"bot": "greedy", "studies": 14, "games": 4, "needs_s": 900.0, "share_s": 60.0}]}
+    h = write_html(res, "ja", tmp_path / "over.html").read_text(encoding="utf-8")
+    assert "予算を超えた" in h and "中級ボット（貪欲）" in h  # the over-budget note in the HTML

@@ -205,13 +205,17 @@ def _price(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any]) -> fl
     s = todo[0]
     jobs, a.jobs = a.jobs, 1
     k = PILOT
+    first = True
     try:
-        while True:  # a cheap bot plays on until the pilot takes a second (a study's fixed costs spread out)
+        # the first run pays for what a process loads once (not a game's price); a cheap bot plays on
+        # until a run takes a second, so that a study's fixed costs spread over its games
+        while True:
             have = a.n.get(s, 0) or _games_in(a.folder(s))
             t0 = time.perf_counter()
             a.ensure(s, have + k)
-            if time.perf_counter() - t0 >= PILOT_S or k >= 128:
+            if not first and (time.perf_counter() - t0 >= PILOT_S or k >= 128):
                 break
+            first = False
             k *= 4
     finally:
         a.jobs = jobs
