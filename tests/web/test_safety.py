@@ -98,17 +98,15 @@ def test_bot_options_are_bounded_and_specs_that_cannot_play_are_refused(tmp_path
 
 
 def test_a_room_with_slow_bots_never_starves_another_rooms_bots(client):
-    """Three rooms whose bots take long to decide, two bot threads: a fourth room of quick bots still
+    """Three rooms of bots that take long to decide, two bot threads: a fourth room of quick bots still
     plays its game through while the slow rooms make only a few decisions."""
     mgr = client.app.state.manager
     release = threading.Event()
     slow_decisions = [0]
-    slow = []
-    for _ in range(3):
-        g = client.post("/api/games", json={"game": "undecim", "players": 3, "seed": 1,
-                                            "bots": {"2": "random", "3": "random"}}).json()
-        room = mgr.get(g["id"])
-        for agent in room.agents.values():
+    for k in range(3):
+        g = client.post("/api/games", json={"game": "undecim", "players": 3, "seed": k,
+                                            "bots": {"1": "random", "2": "random", "3": "random"}}).json()
+        for agent in mgr.get(g["id"]).agents.values():
             real = agent.decide
 
             def decide(view, real=real):
@@ -116,16 +114,16 @@ def test_a_room_with_slow_bots_never_starves_another_rooms_bots(client):
                 release.wait(0.2)  # a deliberately slow bot: holds its thread
                 return real(view)
             agent.decide = decide
-        slow.append(g)
     try:
-        for g in slow:  # the person joins: the slow bots start
-            client.get(f"/api/games/{g['id']}", params={"token": g["seats"][0]["token"]})
-        quick = client.post("/api/games", json={"game": "undecim", "players": 3, "seed": 2,
-                                                "bots": {"1": "random", "2": "random", "3": "random"}}).json()
-        while not (p := client.get(f"/api/games/{quick['id']}").json())["over"]:
-            assert slow_decisions[0] < 60, f"the quick room starved: {p['version']} moves"
+        while slow_decisions[0] < 3:  # the slow rooms are deciding
             time.sleep(0.01)
-        assert p["version"] > 60
+        quick = client.post("/api/games", json={"game": "undecim", "players": 3, "seed": 9,
+                                                "bots": {"1": "random", "2": "random", "3": "random"}}).json()
+        start = slow_decisions[0]
+        while not (p := client.get(f"/api/games/{quick['id']}").json())["over"]:
+            assert slow_decisions[0] - start < 40, f"the quick room starved: {p['version']} moves"
+            time.sleep(0.01)
+        assert p["version"] > 40
     finally:
         release.set()
 

@@ -48,17 +48,24 @@ def state_of(header: dict[str, Any], gid: str) -> Any:
 
 
 class FairPool:
-    """Bot decisions of every room on a few worker threads, shared fairly: the next decision to run is
-    the waiting one whose room has used the least bot time so far (as a fair scheduler's virtual time:
-    a room arriving starts at the time of the latest decision started). A room with slow bots waits
-    behind rooms with quick ones, never the reverse; one room has at most one decision running."""
+    """Bot decisions of every room on a few worker threads, shared fairly.
+
+    The next decision to run is the waiting one whose room has used the least bot time so far (as a
+    fair scheduler's virtual time: a room arriving starts at the time of the latest decision started),
+    and one room has at most one decision running. A room whose decisions take long (on average over
+    HEAVY seconds) runs on all workers but one: that one stays for rooms with quick decisions, so a
+    room of slow bots never holds up another room's quick ones (with a single worker, all share it)."""
+
+    HEAVY = 0.05  # seconds: a room whose decisions take longer on average is a heavy one
 
     def __init__(self, workers: int) -> None:
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="soan-bot")
         self.workers = workers
         self.running = 0
+        self.heavy_running = 0
         self.vtime = 0.0
         self.spent: dict[str, float] = {}
+        self.took: dict[str, float] = {}  # a room's decision time (moving average)
         self.waiting: list[tuple[float, int, str, asyncio.Future, Any, tuple]] = []
         self.seq = itertools.count()
 
@@ -69,23 +76,39 @@ class FairPool:
         self._pump()
         return await fut
 
+    def heavy(self, rid: str) -> bool:
+        return self.took.get(rid, 0.0) > self.HEAVY
+
     def _pump(self) -> None:
+        skipped = []
         while self.running < self.workers and self.waiting:
-            vt, _, rid, fut, fn, args = heapq.heappop(self.waiting)
+            item = heapq.heappop(self.waiting)
+            vt, _, rid, fut, fn, args = item
             if fut.done():  # its room was closed meanwhile
+                continue
+            heavy = self.heavy(rid)
+            if heavy and self.workers > 1 and self.heavy_running >= self.workers - 1:
+                skipped.append(item)  # the last worker stays for quick decisions
                 continue
             self.vtime = max(self.vtime, vt)
             self.spent[rid] = vt
             self.running += 1
+            self.heavy_running += heavy
             t0 = time.perf_counter()
             job = asyncio.wrap_future(self.pool.submit(fn, *args))
-            job.add_done_callback(functools.partial(self._done, rid=rid, fut=fut, t0=t0))
+            job.add_done_callback(functools.partial(self._done, rid=rid, fut=fut, t0=t0, heavy=heavy))
+        for item in skipped:
+            heapq.heappush(self.waiting, item)
 
-    def _done(self, job: asyncio.Future, *, rid: str, fut: asyncio.Future, t0: float) -> None:
+    def _done(self, job: asyncio.Future, *, rid: str, fut: asyncio.Future, t0: float, heavy: bool) -> None:
+        took = time.perf_counter() - t0
         self.running -= 1
-        self.spent[rid] = self.spent.get(rid, self.vtime) + (time.perf_counter() - t0)
+        self.heavy_running -= heavy
+        self.spent[rid] = self.spent.get(rid, self.vtime) + took
+        self.took[rid] = 0.7 * self.took.get(rid, took) + 0.3 * took
         if len(self.spent) > 4 * len(self.waiting) + 1000:  # rooms below the virtual time start there anyway
             self.spent = {k: v for k, v in self.spent.items() if v > self.vtime}
+            self.took = {k: v for k, v in self.took.items() if k in self.spent}
         if not fut.done():
             if job.cancelled():
                 fut.cancel()
