@@ -319,14 +319,22 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
         # (a quarter, half, all of each plan): when the budget's time is up the last whole stage stands,
         # every study of a level with the same games; the stop looks at the clock, never at a result
         for b in (*bots[1:], bots[0]):
-            for frac in (STAGES if b == bots[0] and budget_s > 0 else (1.0,)):
-                for s in need[b]:
-                    a.ensure(s, max(min(MIN_N, plan[s.name]), math.ceil(plan[s.name] * frac)))
-                    save()
-                if budget_s > 0 and time.perf_counter() - t0 > budget_s and frac < 1.0:
+            stages = STAGES if b == bots[0] and budget_s > 0 else (1.0,)
+            last = (0.0, 0.0)  # the last stage's share of the plan and its seconds
+            for k, frac in enumerate(stages):
+                if k and all(a.n.get(s, 0) >= plan[s.name] for s in need[b]):
+                    break
+                # the next stage would end past the budget (by the last stage's pace, 10% leeway): stop here
+                if k and time.perf_counter() - t0 + last[1] * (frac - stages[k - 1]) / max(last[0], 1e-9) \
+                        > budget_s * 1.1:
                     a.stopped.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
                                       "planned": {s.name: plan[s.name] for s in need[b]}})
                     break
+                t_stage = time.perf_counter()
+                for s in need[b]:
+                    a.ensure(s, max(min(MIN_N, plan[s.name]), math.ceil(plan[s.name] * frac)))
+                    save()
+                last = (frac - (stages[k - 1] if k else 0.0), time.perf_counter() - t_stage)
     except KeyboardInterrupt:
         save()
         all_s = [s for b in bots for s in need[b]]
