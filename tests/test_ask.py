@@ -298,3 +298,30 @@ def test_json_writes_the_html_reports_too_with_the_budget_notes(tmp_path):
     res = {**d, "over": [{"bot": "greedy", "studies": 14, "games": 4, "needs_s": 900.0, "share_s": 60.0}]}
     h = write_html(res, "ja", tmp_path / "over.html").read_text(encoding="utf-8")
     assert "予算を超えた" in h and "中級ボット（貪欲）" in h  # the over-budget note in the HTML
+
+
+def test_the_clock_stops_the_lead_level_after_a_whole_stage_never_a_result(tmp_path):
+    """The lead level's studies grow together (a quarter, half, all of the plan); a stage that would
+    end past the budget by the last stage's pace is not started, so every study keeps the same games."""
+    from soan.lab.ask import Asker, Setting, run_plan
+
+    clock = [0.0]
+
+    class Timed(Asker):
+        def ensure(self, s, n):
+            clock[0] += (n - self.n.get(s, 0)) * 1.0  # a second a game
+            self.n[s] = max(n, self.n.get(s, 0))
+
+    lead = [Setting(4, "greedy", (f"V{k}",), ()) for k in range(3)]
+    ctx = [Setting(4, "random", (f"V{k}",), ()) for k in range(3)]
+    plan = {s.name: 40 for s in lead} | {s.name: 10 for s in ctx}
+    a = Timed("undecim", tmp_path, bots=("greedy", "random"))
+    run_plan(a, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 100.0, 0.0, lambda: None,
+             clock=lambda: clock[0])
+    # context 30 s; stage 1: 30 s (60 s); stage 2 would end at 90 s (fits 110); stage 3 would end at 150: stopped
+    assert {a.n[s] for s in ctx} == {10} and {a.n[s] for s in lead} == {20}
+    assert a.stopped[0]["bot"] == "greedy" and set(a.stopped[0]["reached"].values()) == {20}
+    b = Timed("undecim", tmp_path, bots=("greedy", "random"))
+    run_plan(b, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 1000.0, 0.0, lambda: None,
+             clock=lambda: clock[0] - 150.0)
+    assert {b.n[s] for s in lead} == {40} and not b.stopped

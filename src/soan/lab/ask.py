@@ -265,6 +265,29 @@ def plan_sizes(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], 
     return plan
 
 
+def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], plan: dict[str, int],
+             budget_s: float, t0: float, save: Callable[[], None], clock: Callable[[], float] = time.perf_counter) -> None:
+    """Play the plan: the context levels first (a small share), then the lead level in stages over all
+    its studies (a quarter, half, all of each plan). A stage that would end past the budget, by the last
+    stage's pace, is not started: the last whole stage stands, every study of the level with the same
+    games. The stop looks at the clock, never at a result."""
+    for b in (*bots[1:], bots[0]):
+        stages = STAGES if b == bots[0] and budget_s > 0 else (1.0,)
+        last = (0.0, 0.0)  # the last stage's share of the plan and its seconds
+        for k, frac in enumerate(stages):
+            if k and all(a.n.get(s, 0) >= plan[s.name] for s in need[b]):
+                break
+            if k and clock() - t0 + last[1] * (frac - stages[k - 1]) / max(last[0], 1e-9) > budget_s * 1.1:
+                a.stopped.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
+                                  "planned": {s.name: plan[s.name] for s in need[b]}})
+                break
+            t_stage = clock()
+            for s in need[b]:
+                a.ensure(s, max(min(MIN_N, plan[s.name]), math.ceil(plan[s.name] * frac)))
+                save()
+            last = (frac - (stages[k - 1] if k else 0.0), clock() - t_stage)
+
+
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C during `ask`: the plan and every finished chunk of games are kept in `folder`."""
 
@@ -315,26 +338,7 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
         plan = plan_sizes(a, bots, need, state, budget_s, start)
         state["budget_s"] = state.get("budget_s") or budget_s  # the budget the plan was made with
         save()
-        # the context levels first (a small share), then the lead level in stages over all its studies
-        # (a quarter, half, all of each plan): when the budget's time is up the last whole stage stands,
-        # every study of a level with the same games; the stop looks at the clock, never at a result
-        for b in (*bots[1:], bots[0]):
-            stages = STAGES if b == bots[0] and budget_s > 0 else (1.0,)
-            last = (0.0, 0.0)  # the last stage's share of the plan and its seconds
-            for k, frac in enumerate(stages):
-                if k and all(a.n.get(s, 0) >= plan[s.name] for s in need[b]):
-                    break
-                # the next stage would end past the budget (by the last stage's pace, 10% leeway): stop here
-                if k and time.perf_counter() - t0 + last[1] * (frac - stages[k - 1]) / max(last[0], 1e-9) \
-                        > budget_s * 1.1:
-                    a.stopped.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
-                                      "planned": {s.name: plan[s.name] for s in need[b]}})
-                    break
-                t_stage = time.perf_counter()
-                for s in need[b]:
-                    a.ensure(s, max(min(MIN_N, plan[s.name]), math.ceil(plan[s.name] * frac)))
-                    save()
-                last = (frac - (stages[k - 1] if k else 0.0), time.perf_counter() - t_stage)
+        run_plan(a, bots, need, plan, budget_s, t0, save)
     except KeyboardInterrupt:
         save()
         all_s = [s for b in bots for s in need[b]]
