@@ -222,11 +222,15 @@ def test_both_levels_agree_only_when_both_are_clear_and_give_the_same_answer():
     clear_worse = {"clear": True, "gist": ["worse"]}
     for ctx, agree, word in (({"clear": True, "gist": ["worse"]}, True, "両方で同じ答え"),
                              ({"clear": True, "gist": ["negligible"]}, False, "答えが異なる"),
-                             ({"clear": False, "gist": ["none"]}, None, "まだはっきりしない")):
+                             ({"clear": False, "gist": ["none"]}, None, None)):
         by_bot = {"greedy": clear_worse, "random": ctx}
         assert _agree({}, by_bot, bots) is agree
-        (line,) = _levels_line("undecim", {"by_bot": by_bot, "agree": agree}, "ja")
-        assert word in line and line.startswith("中級ボット（貪欲）" if agree is not None else "ランダムボット")
+        got = _levels_line("undecim", {"by_bot": by_bot, "agree": agree}, "ja")
+        if word is None:  # the context level's own line says it is not clear yet
+            assert got == []
+            continue
+        (line,) = got
+        assert word in line and line.startswith("中級ボット（貪欲）")
     unclear_lead = {"greedy": {"clear": False, "gist": ["none"]}, "random": clear_worse}
     assert _agree({}, unclear_lead, bots) is None
     assert _levels_line("undecim", {"by_bot": unclear_lead, "agree": None}, "en") == []  # never "holds with both"
@@ -325,3 +329,20 @@ def test_the_clock_stops_the_lead_level_after_a_whole_stage_never_a_result(tmp_p
     run_plan(b, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 1000.0, 0.0, lambda: None,
              clock=lambda: clock[0] - 150.0)
     assert {b.n[s] for s in lead} == {40} and not b.stopped
+
+
+def test_a_measure_above_chance_has_as_many_random_games_as_the_lead(tmp_path):
+    """UN-V2 against its own chance level: the normal bots' share of unchanged turns minus random
+    players' in the same deals, game by game, so the random studies are planned as large as the lead's."""
+    res = ask("undecim", ["hand-fluidity"], budget_s=0, out=tmp_path, jobs=1, bots=("greedy", "random"),
+              start_n={"greedy": 6, "random": 3})
+    lead = res["answers"][0]["by_bot"]["greedy"]["rows"]
+    assert [r["n"] for r in lead] == [6, 6, 6] and res["studies"]["random-4p-one-card-hand"] == 6
+    from soan.lab.ask import Asker, Setting, _measures, load_questions
+
+    q = next(x for x in load_questions("undecim")["questions"] if x["id"] == "hand-fluidity")
+    a = Asker("undecim", tmp_path, bots=("greedy", "random"))
+    _, above = _measures(a, q, Setting(4, "greedy", ("one-card-hand",)), 4)
+    _, raw = _measures(a, {**q, "chance_bot": None}, Setting(4, "greedy", ("one-card-hand",)), 4)
+    _, rnd = _measures(a, q, Setting(4, "random", ("one-card-hand",)), 4)
+    assert np.allclose(above["unchanged_share"], raw["unchanged_share"] - rnd["unchanged_share"])

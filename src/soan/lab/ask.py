@@ -336,6 +336,12 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
 
     try:
         plan = plan_sizes(a, bots, need, state, budget_s, start)
+        for q in qs:  # a question measured above random players' (chance_bot) needs their games as many
+            cb = q.get("chance_bot")
+            if cb in bots and cb != bots[0]:
+                for s, c in zip(settings_for_question(info.id, q, bots[0]), settings_for_question(info.id, q, cb),
+                                strict=True):
+                    plan[c.name] = max(plan[c.name], plan[s.name])
         state["budget_s"] = state.get("budget_s") or budget_s  # the budget the plan was made with
         save()
         run_plan(a, bots, need, plan, budget_s, t0, save)

@@ -199,16 +199,13 @@ def _levels_line(game: str, ans: dict, lang: str) -> list[str]:
     if len(bots) < 2:
         return []
     lead, ctx = bots[0], bots[1]
-    cl = ans["by_bot"][lead]["clear"], ans["by_bot"][ctx]["clear"]
     L, C = who(lead, lang, game), who(ctx, lang, game)
     if ans.get("agree") is True:
         return [f"{L}と{C}の両方で同じ答えになった。" if lang == "ja" else f"The same answer holds with {L} and {C}."]
     if ans.get("agree") is False:
         return [f"{L}と{C}では答えが異なる。上の結論は{L}のもの。答えは打ち方の強さによって変わる。" if lang == "ja"
                 else f"{L} and {C} give different answers; the verdict above is {L}'. The answer depends on how well the game is played."]
-    if cl[0] and not cl[1]:
-        return [f"{C}では、まだはっきりしない。" if lang == "ja" else f"With {C} it is not clear yet."]
-    return []
+    return []  # a level not clear yet says so in its own line
 
 
 def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
