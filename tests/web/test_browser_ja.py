@@ -95,7 +95,7 @@ def test_every_page_reads_as_japanese(server, browser):
     text = _clean(page, "Undecim at the start")
     assert "ボット 初級" in text and "ボット 中級" in text  # seat badges by the bots' names
     assert "入植地を" in page.inner_text("#story")  # the story's goals in words
-    tableau = page.inner_text("[data-seat='1']")
+    tableau = page.inner_text("#board .players [data-seat='1']")
     assert "入植地: " in tableau and "開拓地" not in tableau  # settlements are 入植地 (the frontier is 開拓地)
     _play([(page, errors)], _un_step, 120)
     text = _clean(page, "Undecim's end screen")

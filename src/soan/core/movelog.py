@@ -3,8 +3,8 @@
 A move's text comes from the game's text module (`log_move`, and `summarize_turn` for a run of one
 seat's moves) on the state *before* the move; a round record (`rounds(state)`, La Superba's reveals)
 is worded on the state it appeared in. Once written, a line never changes: nothing is rendered
-again against a later state (an Undecim take from the council's bonus area stays a bonus-area take
-after the card has left it). Terminal play and the web both read their log from here.
+again against a later state (a card taken from where it lay is said to come from there, also once it
+has left). Terminal play and the web both read their log from here.
 
 Words are kept per viewpoint (`me`: a seat, or None for a spectator) and language, made on first
 demand by replaying the moves from the start, then kept up to date move by move.
