@@ -239,3 +239,65 @@ def test_LS_B1_weather_bonus_adds_power_to_all_weather_voyages_only():
     base = soan.make("la-superba").R
     assert voyage_power((1, 16, 17), base) == 7
     assert _final("la-superba", {"weather_bonus": 0}) == _final("la-superba", {})
+
+
+# --- answers that propose a fix (soan ask --fix) ----------------------------------------------------------
+
+
+def _answer(kind, rows, fix=None):
+    q = {"id": "seat-advantage", "kind": kind, "ja": "問い", "en": "question", "draft": "…",
+         "fixed": {"ja": "…", "en": "…"}}
+    if fix:
+        q["fix"] = fix
+    return {"id": q["id"], "kind": kind, "q": q, "lead": "greedy",
+            "by_bot": {"greedy": {"rows": rows}, "random": {"rows": []}}}
+
+
+def test_which_answers_say_this_is_a_problem():
+    assert b.is_problem(_answer("seats", [{"significant": False}, {"significant": True}]))
+    assert not b.is_problem(_answer("seats", [{"significant": False}]))
+    assert b.is_problem(_answer("dealt", [{"flag": True}])) and not b.is_problem(_answer("cards", [{"flag": False}]))
+    assert b.is_problem(_answer("compare", [{"effect": "none"}, {"effect": "worse"}]))
+    assert not b.is_problem(_answer("compare", [{"effect": "better"}]))
+    assert not b.is_problem(_answer("level", [{"value": 1}]))
+    # the leading (competent) bot level decides: random's rows alone do not
+    a = _answer("seats", [{"significant": False}])
+    a["by_bot"]["random"]["rows"] = [{"significant": True}]
+    assert not b.is_problem(a)
+
+
+def test_a_problem_with_a_fix_block_runs_a_balance_search_and_the_ask_report_links_it(tmp_path):
+    fix = {"agents": "random", "targets": ["start-player=25±10"], "search": ["position_vp[2]=0..1"],
+           "games": 12, "trials": 2, "validate": 12, "robust": 10}
+    calm = _answer("seats", [{"significant": False}], fix)
+    assert b.fix_problem("undecim", calm, tmp_path / "calm") is None and not (tmp_path / "calm").exists()
+    assert b.fix_lines("undecim", calm, "en") == []
+    ans = _answer("seats", [{"significant": True}], fix)
+    assert b.fix_lines("undecim", ans, "ja") == ["解決の目安を探すには：soan ask undecim seat-advantage --fix"]
+    r = b.fix_problem("undecim", ans, tmp_path / "fix-seat-advantage")
+    assert r is not None and (tmp_path / "fix-seat-advantage" / "balance.json").exists()
+    assert r["command"].startswith("soan balance undecim --agents random -t ") and "position_vp[2]=0..1" in r["command"]
+    ans["fix"] = r
+    en = b.fix_lines("undecim", ans, "en")
+    assert en[0].startswith("What would fix it (soan balance): Proposal: ")
+    h = b.fix_html("undecim", ans, "ja", tmp_path)
+    assert "解決の目安（soan balance）：提案：" in h and "href='fix-seat-advantage/balance-ja.html'" in h
+    bad = _answer("seats", [{"significant": True}], {"targets": ["start-player=25±3"]})
+    with pytest.raises(ConfigError, match="needs 'targets' and 'search'"):
+        b.fix_problem("undecim", bad, tmp_path / "bad")
+
+
+@pytest.mark.parametrize("game", ["undecim", "la-superba", "asian-delivery"])
+def test_the_shipped_fix_blocks_are_valid_balance_searches(game):
+    from soan.core.game import check_config
+    from soan.lab.ask import load_questions
+
+    qs = [q for q in load_questions(game)["questions"] if q.get("fix")]
+    assert qs
+    for q in qs:
+        fx = q["fix"]
+        _, P, vs, ps = check_config(game, fx.get("players"), fx.get("variants") or [], fx.get("params") or {})
+        for s in fx["search"]:
+            b.parse_axis(s, game, P, vs, ps)
+        for t in fx["targets"]:
+            b.parse_target(t, P)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import typer
 
@@ -37,6 +38,8 @@ def ask_cmd(
     bots: str = typer.Option("", "--bots", help="bot levels, the first leads the verdicts, the others are context "
                              "(default: the game's questions file, else greedy,random)"),
     list_: bool = typer.Option(False, "--list", help="list the game's questions and stop"),
+    fix: bool = typer.Option(False, "--fix", help="for each answer that says 'this is a problem' and whose question "
+                             "has a fix block: search for a setting that fixes it (soan balance, docs/balance.md)"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Answer the draft's questions (問題点): studies planned from the budget, both sides of a comparison on
@@ -86,6 +89,8 @@ def ask_cmd(
             if lang == "ja" else f"\nInterrupted. {kept} are kept in {e.folder}. To go on, run the same command "
             f"again: {again}", highlight=False, soft_wrap=True)
         raise typer.Exit(130) from None
+    if fix:
+        _fix(info.id, res, out, jobs, as_json)
     paths = [write_report(res, lg, out) for lg in dict.fromkeys((lang, "ja", "en"))]
     if as_json:
         res["html"] = [str(p) for p in paths]
@@ -100,6 +105,10 @@ def ask_cmd(
         console.print(f"\n[bold]{q['ja' if lang == 'ja' else 'en']}[/bold]", highlight=False)
         for x in lines(info.id, ans, lang):
             console.print("  " + x, highlight=False)
+        from ..lab.balance import fix_lines
+
+        for x in fix_lines(info.id, ans, lang):
+            console.print("  " + x, highlight=False)
     console.print("", highlight=False)
     for x in notes(res, lang):
         console.print(x, highlight=False)
@@ -113,6 +122,35 @@ def write_report(res: dict, lang: str, out: str):
     from ..lab.ask_report import write_html
 
     return write_html(res, lang, Path(out) / res["game"] / f"answers-{lang}.html")
+
+
+def _fix(game: str, res: dict, out: str, jobs: int, quiet: bool) -> None:
+    """`--fix`: a balance run (lab/balance.py) for each answer that says "this is a problem" and whose
+    question has a `fix` block; its proposal joins the answer (answers.json, the report)."""
+    import json as _json
+    from pathlib import Path
+
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ..lab.balance import fix_problem
+
+    folder = Path(out) / game
+    for ans in res["answers"]:
+        with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                      TimeElapsedColumn(), console=console, disable=quiet, transient=True) as prog:
+            tasks: dict[str, Any] = {}
+
+            def tick(stage: str, done: int, total: int, qid: str = ans["id"], tasks: dict[str, Any] = tasks,
+                     prog: Any = prog) -> None:
+                if stage not in tasks:
+                    tasks[stage] = prog.add_task(f"{qid}: {stage}", total=max(total, 1))
+                prog.update(tasks[stage], completed=done, total=max(total, 1))
+
+            r = fix_problem(game, ans, folder / f"fix-{ans['id']}", jobs, tick)
+        if r is not None:
+            ans["fix"] = r
+    (folder / "answers.json").write_text(_json.dumps(res, indent=1, ensure_ascii=False,
+                                                     default=lambda x: x.item() if hasattr(x, "item") else str(x)))
 
 
 @app.command("aa")

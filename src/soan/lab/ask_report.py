@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.game import game_info
+from .balance import fix_html
 from .report import _fig_html, _plt, bot_label, variant_label
 from .seatadv import position_name, seat_name, share_text
 
@@ -520,6 +521,7 @@ def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
         fx = q.get("fixed")
         if fx:
             parts.append(f"<p>{w('fixed', lang)}：{html.escape(fx['ja' if lang == 'ja' else 'en'])}</p>")
+        parts.append(fix_html(game, ans, lang, Path(path).parent))  # lab/balance.py: soan ask --fix
         f = figure(game, ans, lang, plt)
         if f:
             parts.append(f)

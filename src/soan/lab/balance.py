@@ -78,6 +78,14 @@ class Target:
         short = self.value - v if self.op == "atleast" else v - self.value
         return max(0.0, short) / scale
 
+    def slack(self, v: float) -> float:
+        """How far inside a bound the value is, in units of the bound (0 for `within`, whose miss already
+        prefers the centre): equal misses go to the setting with room to spare."""
+        if self.op == "within" or v is None or math.isnan(v):
+            return 0.0
+        d = v - self.value if self.op == "atleast" else self.value - v
+        return max(0.0, d) / (abs(self.value) or 1.0)
+
     def fmt(self, v: float | None) -> str:
         if v is None or (isinstance(v, float) and math.isnan(v)):
             return "—"
@@ -113,7 +121,12 @@ def subject_name(subject: str, game: str, players: int, lang: str) -> str:
         nm = seat_name(int(arg) - 1, lang)
         return f"{nm}の勝率" if lang == "ja" else f"{nm}'s win share"
     if kind == "win-when":
-        return (f"{arg} が 1 以上の席の勝率" if lang == "ja" else f"win share of seats with {arg}")
+        name_of = game_info(game).hooks.card_name
+        for pre, en, ja in (("dealt_", "dealt", "を配られた"), ("played_", "that played", "を使った")):
+            if arg.startswith(pre) and name_of is not None:
+                card = name_of(arg[len(pre):], lang)
+                return f"{card}{ja}席の勝率" if lang == "ja" else f"win share of the seats {en} {card}"
+        return f"{arg} が 1 以上の席の勝率" if lang == "ja" else f"win share of seats with {arg}"
     from .quality import MEASURES
 
     if subject in MEASURES:
@@ -591,7 +604,8 @@ def best_of(pb: Problem, trials: list[dict[str, Any]]) -> dict[str, Any]:
     the fewest settings, then the smallest total miss; if none meets them all, the smallest total miss."""
     def cost(t):
         ok = all(r["holds"] for r in t["targets"])
-        return (not ok, len(changed(pb, t["choice"])) if ok else 0, sum(r["miss"] for r in t["targets"]))
+        return (not ok, len(changed(pb, t["choice"])) if ok else 0, sum(r["miss"] for r in t["targets"]),
+                -sum(tg.slack(r["value"]) for tg, r in zip(pb.targets, t["targets"], strict=True)))
     return min(trials, key=cost)
 
 
@@ -827,3 +841,102 @@ def write(res: dict[str, Any], out: Path) -> list[Path]:
 def grid_choices(pb: Problem) -> list[dict[str, Any]]:
     """Every choice of the search space (small spaces; tests and a full grid)."""
     return [dict(zip([a.text for a in pb.axes], c, strict=True)) for c in itertools.product(*[a.values for a in pb.axes])]
+
+
+# --- answers that propose a fix (`soan ask --fix`) --------------------------------------------------
+
+
+def is_problem(ans: dict[str, Any]) -> bool:
+    """Whether an answer of `soan ask` (lab/ask.py) says "this is a problem" with its leading bot level
+    (`lead`, the competent level; the first level when an answer names none): a turn position or seat
+    off chance significantly (seats), a card flagged (cards, dealt), or the draft's proposed change not
+    helping (compare: no clear improvement in any setting). A level or words question states figures
+    or words, never a problem."""
+    by = ans.get("by_bot") or {}
+    if not by:
+        return False
+    lead = ans.get("lead")
+    rows = (by[lead] if lead in by else next(iter(by.values()))).get("rows") or []
+    kind = ans.get("kind")
+    if kind == "seats":
+        return any(r.get("significant") for r in rows)
+    if kind in ("cards", "dealt"):
+        return any(r.get("flag") for r in rows)
+    if kind == "compare":
+        return bool(rows) and not any(r.get("effect") == "better" for r in rows)
+    return False
+
+
+def fix_problem(game: str, ans: dict[str, Any], out: Path, jobs: int = 1,
+                progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any] | None:
+    """The question's `fix` block (questions.yaml: `targets`, `search`, optional `agents`, `players`,
+    `variants`, `params`, `games`, `trials`, `validate`, `robust`, `budget` in seconds) run as a balance
+    search into `out`, when the answer says the problem is there; None otherwise."""
+    fx = ans.get("q", {}).get("fix")
+    if not fx or not is_problem(ans):
+        return None
+    from ..agents import parse_agents
+
+    where = f"question {ans.get('id')!r}: fix"
+    if not isinstance(fx, dict) or not fx.get("targets") or not fx.get("search"):
+        raise _err(f"{where} needs 'targets' and 'search' (lists, as soan balance takes them)",
+                   f"問い {ans.get('id')!r} の fix には targets と search（soan balance と同じ書き方のリスト）が要ります")
+    info, P, vs, ps = check_config(game, fx.get("players"), fx.get("variants") or [], fx.get("params") or {})
+    ags = parse_agents(str(fx.get("agents", "normal")), P)
+    axes = [parse_axis(s, info.id, P, vs, ps) for s in fx["search"]]
+    pb = Problem(info.id, P, ags, vs, ps, [], axes, int(fx.get("games", 200)), int(fx.get("trials", 12)),
+                 int(fx.get("validate", 800)), int(fx.get("robust", 400)), int(fx.get("seed", 0)), jobs,
+                 float(fx["budget"]) if fx.get("budget") else None, out)
+    known = known_measures(pb)
+    pb.targets = [parse_target(t, P, known) for t in fx["targets"]]
+    res = run(pb, progress)
+    files = write(res, out)
+    return {"folder": str(out), "files": [str(f) for f in files], "holds": res["validation"]["holds"],
+            "robust": res["robustness"]["holds"], "lines": {lg: summary_lines(res, lg) for lg in ("en", "ja")},
+            "command": command_for(info.id, fx)}
+
+
+def command_for(game: str, fx: dict[str, Any]) -> str:
+    """The `soan balance` command a fix block stands for (shown with the proposal)."""
+    import shlex
+
+    parts = ["soan", "balance", game, "--agents", str(fx.get("agents", "normal"))]
+    for t in fx.get("targets") or []:
+        parts += ["-t", t]
+    for s in fx.get("search") or []:
+        parts += ["-s", s]
+    for k in ("games", "trials", "validate", "robust"):
+        if k in fx:
+            parts += [f"--{k}", str(fx[k])]
+    return " ".join(shlex.quote(p) for p in parts)
+
+
+def fix_lines(game: str, ans: dict[str, Any], lang: str) -> list[str]:
+    """What an ask answer adds about a fix: the proposal of its balance run (`soan ask --fix`), or, for
+    a problem whose question has a `fix` block, the command that searches for one."""
+    ja = lang == "ja"
+    fx = ans.get("fix")
+    if fx:
+        return [("解決の目安（soan balance）：" if ja else "What would fix it (soan balance): ") + fx["lines"][lang][1],
+                *fx["lines"][lang][2:]]
+    if is_problem(ans) and ans.get("q", {}).get("fix"):
+        cmd = f"soan ask {game} {ans['id']} --fix"
+        return [f"解決の目安を探すには：{cmd}" if ja else f"To search for a setting that fixes it: {cmd}"]
+    return []
+
+
+def fix_html(game: str, ans: dict[str, Any], lang: str, folder: Path) -> str:
+    """`fix_lines` for the ask report, with a link to the balance run's own report."""
+    import html
+    import os
+
+    ls = fix_lines(game, ans, lang)
+    if not ls:
+        return ""
+    link = ""
+    fx = ans.get("fix")
+    if fx:
+        target = Path(fx["folder"]) / f"balance-{lang}.html"
+        rel = os.path.relpath(target, folder)
+        link = f" <a href='{html.escape(rel)}'>{'詳しい結果' if lang == 'ja' else 'the full result'}</a>"
+    return ("<div class='fix'><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in ls) + "</ul>" + link + "</div>")
