@@ -43,7 +43,7 @@ def best_completion(s, seat: int, end, ev, budget: list[int]) -> float:
     """The best advantage `seat` can reach by its own steps before `end(s)`, another seat's
     decision or the end of the game; `budget[0]` positions at most (then the position's own value).
     `s` is used up: its last step is taken on it, not on a copy."""
-    if s.is_over() or end(s) or seat not in s.to_act() or budget[0] <= 0:
+    if budget[0] <= 0 or s.is_over() or end(s) or seat not in s.to_act():
         return advantage(ev(s), seat)
     best = float("-inf")
     legal = s._raw_legal_actions(seat)  # the seat is one to act: no checks needed
