@@ -126,7 +126,8 @@ class EffectsMixin(StateFields):
         else:
             self.porter_used = True
             self._mine(OWN_PLAY, p, self.play).append((c, FACE_DOWN))
-            self._measure("facedown", p)
+            if self.listener is not None:  # measures only: no call on a look-ahead's copy
+                self._measure("facedown", p)
             self._push_transport(p, 1, 1)  # AD-E3
 
     def _push_transport(self, p: int, n: int, r: int) -> None:

@@ -83,7 +83,8 @@ class StepsMixin(StateFields):
                 self._mine(OWN_CARGO + 8 * v, p, self.cargo[v])[g] -= 1
                 self._add(p, self.veh_at[v], g, 1)
                 self.moved[v][UNLOADED + g] += 1
-                self._measure("moved", p, by="vehicle", n=1)
+                if self.listener is not None:  # measures only: no call on a look-ahead's copy
+                    self._measure("moved", p, by="vehicle", n=1)
             else:  # EndStep
                 st.pop()
             return
@@ -108,7 +109,8 @@ class StepsMixin(StateFields):
             g = fr.grade
             self._mine(OWN_SUPPLY, p, self.supply)[g] -= 1
             self._mine(OWN_WH, p, self.wh)[wh_slot(a.area, g)] += 1
-            self._measure("moved", p, by="gate", n=1)
+            if self.listener is not None:  # measures only: no call on a look-ahead's copy
+                self._measure("moved", p, by="gate", n=1)
         elif kind == "t_src":
             st.append(TransportDest("t_dst", p, fr.n, fr.range, a.area))
         elif kind == "t_dst":
@@ -117,7 +119,8 @@ class StepsMixin(StateFields):
             g = _G[a.grade]
             self._add(p, fr.source, g, -1)
             self._add(p, fr.dest, g, 1)
-            self._measure("moved", p, by="card", n=1)
+            if self.listener is not None:  # measures only: no call on a look-ahead's copy
+                self._measure("moved", p, by="card", n=1)
             st.append(TransportMove("t_move", p, fr.left - 1, fr.source, fr.dest))
         elif kind == "deliver":
             self._complete(p, a.request)
@@ -168,7 +171,8 @@ class StepsMixin(StateFields):
             g = _G[a.grade]
             self._mine(OWN_CARGO + 8 * v, p, self.cargo[v])[g] -= 1
             self._add(p, self.veh_at[v], g, 1)
-            self._measure("moved", p, by="vehicle", n=1)
+            if self.listener is not None:  # measures only: no call on a look-ahead's copy
+                self._measure("moved", p, by="vehicle", n=1)
             st.append(fr)
 
 
