@@ -6,7 +6,10 @@ the scores and ranks, and, in random games, each game evaluation along the way (
 values, `repr`). Only the public API is used (`soan.make`, `soan.agents.make_agent`,
 `soan.agents.drive.play_step`), so the same cases run on any earlier commit: the digests in
 `records.json` were written by the code of commit 8490281, the last before the engine's speed work
-(`python tests/golden/records.py --write` with that commit's `src` first on PYTHONPATH).
+(`python tests/golden/records.py --write` with that commit's `src` first on PYTHONPATH). A rule or bot
+change made on purpose regenerates only the digests of the cases it concerns, from 8490281 with that
+change alone applied: so far AD-V13's stored points in the bots' evaluation (commit 18e779f; the
+stored-vp and all-variants Asian Delivery cases whose digests moved).
 The digests depend on nothing but the decisions: not on timing, the machine or a compiled build.
 """
 
