@@ -511,10 +511,11 @@ def _level(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
         if m.get("format") == "pct" and not math.isnan(lo):  # a share lies in [0, 1]
             lo, hi = max(0.0, lo), min(1.0, hi)
         rows.append({**m, "value": mean, "ci": [lo, hi], "games": int(np.sum(~np.isnan(x))),
-                     "clear": bool(h <= max(0.05 * abs(mean), 0.01))})
+                     "clear": bool(h <= max(0.05 * abs(mean), LEVEL_PCT if m.get("format") == "pct" else 0.01))})
     return {"rows": rows, "clear": all(r["clear"] for r in rows), "gist": None}
 
 
+LEVEL_PCT = 0.025  # a share's figure is clear within ± 2.5 points (else within ± 5% of the value, or ± 0.01)
 SEAT_MARGIN = 0.05  # a turn position within chance ± 5 points has "no advantage that matters"
 CARD_MARGIN = 0.05  # a card: flagged when significant and this far from chance; within it, it does not matter
 
