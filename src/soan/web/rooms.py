@@ -604,7 +604,7 @@ class Manager:
 
         r = self.rooms.get(gid)
         if r is None:
-            r = await self._db(work)
+            r = await asyncio.to_thread(work)  # (not the database thread: moves commit meanwhile)
             if r is None:
                 return None
             self._hold(r)
