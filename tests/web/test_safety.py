@@ -403,3 +403,18 @@ def test_behind_a_reverse_proxy_links_and_origin_use_the_public_url(tmp_path):
         assert all(s["url"].startswith("https://games.example.org/play/") for s in g.json()["seats"])
         assert c.post("/api/games", json={"game": "undecim", "players": 3},
                       headers={"Origin": "http://games.example.org"}).status_code == 403  # not the HTTPS page
+
+
+def test_refusals_of_moves_undo_and_feedback_are_said_in_japanese(client):
+    g = client.post("/api/games", json={"game": "undecim", "players": 3, "seed": 4}).json()
+    gid = g["id"]
+    acting = client.get(f"/api/games/{gid}").json()["to_act"]
+    first = next(s for s in g["seats"] if s["seat"] in acting)
+    waiting = next(s for s in g["seats"] if s["seat"] not in acting)
+    move = client.get(f"/api/games/{gid}", params={"token": first["token"]}).json()["legal"][0]["json"]
+    r = client.post(f"/api/games/{gid}/actions", params={"token": waiting["token"], "lang": "ja"}, json=move)
+    assert r.status_code == 409 and "あなたの番ではありません" in r.json()["error"]
+    r = client.post(f"/api/games/{gid}/undo", params={"token": first["token"], "lang": "ja"})
+    assert r.status_code == 409 and "まだ手が打たれていません" in r.json()["error"]
+    r = client.post(f"/api/games/{gid}/feedback", params={"token": first["token"], "lang": "ja"}, json={})
+    assert r.status_code == 409 and "感想はゲームが終わってから" in r.json()["error"]

@@ -207,9 +207,10 @@ class Room:
     def apply_checked(self, seat: int, action) -> Any:
         """The state after the move, on a copy: raises IllegalAction and leaves the room untouched."""
         if self.state.is_over():
-            raise RoomError(409, "the game is over")
+            raise RoomError(409, "the game is over", "ゲームは終わっています")
         if seat not in self.state.to_act():
-            raise RoomError(409, f"not your turn: waiting for seat {', '.join(str(s + 1) for s in self.state.to_act())}")
+            seats = ", ".join(str(s + 1) for s in self.state.to_act())
+            raise RoomError(409, f"not your turn: waiting for seat {seats}", f"あなたの番ではありません（席{seats}の番です）")
         nxt = self.state.clone()
         nxt.apply(seat, action)
         return nxt
@@ -373,29 +374,40 @@ class Room:
 
 
 LENGTHS = ("too_short", "right", "too_long")
+UNDO_JA = {
+    "this game has no undo": "このゲームには取り消しがありません",
+    "the game is over": "ゲームは終わっています",
+    "nothing of yours to undo: the last move is not yours": "取り消せる手がありません：最後の手はあなたの手ではありません",
+    "no move yet": "まだ手が打たれていません",
+    "cannot undo: hidden information was revealed since your last move (a card was drawn)":
+        "取り消せません：最後の手のあとで伏せられていた情報が明らかになりました（カードが引かれました）",
+}
 
 
 def check_feedback(data: Any) -> dict[str, Any]:
     """The playtest form: fun and clarity 1-5, length felt, a confusing and a too-strong card or rule,
     a free comment. Anything else is refused with the reason."""
     if not isinstance(data, dict):
-        raise RoomError(422, "feedback is a JSON object: {\"fun\": 1-5, \"clarity\": 1-5, \"length\": ...}")
+        raise RoomError(422, "feedback is a JSON object: {\"fun\": 1-5, \"clarity\": 1-5, \"length\": ...}",
+                        "感想は JSON オブジェクトです：{\"fun\": 1〜5, \"clarity\": 1〜5, \"length\": ...}")
     extra = sorted(set(data) - {"fun", "clarity", "length", "confusing", "too_strong", "comment"})
     if extra:
-        raise RoomError(422, f"unknown feedback field(s) {extra}")
+        raise RoomError(422, f"unknown feedback field(s) {extra}", f"感想に知らない項目があります：{extra}")
     out: dict[str, Any] = {}
     for k in ("fun", "clarity"):
         v = data.get(k)
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 5:
-            raise RoomError(422, f"{k} takes a whole number from 1 to 5, got {v!r}")
+            raise RoomError(422, f"{k} takes a whole number from 1 to 5, got {str(v)[:20]!r}",
+                            f"{k} は1〜5の整数です（指定：{str(v)[:20]!r}）")
         out[k] = v
     if data.get("length") not in LENGTHS:
-        raise RoomError(422, f"length takes one of {list(LENGTHS)}, got {data.get('length')!r}")
+        raise RoomError(422, f"length takes one of {list(LENGTHS)}, got {str(data.get('length'))[:20]!r}",
+                        f"length は {list(LENGTHS)} のどれかです")
     out["length"] = data["length"]
     for k in ("confusing", "too_strong", "comment"):
         v = data.get(k, "")
         if not isinstance(v, str) or len(v) > 2000:
-            raise RoomError(422, f"{k} is text of at most 2000 characters")
+            raise RoomError(422, f"{k} is text of at most 2000 characters", f"{k} は2000字までの文字列です")
         out[k] = v.strip()
     return out
 
@@ -652,14 +664,15 @@ class Manager:
         async with room.lock:
             why = room.undo_refusal(seat)
             if why:
-                raise RoomError(409, why)
+                raise RoomError(409, why, UNDO_JA.get(why))
             s = state_of(room.header, room.id)
             epochs = []
             for who, a in room.moves[:-1]:
                 epochs.append(room.epoch(s))
                 s.apply(who, a)
             if room.epoch(s) != room.epoch():  # safety: never undo through a reveal
-                raise RoomError(409, "cannot undo: hidden information was revealed since your last move")
+                raise RoomError(409, "cannot undo: hidden information was revealed since your last move",
+                                "取り消せません：最後の手のあとで伏せられていた情報が明らかになりました")
             room.undone += 1
             try:
                 await self._db(self.store.undo_move, room.id, len(room.moves) - 1, room.room_json())
