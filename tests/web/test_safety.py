@@ -418,3 +418,39 @@ def test_refusals_of_moves_undo_and_feedback_are_said_in_japanese(client):
     assert r.status_code == 409 and "まだ手が打たれていません" in r.json()["error"]
     r = client.post(f"/api/games/{gid}/feedback", params={"token": first["token"], "lang": "ja"}, json={})
     assert r.status_code == 409 and "感想はゲームが終わってから" in r.json()["error"]
+
+
+def test_a_replay_being_built_does_not_hold_up_other_requests(tmp_path, monkeypatch):
+    """Uploaded records are parsed and replayed off the event loop: while one is being built (held
+    here until the other request is answered), the server answers others."""
+    import httpx
+
+    from soan.web import replay_model
+
+    started, release = threading.Event(), threading.Event()
+    real = replay_model.Replay.__init__
+
+    def slow(self, *a, **kw):
+        started.set()
+        release.wait(10)  # (on a blocked event loop nothing else could run meanwhile)
+        real(self, *a, **kw)
+
+    monkeypatch.setattr(replay_model.Replay, "__init__", slow)
+    app = create_app(str(tmp_path / "r.sqlite"), bot_delay=0)
+    body = record_text(header_for(soan.make("undecim", players=3, seed=1)))
+
+    async def go():
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver",
+                                     headers=JSON) as c:
+            upload = asyncio.ensure_future(c.post("/api/replays", content=body))
+            while not started.is_set():
+                await asyncio.sleep(0.01)
+            other = await c.get("/api/catalog")
+            answered_first = not upload.done()
+            release.set()
+            return other.status_code, answered_first, (await upload).status_code
+
+    try:
+        assert asyncio.run(go()) == (200, True, 201)
+    finally:
+        release.set()
