@@ -454,3 +454,23 @@ def test_a_replay_being_built_does_not_hold_up_other_requests(tmp_path, monkeypa
         assert asyncio.run(go()) == (200, True, 201)
     finally:
         release.set()
+
+
+def test_a_stored_game_this_version_cannot_make_is_a_clear_409(tmp_path):
+    from sqlalchemy import update
+
+    from soan.web.store import Store, games
+
+    db = str(tmp_path / "v.sqlite")
+    with TestClient(create_app(db, bot_delay=0), headers=JSON) as c:
+        g = c.post("/api/games", json={"game": "undecim", "players": 3, "bots": {"3": "random"}}).json()
+    s = Store(db)
+    header = s.load_game(g["id"]).header  # a rule option this version does not have
+    with s.engine.begin() as conn:
+        conn.execute(update(games).where(games.c.id == g["id"]).values(
+            header=json.dumps({**header, "params": {"no_such_rule": 1}})))
+    s.close()
+    with TestClient(create_app(db, bot_delay=0), headers=JSON) as c:
+        r = c.get(f"/api/games/{g['id']}", params={"lang": "en"})
+        assert r.status_code == 409 and "another version of soan" in r.json()["error"]
+        assert c.get(f"/api/games/{g['id']}", params={"lang": "ja"}).json()["error"].endswith("続けられません")

@@ -44,7 +44,8 @@ def state_of(header: dict[str, Any], gid: str) -> Any:
     try:
         return state_from_data(header, f"game {gid}")
     except ReplayError as e:
-        raise RoomError(500, f"game {gid} cannot be made again: {e}") from None
+        raise RoomError(409, f"game {gid} was made by another version of soan and cannot be made again: {e}",
+                        f"ゲーム {gid} は別の版の soan で作られたため、続けられません") from None
 
 
 class FairPool:
@@ -603,7 +604,8 @@ class Manager:
         fut = self.loading.get(gid)
         if fut is None:  # one load per room, however many ask at once
             fut = self.loading[gid] = asyncio.ensure_future(self._load(gid))
-            fut.add_done_callback(lambda _f: self.loading.pop(gid, None))
+            fut.add_done_callback(lambda f: (self.loading.pop(gid, None),
+                                             f.cancelled() or f.exception()))  # (an error is always retrieved)
         r = await asyncio.shield(fut)
         if r is None:
             raise RoomError(404, f"no game {gid!r} on this server", f"このサーバーにゲーム {gid!r} はありません")
