@@ -205,7 +205,8 @@ def _levels_line(game: str, ans: dict, lang: str) -> list[str]:
         return [f"{L}と{C}の両方で同じ答えになった。" if lang == "ja" else f"The same answer holds with {L} and {C}."]
     if ans.get("agree") is False:
         return [f"{L}と{C}では答えが異なる。上の結論は{L}のもの。答えは打ち方の強さによって変わる。" if lang == "ja"
-                else f"{L} and {C} give different answers; the verdict above is {L}'. The answer depends on how well the game is played."]
+                else f"The answers differ between {L} and {C}; the verdict above is that of the {L}. The answer depends on "
+                     "how well the game is played."]
     return []  # a level not clear yet says so in its own line
 
 
