@@ -131,7 +131,34 @@ def subject_name(subject: str, game: str, players: int, lang: str) -> str:
 
     if subject in MEASURES:
         return str(MEASURES[subject][2 if lang == "ja" else 1])
-    return subject
+    return _measure_names(game).get(subject, {}).get(lang, subject)
+
+
+_NAMES: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def _measure_names(game: str) -> dict[str, dict[str, str]]:
+    """ja/en names of a game's measures from its questions file (`names`, and each question's `measure`
+    with its `name`); {} when the game has none."""
+    if game not in _NAMES:
+        out: dict[str, dict[str, str]] = {}
+        try:
+            from .ask import load_questions
+
+            doc = load_questions(game)
+        except (SoanError, OSError, ValueError):
+            doc = {"names": {}, "questions": []}
+        for q in doc["questions"]:
+            if isinstance(q.get("measure"), str) and isinstance(q.get("name"), dict):
+                out.setdefault(q["measure"], q["name"])
+            for m in q.get("measures") or []:
+                if isinstance(m, dict) and isinstance(m.get("name"), dict):
+                    out.setdefault(m["measure"], m["name"])
+        for k, v in (doc.get("names") or {}).items():
+            if isinstance(v, dict):
+                out.setdefault(k, v)
+        _NAMES[game] = out
+    return _NAMES[game]
 
 
 def parse_target(text: str, players: int, known: set[str] | None = None) -> Target:
@@ -762,8 +789,11 @@ def summary_lines(res: dict[str, Any], lang: str) -> list[str]:
     others = v["others"]
     if res["best"]["changed"]:
         if others:
-            top = others[:3]
-            txt = sep.join(f"{_mname(r['measure'], game, P, lang)} {_num(r['a'])} → {_num(r['b'])}" for r in top)
+            # named measures first (the design-quality ones, win shares, the questions' names), then the
+            # game's raw columns (per round, per card), each by size
+            top = sorted(others, key=lambda r: _mname(r["measure"], game, P, "en") == r["measure"])[:3]
+            txt = sep.join(f"{_mname(r['measure'], game, P, lang)} {_num(r['a'], r['measure'])} → "
+                           f"{_num(r['b'], r['measure'])}" for r in top)
             lines.append(f"ほかに有意に動いた指標（Holm補正）：{txt}" + (f" ほか{len(others) - 3}件" if len(others) > 3 else "")
                           if ja else f"Other measures that moved significantly (Holm): {txt}"
                           + (f" and {len(others) - 3} more" if len(others) > 3 else ""))
@@ -785,14 +815,18 @@ def summary_lines(res: dict[str, Any], lang: str) -> list[str]:
                 (f"Robustness: the target holds in {len(rb['neighbours']) - len(bad)} of {len(rb['neighbours'])} "
                  f"settings one step away ({rb['games']} games each)"))
         lines.append(head + ("：" if ja else ": ") + sep.join(each))
-    lines.append(f"ボット：{'、'.join(res['agents'])}。結果はこのボットたちの遊び方に基づきます。" if ja
+    from ..agents.names import bot_label
+
+    lines.append(f"ボット：{'、'.join(bot_label(a, 'ja') for a in res['agents'])}。結果はこのボットたちの遊び方に基づきます。" if ja
                   else f"Bots: {', '.join(res['agents'])}; the figures rest on how these bots play.")
     return lines
 
 
-def _num(x: Any) -> str:
+def _num(x: Any, measure: str = "") -> str:
     if x is None:
         return "—"
+    if measure.startswith("win_share_"):
+        return f"{x:.0%}"
     return f"{x:.2f}" if abs(x) < 10 else f"{x:.1f}"
 
 
