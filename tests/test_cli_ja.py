@@ -154,3 +154,39 @@ def test_every_variant_and_parameter_reads_as_japanese():
             assert p["doc_ja"], (g["id"], p["name"])
             assert not p["choices"] or p["choices_ja"], (g["id"], p["name"])  # a choice has its Japanese name
     assert found == {}
+
+
+def test_soan_lang_sets_a_new_games_language_and_a_resumed_game_keeps_its_own(tmp_path):
+    rec = tmp_path / "g.jsonl"
+    r = runner.invoke(app, ["play", "undecim", "--players", "3", "--seed", "4", "--bots", "random", "--record", str(rec)],
+                      input="quit\n", env={"SOAN_LANG": "ja"})
+    assert json.loads(rec.read_text(encoding="utf-8").splitlines()[0])["lang"] == "ja", r.output
+    assert "ラウンド" in r.output or "手番" in r.output, r.output
+    r = runner.invoke(app, ["play", "undecim", "--resume", str(rec)], input="quit\n", env={"SOAN_LANG": "en"})
+    assert json.loads(rec.read_text(encoding="utf-8").splitlines()[0])["lang"] == "ja"  # kept, not rewritten
+    rec2 = tmp_path / "h.jsonl"
+    runner.invoke(app, ["play", "undecim", "--players", "3", "--seed", "4", "--record", str(rec2)], input="quit\n",
+                  env={"SOAN_LANG": "en"})
+    assert json.loads(rec2.read_text(encoding="utf-8").splitlines()[0])["lang"] == "en"
+
+
+def test_soan_lang_for_lab_commands():
+    r = runner.invoke(app, ["games"], env={"SOAN_LANG": "ja"})
+    assert "ラ・スペルバ" in r.output
+    r = runner.invoke(app, ["analyze", "undecim"], env={"SOAN_LANG": "ja"})
+    assert r.exit_code == 0 and re.search(r"[ぁ-んァ-ン]", r.output), r.output
+    assert re.search(r"[ぁ-んァ-ン]", runner.invoke(app, ["analyze", "undecim"]).output) is None
+
+
+def test_serve_says_its_start_in_japanese(monkeypatch):
+    from soan.cli import serve
+
+    monkeypatch.setattr("sys.argv", ["soan", "serve", "--lang", "ja"])
+    ja = serve._start_lines("http://127.0.0.1:8000/", 3, "soan.sqlite", None, False, [])
+    assert "保存された対戦 3 件" in ja[0] and "このコンピューターからしか開けません" in ja[1]
+    lan = serve._start_lines("http://127.0.0.1:8000/", 0, "x.sqlite", None, True, ["http://192.168.1.20:8000"])
+    assert "同じネットワークの友だちは http://192.168.1.20:8000/ を開きます" in lan[1]
+    assert _english("\n".join(ja + lan).replace("soan serve", "")) == []
+    monkeypatch.setattr("sys.argv", ["soan", "serve"])
+    monkeypatch.delenv("SOAN_LANG", raising=False)
+    assert "stored game(s)" in serve._start_lines("http://127.0.0.1:8000/", 3, "soan.sqlite", None, False, [])[0]

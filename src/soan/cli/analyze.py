@@ -26,7 +26,7 @@ def analyze(
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
     components: str | None = typer.Option(None, "--components"),
-    lang: str = typer.Option("en", "--lang", help="en | ja"),
+    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Exact analyses of a draft's arithmetic, as the game declares them (without NAME: the list)."""

@@ -31,7 +31,7 @@ def _budget(text: str) -> float:
 def ask_cmd(
     game: str = GameArg,
     question: list[str] | None = typer.Argument(None, help="question ids (default: all); see --list"),
-    lang: str = typer.Option("en", "--lang", help="en | ja"),
+    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
     budget: str = typer.Option("10m", "--budget", help="wall time to plan for, e.g. 300s or 10m (on --jobs cores)"),
     out: str = typer.Option("studies/ask", "--out", help="folder for the studies and the report (a cache)"),
     jobs: int = typer.Option(2, "--jobs", "-j"),

@@ -42,7 +42,7 @@ def balance(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1),
     out: str | None = typer.Option(None, "--out", help="folder for the search state and the report "
                                    "(default balance/GAME); a stopped run resumes there"),
-    lang: str = typer.Option("en", "--lang", help="en | ja"),
+    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Search rule parameters, variants and component values for a setting that meets the targets,

@@ -76,7 +76,7 @@ def check(
                                      help="every k-th game with normal (greedy) bots; 0: random bots only"),
     seed: int = typer.Option(0, "--seed"),
     out: str = typer.Option("out/check", "--out", help="where records of problem games go"),
-    lang: str = typer.Option("en", "--lang", help="en | ja"),
+    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
 ) -> None:
     """The designer's data check: validate the file and settings, play N games checking every invariant,
     report each problem with a record that reproduces it. Exit 1 if a problem is found."""

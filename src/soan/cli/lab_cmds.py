@@ -133,7 +133,7 @@ def import_(sources: list[str] | None = typer.Argument(None, help="record files 
 
 @app.command()
 def report(out: str = typer.Argument(..., help="a study folder"),
-           lang: str = typer.Option("en", "--lang", help="en | ja"),
+           lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
            bots: str | None = typer.Option(None, "--bots", help="for a study of people's games (soan import): the bot "
                                            "study of the same settings to set them against (default: one found next "
                                            "to DIR)")) -> None:
@@ -176,7 +176,7 @@ def _print_compare(rows, a: str, b: str, lang: str = "en") -> None:
 @app.command("compare")
 def compare_(dir_a: str = typer.Argument(...), dir_b: str = typer.Argument(...),
              html_out: str | None = typer.Option(None, "--html", help="also write this HTML file"),
-             lang: str = typer.Option("en", "--lang", help="en | ja"),
+             lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
              as_json: bool = typer.Option(False, "--json")) -> None:
     """Each measure of two studies side by side, game by game: difference, 95% interval, Holm-adjusted p."""
     from ..lab.compare import compare, compare_html
@@ -285,7 +285,7 @@ def ladder(
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
     as_json: bool = typer.Option(False, "--json"),
-    lang: str = typer.Option("en", "--lang", help="en | ja"),
+    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
 ) -> None:
     """Rate a line-up of bots: win share with a 95% interval, mean score and rank, decision time, and
     whether each bot finishes above the one before it in the line-up (random,easy,normal,hard)."""

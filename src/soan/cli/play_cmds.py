@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import typer
 
@@ -20,7 +21,7 @@ def play(
     humans: str | None = typer.Option(None, "--humans", help="several people at one keyboard, seats from 1, e.g. 1,2"),
     bots: str = typer.Option("random", "--bots", help="bot specs for the other seats, comma-separated"),
     seed: int | None = typer.Option(None, "--seed"),
-    lang: str | None = typer.Option(None, "--lang", help="en | ja (default en; a resumed game keeps its own)"),
+    lang: str | None = typer.Option(None, "--lang", help="en | ja (default: SOAN_LANG, else en; a resumed game keeps its own)"),
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
     components: str | None = typer.Option(None, "--components", help="your own component file"),
@@ -35,6 +36,9 @@ def play(
     from .play import Session
 
     if lang is not None:
+        check_lang(lang)
+    elif resume is None and os.environ.get("SOAN_LANG") in ("en", "ja"):
+        lang = os.environ["SOAN_LANG"]  # a new game follows SOAN_LANG; a resumed one keeps its record's
         check_lang(lang)
     try:
         people = [int(x) for x in humans.split(",") if x.strip()] if humans is not None else [seat]

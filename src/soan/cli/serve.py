@@ -84,25 +84,46 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
     lan = [f"http://{a}:{port}" for a in lan_addresses()] if everywhere else []
     web = create_app(db, bot_delay=bot_delay, limits=lim, public_url=public_url, lan_url=lan[0] if lan else None)
     shown = "127.0.0.1" if everywhere else host
-    console.print(f"soan serve: http://{shown}:{port}/  ({web.state.stored} stored game(s) in {db}; "
-                  "unfinished ones continue)", highlight=False)
-    if public_url:
-        console.print(f"  people open {public_url} (invitation links use it)", highlight=False)
-    elif everywhere:
-        if lan:
-            console.print("  friends on your network open " + " or ".join(f"{u}/" for u in lan)
-                          + " (invitation links use the first)", highlight=False)
-        else:
-            console.print("  no network address found: friends cannot reach this computer", highlight=False)
-    else:
-        console.print("  only this computer can open it; for friends on your network: soan serve --host 0.0.0.0 "
-                      "(over the internet: docs/web.md)", highlight=False)
+    for line in _start_lines(f"http://{shown}:{port}/", web.state.stored, db, public_url, everywhere, lan):
+        console.print(line, highlight=False)
     import gc
 
     gc.collect()
     gc.freeze()  # the modules and game tables loaded so far are never scanned again by the collector
     uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
                 proxy_headers=True, forwarded_allow_ips=trusted_proxy)
+
+
+def _start_lines(url: str, stored: int, db: str, public_url: str | None, everywhere: bool,
+                 lan: list[str]) -> list[str]:
+    """What `soan serve` says when it starts, in Japanese under --lang ja or SOAN_LANG=ja."""
+    import sys
+
+    from .help_ja import wants_japanese
+
+    if wants_japanese(sys.argv[1:]):
+        lines = [f"soan serve: {url}  （{db} に保存された対戦 {stored} 件。途中の対戦はそのまま続けられます）"]
+        if public_url:
+            lines.append(f"  参加者は {public_url} を開きます（招待リンクもこのアドレスです）")
+        elif everywhere:
+            lines.append("  同じネットワークの友だちは " + " または ".join(f"{u}/" for u in lan)
+                         + " を開きます（招待リンクは最初のアドレスです）" if lan
+                         else "  ネットワークのアドレスが見つかりません。ほかのコンピューターからは参加できません")
+        else:
+            lines.append("  このコンピューターからしか開けません。同じネットワークの友だちと遊ぶには "
+                         "soan serve --host 0.0.0.0（インターネット越しに遊ぶ方法は docs/web.md）")
+        return lines
+    lines = [f"soan serve: {url}  ({stored} stored game(s) in {db}; unfinished ones continue)"]
+    if public_url:
+        lines.append(f"  people open {public_url} (invitation links use it)")
+    elif everywhere:
+        lines.append("  friends on your network open " + " or ".join(f"{u}/" for u in lan)
+                     + " (invitation links use the first)" if lan
+                     else "  no network address found: friends cannot reach this computer")
+    else:
+        lines.append("  only this computer can open it; for friends on your network: soan serve --host 0.0.0.0 "
+                     "(over the internet: docs/web.md)")
+    return lines
 
 
 def _port_free(host: str, port: int) -> None:
