@@ -127,12 +127,23 @@ class Components(_M):
 
 
 def check(m: Components) -> list[str]:
+    """Every problem of the components, in the order a reader meets them."""
+    return [*_area_set_problems(m), *_map_shape_problems(m), *_card_problems(m), *_count_problems(m),
+            *_named_problems(m), *_map_position_problems(m)]
+
+
+def _area_set_problems(m: Components) -> list[str]:
     out: list[str] = []
     for name, areas in m.area_sets.items():
         if sorted(a.id for a in areas) != list(range(1, 11)):
             out.append(f"area_sets.{name}: needs areas 1..10 exactly once")
         elif sorted(next(a for a in areas if a.id == 1).terminals) != ["port", "station"]:
             out.append(f"area_sets.{name}: area 1 (the hub) has both a station and a port")
+    return out
+
+
+def _map_shape_problems(m: Components) -> list[str]:
+    out: list[str] = []
     for name, mp in m.maps.items():
         pos = set(mp.positions)
         for pair in mp.adjacent:
@@ -143,6 +154,11 @@ def check(m: Components) -> list[str]:
         expect = 10 if mp.hub else 9
         if len(pos) != expect:
             out.append(f"maps.{name}: {len(pos)} positions, expected {expect}")
+    return out
+
+
+def _card_problems(m: Components) -> list[str]:
+    out: list[str] = []
     if [f.id for f in m.facilities] != list(FACILITIES):
         out.append(f"facilities: expected {list(FACILITIES)} in that order")
     ids = [r.id for r in m.requests]
@@ -154,6 +170,11 @@ def check(m: Components) -> list[str]:
                 out.append(f"business_cards[{i}] (id {c.id}): a choice needs options")
     if len(m.base_cards) != 4:
         out.append("base_cards: 4 per player")
+    return out
+
+
+def _count_problems(m: Components) -> list[str]:
+    out: list[str] = []
     for key in GRADES:
         if key not in m.cubes:
             out.append(f"cubes: needs a count for each grade L, N, H; {key} is missing")
@@ -167,20 +188,25 @@ def check(m: Components) -> list[str]:
                    f"players and fill a display of {max(m.display, m.midterm_display)}")
     if len(m.business_cards) < m.display:
         out.append(f"business_cards: {len(m.business_cards)} cards cannot fill a display of {m.display}")
-    for name in ("standard", "big"):
-        if name not in m.maps:
-            out.append(f"maps: needs a map named {name!r}")
+    return out
+
+
+def _named_problems(m: Components) -> list[str]:
+    out = [f"maps: needs a map named {name!r}" for name in ("standard", "big") if name not in m.maps]
     if "standard" not in m.area_sets:
         out.append("area_sets: needs an area set named 'standard'")
+    return out
+
+
+def _map_position_problems(m: Components) -> list[str]:
+    out: list[str] = []
     for name, mp in m.maps.items():
         pos = set(mp.positions)
         if mp.hub is not None and mp.hub not in pos:
             out.append(f"maps.{name}.hub: {mp.hub!r} is not a position")
         if mp.hub is None and not mp.outer:
             out.append(f"maps.{name}.outer: a map without a hub needs outer positions to attach it (AD-V2)")
-        for q in mp.outer:
-            if q not in pos:
-                out.append(f"maps.{name}.outer: {q!r} is not a position")
+        out += [f"maps.{name}.outer: {q!r} is not a position" for q in mp.outer if q not in pos]
         for q, order in mp.inland.items():
             if q not in pos or not set(order) <= pos:
                 out.append(f"maps.{name}.inland.{q}: names unknown positions")

@@ -188,14 +188,38 @@ def check_frame(i: int, f: list, T: Tables, n: int) -> None:
 
 def check_consistency(m: View, T: Tables, n: int, adj_cw: tuple) -> None:
     """Everything in exactly one place; derived fields agree. Raises IllegalAction naming the field."""
-    per_seat = ("supply", "aside", "warehouses", "workers", "hub_workers", "tokens", "hands", "play", "orders",
-                "completed", "vp")
-    for name in per_seat:
+    _check_sizes(m, n)
+    _check_turn(m, T, n)
+    _check_map(m, T, adj_cw)
+    held = _check_warehouses(m, T, n)
+    _check_stock(m, T, held)
+    _check_capacity(m, T)
+    _check_workers_and_tokens(m, T, n)
+    _check_cards(m, T, n)
+    _check_play_modes(m, T, n)
+    kept = m.turn.kept
+    if len(set(kept)) != len(kept) or not set(kept) <= {c for c, mode in m.play[m.seat_on_turn] if mode == RESIDENT}:
+        raise _fail("turn.kept", "resident cards in play of the seat on turn, each once")
+    for i, frame in enumerate(m.stack):
+        check_frame(i, frame, T, n)
+
+
+PER_SEAT = ("supply", "aside", "warehouses", "workers", "hub_workers", "tokens", "hands", "play", "orders",
+            "completed", "vp")
+
+
+def _check_sizes(m: View, n: int) -> None:
+    """One entry per seat in every per-seat field."""
+    for name in PER_SEAT:
         if len(getattr(m, name)) != n:
             raise _fail(name, f"one entry per seat: {n}, got {len(getattr(m, name))}")
     for name in VEHICLES:
         if len(getattr(m.vehicles, name).cargo) != n:
             raise _fail(f"vehicles.{name}.cargo", f"one entry per seat: {n}")
+
+
+def _check_turn(m: View, T: Tables, n: int) -> None:
+    """The phase against the stack; round, start player and the seat on turn."""
     if m.phase == "over" and m.stack:
         raise _fail("stack", "a game that is over has no pending decision")
     if m.phase == "turn" and not m.stack:
@@ -206,16 +230,21 @@ def check_consistency(m: View, T: Tables, n: int, adj_cw: tuple) -> None:
         raise _fail("start/turn_k/seat_on_turn", f"seats are 0..{n - 1} and turn_k 0..{n}")
     if m.phase == "turn" and m.turn_k < n and m.seat_on_turn != (m.start + m.turn_k) % n:
         raise _fail("seat_on_turn", f"is start + turn_k = {(m.start + m.turn_k) % n}, got {m.seat_on_turn}")
-    # the map: layout a placement of the areas, clockwise derived from it
+
+
+def _check_map(m: View, T: Tables, adj_cw: tuple) -> None:
+    """The map: layout a placement of the areas, clockwise derived from it; vehicles at terminals."""
     _, cw = adj_cw
     if list(cw) != m.clockwise:
         raise _fail("clockwise", f"does not follow from layout: expected {list(cw)}")
-    for name in VEHICLES:  # AD-R1: vehicles stand at a terminal of their kind (① has both)
-        v = VEHICLES.index(name)
+    for v, name in enumerate(VEHICLES):  # AD-R1: vehicles stand at a terminal of their kind (① has both)
         at = getattr(m.vehicles, name).at
         if not T.terminals[at][v]:
             raise _fail(f"vehicles.{name}.at", f"area {at} has no {('station', 'port')[v]}")
-    # cubes: conserved, warehouses within the cap, set-aside L against N/H held
+
+
+def _check_warehouses(m: View, T: Tables, n: int) -> list[list[int]]:
+    """Warehouses within the cap, set-aside L against N/H held; the cubes each seat holds by grade."""
     held = [[0, 0, 0] for _ in range(n)]
     for p in range(n):
         for g in range(3):
@@ -231,16 +260,28 @@ def check_consistency(m: View, T: Tables, n: int, adj_cw: tuple) -> None:
         if m.aside[p] > held[p][1] + held[p][2]:
             raise _fail(f"aside[{p}]", f"{m.aside[p]} L set aside, but the seat holds only "
                         f"{held[p][1] + held[p][2]} N/H cubes (AD-E5)")
+    return held
+
+
+def _check_stock(m: View, T: Tables, held: list[list[int]]) -> None:
+    """Cubes are conserved: stock + held (+ set-aside L) is the game's count of each grade."""
     for g in range(3):
         total = m.stock[g] + sum(h[g] for h in held) + (sum(m.aside) if g == 0 else 0)
         if total != T.stock[g]:
             raise _fail("stock", f"{total} {GRADES[g]} cubes in all; the game has {T.stock[g]}")
-    if "capacity" in T.flags:
-        for name in VEHICLES:
-            load = sum(sum(x) for x in getattr(m.vehicles, name).cargo)
-            if load > T.capacity:
-                raise _fail(f"vehicles.{name}.cargo", f"{load} cubes aboard; the capacity is {T.capacity}")
-    # workers and facility tokens
+
+
+def _check_capacity(m: View, T: Tables) -> None:
+    if "capacity" not in T.flags:
+        return
+    for name in VEHICLES:
+        load = sum(sum(x) for x in getattr(m.vehicles, name).cargo)
+        if load > T.capacity:
+            raise _fail(f"vehicles.{name}.cargo", f"{load} cubes aboard; the capacity is {T.capacity}")
+
+
+def _check_workers_and_tokens(m: View, T: Tables, n: int) -> None:
+    """Workers and facility tokens: each seat's in supply and on the board add up."""
     for p in range(n):
         if m.workers[p] + m.hub_workers[p] != T.workers:
             raise _fail(f"workers[{p}]", f"workers + hub_workers must be {T.workers}")
@@ -256,7 +297,10 @@ def check_consistency(m: View, T: Tables, n: int, adj_cw: tuple) -> None:
     for p in range(n):
         if m.tokens[p] + owned[p] != T.tokens:
             raise _fail(f"tokens[{p}]", f"tokens + facilities built must be {T.tokens}")
-    # cards: each in exactly one place; base cards with their seat; play modes as the card allows
+
+
+def _check_cards(m: View, T: Tables, n: int) -> None:
+    """Cards: each in exactly one place; base cards with their seat."""
     nb = T.n_business
     places = {"request_deck": m.request_deck, "request_display": m.request_display,
               "request_discard": m.request_discard}
@@ -271,6 +315,11 @@ def check_consistency(m: View, T: Tables, n: int, adj_cw: tuple) -> None:
     for name in ("business_deck", "business_display", "business_discard"):
         if any(c >= nb for c in getattr(m, name)):
             raise _fail(name, "base cards stay with their seat")
+
+
+def _check_play_modes(m: View, T: Tables, n: int) -> None:
+    """Base cards in their own seat's hand or play area; play modes as the card allows."""
+    nb = T.n_business
     for p in range(n):
         for c in m.hands[p] + [c for c, _ in m.play[p]]:
             if c >= nb and (c - nb) // 4 != p:
@@ -279,11 +328,6 @@ def check_consistency(m: View, T: Tables, n: int, adj_cw: tuple) -> None:
             allowed = (FACE_DOWN, RESIDENT) if T.resident[c] else (FACE_DOWN, FACE_UP)
             if mode not in allowed:
                 raise _fail(f"play[{p}]", f"card {c} is played with mode {mode}; it takes {allowed}")
-    kept = m.turn.kept
-    if len(set(kept)) != len(kept) or not set(kept) <= {c for c, mode in m.play[m.seat_on_turn] if mode == RESIDENT}:
-        raise _fail("turn.kept", "resident cards in play of the seat on turn, each once")
-    for i, frame in enumerate(m.stack):
-        check_frame(i, frame, T, n)
 
 
 def _exactly_once(places: dict[str, list[int]], total: int, what: str) -> None:

@@ -145,15 +145,31 @@ def state_problems(s) -> list[str]:
 
 
 def _check(s) -> None:
-    from .fields import DELIVERY, OVER, VOYAGE
+    _check_round(s)
+    _check_cards(s)
+    _check_hand_sizes(s)
+    _check_row(s)
+    for i in range(s.cfg.players):
+        _check_chits(s, i)
+    _check_reveal(s)
+
+
+def _check_round(s) -> None:
+    from .fields import OVER
 
     R = s.R
-    n = s.cfg.players
-    ph = s.phase
     if not 1 <= s.round <= R.rounds:
         raise IllegalAction(f"view.round: {s.round}; the game has rounds 1..{R.rounds}")
-    if ph == OVER and s.round != R.rounds:
+    if s.phase == OVER and s.round != R.rounds:
         raise IllegalAction(f"view.round: the game is over after round {R.rounds}, not {s.round}")
+
+
+def _check_cards(s) -> None:
+    """Every card in one place: the deck, a hand, a play (sorted, while the game goes on), the community."""
+    from .fields import OVER
+
+    R = s.R
+    ph = s.phase
     places = Places(R.deck)
     for k, c in enumerate(s.deck):
         places.put(c, f"view.deck[{k}]")
@@ -174,7 +190,14 @@ def _check(s) -> None:
     if s.community is not None:
         places.put(s.community, "view.community")
     places.all_placed()
-    # hand sizes: LS-R1 draw, LS-R2 play, LS-R8 keep
+
+
+def _check_hand_sizes(s) -> None:
+    """Hand sizes: LS-R1 draw, LS-R2 play, LS-R8 keep."""
+    from .fields import OVER
+
+    R = s.R
+    ph = s.phase
     for i, h in enumerate(s.hands):
         r = s.round
         want = R.keep + r * R.draw - (r - 1) * R.play
@@ -182,40 +205,66 @@ def _check(s) -> None:
             want -= R.play
         if len(h) != want:
             raise IllegalAction(f"view.hands[{i}]: {len(h)} cards; in round {r} ({ph}) a hand holds {want}")
-    # the trade row: distinct trade cards, one per round (LS-S2)
+
+
+def _check_row(s) -> None:
+    """The trade row: distinct trade cards, one per round (LS-S2)."""
+    R = s.R
     ne = len(R.events)
     if len(s.row) != R.rounds or sorted((*s.row, *s.removed)) != list(range(ne)):
         raise IllegalAction(f"view.row: {R.rounds} distinct trade cards of 0..{ne - 1}, the others in view.removed")
-    # chits: each seat's 3 × per_good chits are in exactly one place (LS-S1)
-    for i in range(n):
-        c = s.carried[i]
-        if ph == VOYAGE and c is not None and s.played[i] is None:
-            raise IllegalAction(f"view.carried[{i}]: chits are chosen after the cards are played")
-        if ph == DELIVERY and c is None:
-            raise IllegalAction(f"view.carried[{i}]: every seat carries something at the reveal")
-        for g, name in enumerate(("pepper", "glass", "silk")):
-            sup, lost = s.supply[3 * i + g], s.lost[3 * i + g]
-            held = sup + lost + sum(1 for ch in s.delivered[i] if ch[1] == g)
-            if ph == DELIVERY:
-                held += c[g]  # carried chits left the supply at the reveal
-            elif c is not None and c[g] > sup:
-                raise IllegalAction(f"view.carried[{i}]: {c[g]} {name} carried from a supply of {sup}")
-            if held != R.per_good or min(sup, lost) < 0:
-                raise IllegalAction(f"view.supply[{i}]: seat {i} has {held} {name} chits in supply, lost and "
-                                    f"delivered; the game has exactly {R.per_good}")
-        for ch in s.delivered[i]:
-            if len(ch) != 3 or not 1 <= ch[0] <= s.round or ch[1] not in (0, 1, 2):
-                raise IllegalAction(f"view.delivered[{i}]: chit {list(ch)} is not [round, good 0-2, value]")
+
+
+def _check_chits(s, i: int) -> None:
+    """Chits: each seat's 3 × per_good chits are in exactly one place (LS-S1)."""
+    from .fields import DELIVERY, VOYAGE
+
+    ph = s.phase
+    c = s.carried[i]
+    if ph == VOYAGE and c is not None and s.played[i] is None:
+        raise IllegalAction(f"view.carried[{i}]: chits are chosen after the cards are played")
+    if ph == DELIVERY and c is None:
+        raise IllegalAction(f"view.carried[{i}]: every seat carries something at the reveal")
+    for g, name in enumerate(("pepper", "glass", "silk")):
+        _check_good(s, i, g, name)
+    for ch in s.delivered[i]:
+        if len(ch) != 3 or not 1 <= ch[0] <= s.round or ch[1] not in (0, 1, 2):
+            raise IllegalAction(f"view.delivered[{i}]: chit {list(ch)} is not [round, good 0-2, value]")
+
+
+def _check_good(s, i: int, g: int, name: str) -> None:
+    """One seat's chits of one good: supply + lost + delivered (+ carried at the reveal) = per_good."""
+    from .fields import DELIVERY
+
+    c = s.carried[i]
+    sup, lost = s.supply[3 * i + g], s.lost[3 * i + g]
+    held = sup + lost + sum(1 for ch in s.delivered[i] if ch[1] == g)
+    if s.phase == DELIVERY:
+        held += c[g]  # carried chits left the supply at the reveal
+    elif c is not None and c[g] > sup:
+        raise IllegalAction(f"view.carried[{i}]: {c[g]} {name} carried from a supply of {sup}")
+    if held != s.R.per_good or min(sup, lost) < 0:
+        raise IllegalAction(f"view.supply[{i}]: seat {i} has {held} {name} chits in supply, lost and "
+                            f"delivered; the game has exactly {s.R.per_good}")
+
+
+def _check_reveal(s) -> None:
+    """Finished rounds in the history; the reveal exactly in the deliver phase, its choices in range."""
+    from .fields import DELIVERY, OVER
+
+    n = s.cfg.players
+    ph = s.phase
     if len(s.hist) != (s.round if ph == OVER else s.round - 1):
         raise IllegalAction(f"view.history: {len(s.hist)} finished rounds in round {s.round} ({ph})")
     if (s.rv is None) != (ph != DELIVERY):
         raise IllegalAction("view.reveal: present exactly in the deliver phase")
-    if s.rv is not None:
-        for i in s.rv.awaiting:
-            if not 0 <= i < n:
-                raise IllegalAction(f"view.reveal.awaiting: no seat {i}")
+    if s.rv is None:
+        return
+    for i in s.rv.awaiting:
+        if not 0 <= i < n:
+            raise IllegalAction(f"view.reveal.awaiting: no seat {i}")
     for i, ch in enumerate(s.choice):
-        if ch is not None and ph == DELIVERY and s.rv is not None and i in s.rv.awaiting and \
+        if ch is not None and i in s.rv.awaiting and \
                 (sum(ch) != min(s.quota[i], sum(s.carried[i])) or any(a > b for a, b in zip(ch, s.carried[i],
                                                                                               strict=True))):
             raise IllegalAction(f"view.choice[{i}]: {list(ch)} is not {s.quota[i]} of the carried chits")

@@ -107,18 +107,33 @@ class Components(_M):
 
 
 def check(m: Components) -> list[str]:
+    """Every problem of the components, in the order a reader meets them."""
+    return [*_item_problems(m), *_action_card_problems(m), *_scenario_problems(m), *_start_vp_problems(m),
+            *_size_problems(m)]
+
+
+def _item_problems(m: Components) -> list[str]:
     out: list[str] = []
     if [i.id for i in m.items] != list(ITEMS):
         out.append(f"items: expected exactly {list(ITEMS)} in that order")
     for i, r in enumerate(m.resource_cards):
-        for half in (r.top, r.bottom):
-            if half not in ITEMS:
-                out.append(f"resource_cards[{i}]: unknown item {half!r}; expected one of {list(ITEMS)}")
+        out += [f"resource_cards[{i}]: unknown item {half!r}; expected one of {list(ITEMS)}"
+                for half in (r.top, r.bottom) if half not in ITEMS]
+    return out
+
+
+def _action_card_problems(m: Components) -> list[str]:
+    out: list[str] = []
     ids = [a.id for a in m.action_cards]
     if len(set(ids)) != len(ids):
         out.append("action_cards: ids must be unique")
     if len(ids) != 11:
         out.append(f"action_cards: the council needs 11 cards, found {len(ids)}")
+    return out
+
+
+def _scenario_problems(m: Components) -> list[str]:
+    out: list[str] = []
     sc = {s.id: s for s in m.scenario_cards}
     if len(sc) != len(m.scenario_cards):
         out.append("scenario_cards: ids must be unique")
@@ -132,6 +147,11 @@ def check(m: Components) -> list[str]:
                 out.append(f"scenario_cards[{i}] (id {s.id}): next card {nx!r} is not of season {s.season + 1}")
     if sum(1 for s in m.scenario_cards if s.season == 1) != 2:
         out.append("scenario_cards: season 1 needs exactly 2 cards")
+    return out
+
+
+def _start_vp_problems(m: Components) -> list[str]:
+    out: list[str] = []
     for k in (2, 3):
         if k not in m.campaign_start_vp:
             out.append(f"campaign_start_vp: missing season {k}")
@@ -141,6 +161,12 @@ def check(m: Components) -> list[str]:
     extra = sorted(set(m.campaign_start_vp) - {2, 3})
     if extra:
         out.append(f"campaign_start_vp: only seasons 2 and 3 have start VP, found {extra}")
+    return out
+
+
+def _size_problems(m: Components) -> list[str]:
+    """Enough resource cards for the largest frontier; every scenario card reachable; effects shallow."""
+    out: list[str] = []
     cards = sum(r.count for r in m.resource_cards)
     most = max([m.frontier] + [s.rule_change.frontier for s in m.scenario_cards
                                if s.rule_change and s.rule_change.frontier])
@@ -149,9 +175,8 @@ def check(m: Components) -> list[str]:
     for i, s in enumerate(m.scenario_cards):
         if s.season > 1 and not any(s.id in t.next for t in m.scenario_cards):
             out.append(f"scenario_cards[{i}] (id {s.id}): no earlier card leads to it (never played)")
-    for i, a in enumerate(m.action_cards):
-        if _depth(a.effects) > 4:
-            out.append(f"action_cards[{i}] (id {a.id}): effects nested more than 4 deep")
+    out += [f"action_cards[{i}] (id {a.id}): effects nested more than 4 deep"
+            for i, a in enumerate(m.action_cards) if _depth(a.effects) > 4]
     return out
 
 

@@ -181,8 +181,15 @@ def state_problems(s) -> list[str]:
 
 
 def _check(s) -> None:
-    from .fields import BONUS, EFFECT, KEEP, OVER, PLAY, loose_card, loose_item
-    from .model import GOLD, ITEMS, RESOURCES
+    _check_season(s)
+    _check_council(s)
+    _check_resources(s)
+    _check_stage(s)
+
+
+def _check_season(s) -> None:
+    """Season, campaign length, start player and turn number."""
+    from .fields import OVER
 
     T = s.T
     n = s.cfg.players
@@ -194,6 +201,13 @@ def _check(s) -> None:
         raise IllegalAction(f"view.start: no seat {s.start}")
     if s.stage != OVER and s.turn_no >= n * T.turns:
         raise IllegalAction(f"view.turn_no: {s.turn_no}; a season has {n * T.turns} turns")
+
+
+def _check_council(s) -> None:
+    """Action cards: each in one hand or council area; known cards in their hand; hand sizes."""
+    from .fields import BONUS, KEEP, PLAY
+
+    T = s.T
     acts = Places(range(len(T.card_ids)))
     ids = T.card_ids
     for i, h in enumerate(s.hands):
@@ -214,43 +228,70 @@ def _check(s) -> None:
         want = T.hand + (1 if extra else 0)
         if len(h) != want:
             raise IllegalAction(f"view.hands[{i}]: {len(h)} cards; at stage {s.stage} the hand holds {want}")
+
+
+def _check_resources(s) -> None:
+    """Resource cards: each in one pile, loose, in a settlement or drawn; laid as a half they have."""
+    T = s.T
     res = Places(range(len(T.card_halves)), "resource card")
     for name, pile in (("deck", s.deck), ("discard", s.discard), ("frontier", s.frontier)):
         for k, c in enumerate(pile):
             res.put(c, f"view.{name}[{k}]")
-    halves = T.card_halves
-
-    def laid(x, where):
-        c, it = loose_card(x), loose_item(x)
-        res.put(c, where)
-        if it not in halves[c]:
-            raise IllegalAction(f"{where}: card {c} is laid as {ITEMS[it]}, a half it does not have "
-                                f"({ITEMS[halves[c][0]]}/{ITEMS[halves[c][1]]})")
-        return it
-
     for i, lo in enumerate(s.loose):
-        cnt = [0] * len(ITEMS)
-        for k, x in enumerate(lo):
-            cnt[laid(x, f"view.loose[{i}][{k}]")] += 1
-        if cnt != s.cnt[i]:  # pragma: no cover - counts are rebuilt from the loose cards
-            raise IllegalAction(f"view.loose[{i}]: counts do not add up")
+        _check_loose(s, res, i, lo)
         for j, (kind, cards) in enumerate(s.settl[i]):
             w = f"view.settlements[{i}][{j}]"
-            items = [laid(x, f"{w}[1][{k}]") for k, x in enumerate(cards)]
-            if kind != -1 and kind not in RESOURCES:
-                raise IllegalAction(f"{w}[0]: kind {kind}; a settlement is of a resource (4-7) or mixed (-1)")
-            if len(items) < 2 or any(it not in RESOURCES for it in items[:2]):
-                raise IllegalAction(f"{w}: a settlement starts with two resources (UN-G3)")
-            if kind >= 0:
-                if items[0] != kind or items[1] != kind or any(it not in (kind, GOLD) for it in items[2:]):
-                    raise IllegalAction(f"{w}: a {ITEMS[kind]} settlement holds only {ITEMS[kind]} and gold (UN-G4)")
-            else:
-                rs = [it for it in items if it != GOLD]
-                if items[0] == items[1] or len(set(rs)) != len(rs):
-                    raise IllegalAction(f"{w}: a mixed settlement holds different resources (UN-G4)")
+            _check_settlement(w, kind, [_laid(res, T.card_halves, x, f"{w}[1][{k}]") for k, x in enumerate(cards)])
     if s.drawn is not None:
         res.put(s.drawn, "view.drawn")
     res.all_placed()
+
+
+def _laid(res: Places, halves, x, where: str) -> int:
+    """A laid card's item, its card placed; the item must be one of the card's halves."""
+    from .fields import loose_card, loose_item
+    from .model import ITEMS
+
+    c, it = loose_card(x), loose_item(x)
+    res.put(c, where)
+    if it not in halves[c]:
+        raise IllegalAction(f"{where}: card {c} is laid as {ITEMS[it]}, a half it does not have "
+                            f"({ITEMS[halves[c][0]]}/{ITEMS[halves[c][1]]})")
+    return it
+
+
+def _check_loose(s, res: Places, i: int, lo) -> None:
+    from .model import ITEMS
+
+    cnt = [0] * len(ITEMS)
+    for k, x in enumerate(lo):
+        cnt[_laid(res, s.T.card_halves, x, f"view.loose[{i}][{k}]")] += 1
+    if cnt != s.cnt[i]:  # pragma: no cover - counts are rebuilt from the loose cards
+        raise IllegalAction(f"view.loose[{i}]: counts do not add up")
+
+
+def _check_settlement(w: str, kind: int, items: list[int]) -> None:
+    """A settlement of one resource (and gold) or of different resources (UN-G3, UN-G4)."""
+    from .model import GOLD, ITEMS, RESOURCES
+
+    if kind != -1 and kind not in RESOURCES:
+        raise IllegalAction(f"{w}[0]: kind {kind}; a settlement is of a resource (4-7) or mixed (-1)")
+    if len(items) < 2 or any(it not in RESOURCES for it in items[:2]):
+        raise IllegalAction(f"{w}: a settlement starts with two resources (UN-G3)")
+    if kind >= 0:
+        if items[0] != kind or items[1] != kind or any(it not in (kind, GOLD) for it in items[2:]):
+            raise IllegalAction(f"{w}: a {ITEMS[kind]} settlement holds only {ITEMS[kind]} and gold (UN-G4)")
+    else:
+        rs = [it for it in items if it != GOLD]
+        if items[0] == items[1] or len(set(rs)) != len(rs):
+            raise IllegalAction(f"{w}: a mixed settlement holds different resources (UN-G4)")
+
+
+def _check_stage(s) -> None:
+    """The drawn card and pending effects as the stage has them; story cards achieved; the ledger."""
+    from .fields import EFFECT, KEEP
+
+    n = s.cfg.players
     if (s.drawn is not None) != (s.stage == KEEP):
         raise IllegalAction("view.drawn: a drawn card exactly at stage keep")
     if s.stage == EFFECT and not s.todo:
