@@ -162,36 +162,54 @@ def render(s, seat: int, lang: str = "en", width: int = 80) -> str:
     lines = [(f"== ラウンド {o['round']}/{T.rounds}  スタートプレイヤー: {o['start'] + 1}" if ja
               else f"== Round {o['round']}/{T.rounds}, start player {o['start'] + 1}")]
     lines += render_map(s, o, lang, width)
+    lines.append(_warehouses_line(o, lang))
+    lines += [_vehicle_line(o, v, lang) for v in ("train", "ship")]
+    lines.append(("依頼置き場: " if ja else "Request display: ")
+                 + _list((_nb(s.request_text(r, lang)) for r in o["request_display"]), lang, "; "))
+    lines.append(("事業置き場: " if ja else "Business display: ")
+                 + _list((s.card_text(c, lang) for c in o["business_display"]), lang, "; "))
+    lines += [_seat_row(s, o, p, seat, lang) for p in range(o["players"])]
+    lines += _own_lines(s, o, seat, lang)
+    return "\n".join(lines)
+
+
+def _warehouses_line(o, lang: str) -> str:
     wh = []
     for a in range(1, 11):
         here = [f"{p + 1}:{_cubes(o['warehouses'][p][a])}" for p in range(o["players"]) if sum(o["warehouses"][p][a])]
         if here:
             wh.append(_nb(f"[{a}] " + " ".join(here)))
-    lines.append(("倉庫（エリア プレイヤー:荷物）: " if ja else "Warehouses (area player:cubes): ") + ("  ".join(wh) or "-"))
-    for v in ("train", "ship"):
-        d = o["vehicles"][v]
-        cargo = " ".join(f"{p + 1}:{_cubes(c)}" for p, c in enumerate(d["cargo"]) if sum(c))
-        en, jv = VEHICLE[v]
-        lines.append(f"{jv if ja else en.capitalize()} " + (f"エリア{d['at']}  積荷 " if ja else f"at {d['at']}, cargo ")
-                     + (cargo or "-"))
-    lines.append(("依頼置き場: " if ja else "Request display: ")
-                 + _list((_nb(s.request_text(r, lang)) for r in o["request_display"]), lang, "; "))
-    lines.append(("事業置き場: " if ja else "Business display: ")
-                 + _list((s.card_text(c, lang) for c in o["business_display"]), lang, "; "))
-    for p in range(o["players"]):
-        mark = " ←" if o["seat_on_turn"] == p else ""
-        lines.append(f"  {ljust(short_name(p, lang, seat), 12)} VP{o['vp'][p]:>3}  "
-                     f"{'手元' if ja else 'supply'} {ljust(_counts(o['supply'][p]), 10)}"
-                     f"{'ワーカー' if ja else 'workers'} {o['workers'][p]}/{o['workers'][p] + o['hub_workers'][p]}  "
-                     f"{'達成' if ja else 'done'} {len(o['completed'][p])}  "
-                     f"{'施設' if ja else 'built'} {T.tokens - o['tokens'][p]}{mark}")
-    lines.append(("手札: " if ja else "Your hand: ") + (_list((s.card_text(c, lang) for c in o["hands"][seat]), lang) or "-"))
+    return ("倉庫（エリア プレイヤー:荷物）: " if _ja(lang) else "Warehouses (area player:cubes): ") + ("  ".join(wh) or "-")
+
+
+def _vehicle_line(o, v: str, lang: str) -> str:
+    ja = _ja(lang)
+    d = o["vehicles"][v]
+    cargo = " ".join(f"{p + 1}:{_cubes(c)}" for p, c in enumerate(d["cargo"]) if sum(c))
+    en, jv = VEHICLE[v]
+    return f"{jv if ja else en.capitalize()} " + (f"エリア{d['at']}  積荷 " if ja else f"at {d['at']}, cargo ") + (cargo or "-")
+
+
+def _seat_row(s, o, p: int, seat: int, lang: str) -> str:
+    """One player's row of the table: VP, supply, workers, requests done, facilities built."""
+    ja = _ja(lang)
+    mark = " ←" if o["seat_on_turn"] == p else ""
+    return (f"  {ljust(short_name(p, lang, seat), 12)} VP{o['vp'][p]:>3}  "
+            f"{'手元' if ja else 'supply'} {ljust(_counts(o['supply'][p]), 10)}"
+            f"{'ワーカー' if ja else 'workers'} {o['workers'][p]}/{o['workers'][p] + o['hub_workers'][p]}  "
+            f"{'達成' if ja else 'done'} {len(o['completed'][p])}  "
+            f"{'施設' if ja else 'built'} {s.T.tokens - o['tokens'][p]}{mark}")
+
+
+def _own_lines(s, o, seat: int, lang: str) -> list[str]:
+    """The seat's own hand, play area and requests."""
+    ja = _ja(lang)
     play = ("、" if ja else ", ").join(s.card_text(c, lang) + ("（常駐）" if ja else " (resident)") * (m == 2)
-                     + ("（裏）" if ja else " (down)") * (m == 0) for c, m in o["play"][seat])
-    lines.append(("プレイエリア: " if ja else "Play area: ") + (play or "-"))
-    lines.append(("受注置き場: " if ja else "Your requests: ")
-                 + (_list((_nb(s.request_text(r, lang)) for r in o["orders"][seat]), lang, "; ") or "-"))
-    return "\n".join(lines)
+                                     + ("（裏）" if ja else " (down)") * (m == 0) for c, m in o["play"][seat])
+    return [("手札: " if ja else "Your hand: ") + (_list((s.card_text(c, lang) for c in o["hands"][seat]), lang) or "-"),
+            ("プレイエリア: " if ja else "Play area: ") + (play or "-"),
+            ("受注置き場: " if ja else "Your requests: ")
+            + (_list((_nb(s.request_text(r, lang)) for r in o["orders"][seat]), lang, "; ") or "-")]
 
 
 def action_text(s, action, lang: str = "en") -> str:
@@ -283,54 +301,90 @@ def _colour_name(s, k: int, lang: str) -> str:
 def announce(before, after, lang: str) -> list[str] | str:
     """Scores as they change: requests completed, the midterm and the final settlement, with the
     breakdown (pairs per colour, the path of facilities from ①, open requests)."""
-    ja = _ja(lang)
-    T = after.T
-    n = after.cfg.players
-    lines: list[str] = []
     settled_mid = before.round == 4 and (after.round > 4 or after.is_over()) and not before.is_over()
     settled_final = after.is_over() and not before.is_over()
-    for p in range(n):
-        new = [r for r in after.done[p] if r not in before.done[p]]
-        if new:
-            reqs = "、".join(f"#{r}（エリア{T.req_area[r]}）" for r in new) if ja else ", ".join(
-                f"#{r} (area {T.req_area[r]})" for r in new)
-            gain = sum(T.req_vp[r] for r in new) + len(new) * (
-                before._owned(p, 1) + before._resident(p, "deliver_plus"))
-            lines.append(f"  ★ {player_name(p, lang)}: " + (f"依頼{reqs}を達成 +{gain}VP" if ja
-                                                             else f"completed request {reqs}, +{gain} VP"))
+    lines = _completed_lines(before, after, lang)
     round_ended = after.round > before.round or settled_final
-    if round_ended and "stored-vp" in T.flags:  # AD-V13: stored cubes score at each round end
-        for p in range(n):
-            areas = after.stored_vp_areas(p)
-            if areas:
-                where = "・".join(str(a) for a in areas) if ja else ", ".join(str(a) for a in areas)
-                lines.append(f"  ★ {player_name(p, lang)}: " + (
-                    f"広告塔と荷物{T.stored_vp_min}個以上のエリア（{where}）で+{len(areas)}VP" if ja
-                    else f"ad tower and at least {T.stored_vp_min} cubes in area {where}: +{len(areas)} VP"))
-    for mid, happened in ((True, settled_mid), (False, settled_final)):
-        if not happened:
-            continue
-        lines.append(("== 中間決算（ラウンド4の後） ==" if mid else "== 最終決算 ==") if ja else
-                     ("== Midterm settlement (after round 4) ==" if mid else "== Final settlement =="))
-        per = T.pair_mid if mid else T.pair_final
-        for p in range(n):
-            pc = after.pairs_by_colour(p)
-            npairs = sum(pc)
-            detail = ("・".join(f"{_colour_name(after, k, lang)}{pc[k]}" for k in range(4) if pc[k]) if ja else
-                      ", ".join(f"{_colour_name(after, k, lang)} {pc[k]}" for k in range(4) if pc[k]))
-            items = [(f"色のセット{npairs}組" + (f"（{detail}）" if detail else "") + f"×{per}＝{npairs * per}VP") if ja
-                     else f"colour pairs {npairs}" + (f" ({detail})" if detail else "") + f" × {per} = {npairs * per} VP"]
-            if mid:
-                items.append("ワーカー1人回復" if ja else "1 worker back")
-            else:
-                path = after.longest_path(p)
-                open_ = len(after.orders[p])
-                items.append(f"①からの施設の道{path}エリア＝{path}VP" if ja else f"facility path from ① {path} = {path} VP")
-                items.append(f"未達成の依頼{open_}枚×－{T.penalty}＝－{open_ * T.penalty}VP" if ja
-                             else f"open requests {open_} × −{T.penalty} = −{open_ * T.penalty} VP")
-            total = f"→ 計{after.vp[p]}VP" if ja else f"→ {after.vp[p]} VP"
-            lines.append(f"  {player_name(p, lang)}: " + ("、".join(items) if ja else "; ".join(items)) + f" {total}")
+    if round_ended and "stored-vp" in after.T.flags:  # AD-V13: stored cubes score at each round end
+        lines += _stored_vp_lines(after, lang)
+    if settled_mid:
+        lines += _settlement_lines(after, True, lang)
+    if settled_final:
+        lines += _settlement_lines(after, False, lang)
     return lines
+
+
+def _completed_lines(before, after, lang: str) -> list[str]:
+    """Requests completed by the move, with the VP they gave."""
+    ja = _ja(lang)
+    T = after.T
+    lines = []
+    for p in range(after.cfg.players):
+        new = [r for r in after.done[p] if r not in before.done[p]]
+        if not new:
+            continue
+        reqs = "、".join(f"#{r}（エリア{T.req_area[r]}）" for r in new) if ja else ", ".join(
+            f"#{r} (area {T.req_area[r]})" for r in new)
+        gain = sum(T.req_vp[r] for r in new) + len(new) * (
+            before._owned(p, 1) + before._resident(p, "deliver_plus"))
+        lines.append(f"  ★ {player_name(p, lang)}: " + (f"依頼{reqs}を達成 +{gain}VP" if ja
+                                                         else f"completed request {reqs}, +{gain} VP"))
+    return lines
+
+
+def _stored_vp_lines(after, lang: str) -> list[str]:
+    """AD-V13: the ad-tower areas holding enough of a seat's cubes at a round's end."""
+    ja = _ja(lang)
+    T = after.T
+    lines = []
+    for p in range(after.cfg.players):
+        areas = after.stored_vp_areas(p)
+        if areas:
+            where = "・".join(str(a) for a in areas) if ja else ", ".join(str(a) for a in areas)
+            lines.append(f"  ★ {player_name(p, lang)}: " + (
+                f"広告塔と荷物{T.stored_vp_min}個以上のエリア（{where}）で+{len(areas)}VP" if ja
+                else f"ad tower and at least {T.stored_vp_min} cubes in area {where}: +{len(areas)} VP"))
+    return lines
+
+
+def _settlement_lines(after, mid: bool, lang: str) -> list[str]:
+    """The midterm (after round 4) or the final settlement: each seat's breakdown and total."""
+    ja = _ja(lang)
+    lines = [("== 中間決算（ラウンド4の後） ==" if mid else "== 最終決算 ==") if ja else
+             ("== Midterm settlement (after round 4) ==" if mid else "== Final settlement ==")]
+    for p in range(after.cfg.players):
+        items = [_pairs_item(after, p, mid, lang)] + (_midterm_items(lang) if mid else _final_items(after, p, lang))
+        total = f"→ 計{after.vp[p]}VP" if ja else f"→ {after.vp[p]} VP"
+        lines.append(f"  {player_name(p, lang)}: " + ("、".join(items) if ja else "; ".join(items)) + f" {total}")
+    return lines
+
+
+def _pairs_item(after, p: int, mid: bool, lang: str) -> str:
+    """Colour pairs (per colour) × the settlement's VP per pair."""
+    ja = _ja(lang)
+    per = after.T.pair_mid if mid else after.T.pair_final
+    pc = after.pairs_by_colour(p)
+    npairs = sum(pc)
+    detail = ("・".join(f"{_colour_name(after, k, lang)}{pc[k]}" for k in range(4) if pc[k]) if ja else
+              ", ".join(f"{_colour_name(after, k, lang)} {pc[k]}" for k in range(4) if pc[k]))
+    if ja:
+        return f"色のセット{npairs}組" + (f"（{detail}）" if detail else "") + f"×{per}＝{npairs * per}VP"
+    return f"colour pairs {npairs}" + (f" ({detail})" if detail else "") + f" × {per} = {npairs * per} VP"
+
+
+def _midterm_items(lang: str) -> list[str]:
+    return ["ワーカー1人回復" if _ja(lang) else "1 worker back"]
+
+
+def _final_items(after, p: int, lang: str) -> list[str]:
+    """The final settlement's facility path from ① and the penalty for open requests."""
+    ja = _ja(lang)
+    path = after.longest_path(p)
+    open_ = len(after.orders[p])
+    pen = after.T.penalty
+    return [f"①からの施設の道{path}エリア＝{path}VP" if ja else f"facility path from ① {path} = {path} VP",
+            f"未達成の依頼{open_}枚×－{pen}＝－{open_ * pen}VP" if ja
+            else f"open requests {open_} × −{pen} = −{open_ * pen} VP"]
 
 
 def full_log(s, lang: str, me: int | None = None) -> str:
