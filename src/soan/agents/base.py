@@ -89,6 +89,21 @@ class SeatView:
         """A complete state consistent with this seat's observation, its future chance reseeded."""
         return self._state.determinize(self.seat, rng)
 
+    def under_rules(self, variants: tuple[str, ...] | list[str] = (), params: dict[str, Any] | None = None
+                    ) -> SeatView | None:
+        """This seat's view of the same position under other rules (agents/planrules.py): itself when the
+        rules are the same, None when the position cannot be stated under the others."""
+        from .planrules import restate
+
+        s = restate(self._state, variants, params)
+        if s is self._state:
+            return self
+        return None if s is None else SeatView(s, self.seat)
+
+    def seat_to_act(self) -> bool:
+        """Whether this seat is one to act in the view's position."""
+        return self.seat in self._state.to_act()
+
 
 @dataclass
 class Decision:

@@ -13,12 +13,17 @@ cubes) is tried, up to N positions per action, and the best counts.
 `style=NAME` scores with a play style's weights (docs/agents.md). `eps=P` plays a uniformly random legal
 action with probability P instead (the `easy` level).
 A game sets its defaults (`hooks.greedy`); `greedy:samples=S:horizon=H:plan=N` overrides them.
+`rules=base` plans with the base game's rules in a variant (agents/planrules.py): the look-ahead runs on
+the position restated under them; a move the base rules do not offer there is never chosen while one
+they offer is legal; where the position cannot be stated under them, the game's own rules plan
+(`planned` counts the decisions either way).
 """
 
 from __future__ import annotations
 
 from ..core.rng import Rng
 from .base import Agent, Decision, SeatView, evaluator, game_hooks
+from .planrules import check_rules
 
 
 def advantage(vals: list[float], seat: int) -> float:
@@ -64,8 +69,10 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def __init__(self, seed: int = 0, samples: int | None = None, horizon: int | None = None,
-                 plan: int | None = None, style: str | None = None, eps: float = 0.0) -> None:
+                 plan: int | None = None, style: str | None = None, eps: float = 0.0, rules: str = "game") -> None:
         super().__init__(seed)
+        self.rules = check_rules(rules)
+        self.planned = {"rules": 0, "own": 0}  # with rules=base: decisions planned under them / the game's
         if samples is not None and samples < 1:
             raise ValueError("samples must be >= 1")
         if not 0.0 <= float(eps) <= 1.0:
@@ -80,6 +87,23 @@ class GreedyAgent(Agent):
 
     def scores(self, view: SeatView, legal: list) -> list[float]:
         """The mean look-ahead value (own minus the best other seat's) of each of `legal`."""
+        if self.rules == "base":
+            pv = view.under_rules((), {})
+            if pv is view:  # the game is played with the base rules
+                self.planned["rules"] += 1
+            elif pv is not None and pv.seat_to_act():
+                known = pv.legal_actions()
+                mine = [a for a in legal if a in known]
+                if mine:  # the look-ahead under the base rules; moves they do not offer here come last
+                    self.planned["rules"] += 1
+                    vals = dict(zip(map(id, mine), self._scores(pv, mine), strict=True))
+                    return [vals.get(id(a), float("-inf")) for a in legal]
+                self.planned["own"] += 1
+            else:
+                self.planned["own"] += 1
+        return self._scores(view, legal)
+
+    def _scores(self, view: SeatView, legal: list) -> list[float]:
         hooks = game_hooks(view.game_id)
         ev = evaluator(view.game_id, self.style)
         g = hooks["greedy"]

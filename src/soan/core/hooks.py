@@ -130,6 +130,11 @@ class GameHooks:
     # without chance values alike (the same steps after them, the same evaluation), e.g. two cards the
     # rules do not tell apart; greedy's plan search values the first of them and gives the others its value
     lookahead_twin: Callable[[Any, int, Any], Any] | None = None
+    # (state, view) -> the view of the same position under other rules: `view` is the state's with the
+    # other variants and parameters written in (complete, as check_config gives them); a game whose
+    # position holds values it derived from its rules (e.g. scoring rules set at setup) adapts them here.
+    # Without it the view is read back as it is. Bots that plan with other rules use it (agents/planrules.py)
+    restate: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
     # level -> agent spec where this game's level differs from the default (agents.LEVELS)
     levels: Mapping[str, str] = field(default_factory=dict)
     # named play styles: () -> {name: agents.styles.Style} (games/<g>/data/styles.yaml); docs/agents.md

@@ -6,7 +6,7 @@ from pathlib import Path
 from ...agents.styles import load_styles
 from ...core.game import GameInfo, Param, Variant, register
 from ...core.hooks import ComponentsModel, GameHooks, ReportPanel
-from . import actions, evaluate, measures, model, text, views  # noqa: F401  (registers the action types)
+from . import actions, evaluate, measures, model, serialise, text, views  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import Undecim, new_state, state_from_view
 from .webboard import BOARD
@@ -50,6 +50,7 @@ register(GameInfo(
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         lookahead_end=evaluate.lookahead_end,
+        restate=serialise.restate,
         styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         measures=measures.Measures, turn_order=measures.turn_order, card_name=measures.card_name,
         report_panels=_report_panels, text=text,

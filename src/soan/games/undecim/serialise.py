@@ -146,3 +146,21 @@ def _todo_from(v, T, s) -> tuple:
             raise ValueError(f"view.todo: pending step {op!r} at {path} is not an effect of the played card")
         out.append((st, int(left)))
     return tuple(out)
+
+
+def restate(s, v: dict[str, Any]) -> dict[str, Any]:
+    """The view of `s`'s position under the variants and parameters `v` names (hooks.restate): the
+    scoring rules in force are the new settings' (UN-F2, UN-F3) with the marked scenario cards' changes
+    applied in order (UN-K3), as a game under those settings would hold them now."""
+    from ...core.game import config_from_view
+    from .rules import tables_for
+
+    _, cfg = config_from_view(v)
+    T = tables_for(cfg)
+    d = dict(T.base_rules)
+    for m in s.marks:
+        d.update(T.scen_change[m])
+    r = rules_tuple(d)
+    v["rules"] = {"buildings": list(r.buildings), "gold_rate": r.gold_rate, "land_majority": list(r.land_majority),
+                  "enemy_penalty": list(r.enemy_penalty), "frontier": r.frontier}
+    return v
