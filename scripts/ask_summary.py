@@ -37,7 +37,8 @@ def rows(folder: Path) -> list[str]:
             pct = q.get("format") == "pct"
             for r in r0["rows"]:
                 lo, hi = r["ci"]
-                out.append(f"| {game} | {q['id']} | {label(game, r['against'], 'en')} | {r['effect']} | "
+                eff = r["effect"] + (" (bots do not respond)" if r.get("same_play") else "")
+                out.append(f"| {game} | {q['id']} | {label(game, r['against'], 'en')} | {eff} | "
                            f"{fmt(r['a'], pct)[1:] if r['a'] is not None else '—'} → "
                            f"{fmt(r['b'], pct)[1:] if r['b'] is not None else '—'} | {fmt(r['diff'], pct)} "
                            f"[{fmt(lo, pct)}, {fmt(hi, pct)}] | {r['n']} |")

@@ -304,9 +304,10 @@ def test_json_writes_the_html_reports_too_with_the_budget_notes(tmp_path):
     assert "予算を超えた" in h and "中級ボット（貪欲）" in h  # the over-budget note in the HTML
 
 
-def test_the_clock_stops_the_lead_level_after_a_whole_stage_never_a_result(tmp_path):
+def test_the_clock_stops_the_lead_level_after_a_last_stage_that_fits_never_a_result(tmp_path):
     """The lead level's studies grow together (a quarter, half, all of the plan); a stage that would
-    end past the budget by the last stage's pace is not started, so every study keeps the same games."""
+    end past the budget by the last stage's pace is not started: a last stage grows every study by what
+    the time left allows (at that pace), so every study keeps the same games and no time is left idle."""
     from soan.lab.ask import Asker, Setting, run_plan
 
     clock = [0.0]
@@ -322,9 +323,16 @@ def test_the_clock_stops_the_lead_level_after_a_whole_stage_never_a_result(tmp_p
     a = Timed("undecim", tmp_path, bots=("greedy", "random"))
     run_plan(a, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 100.0, 0.0, lambda: None,
              clock=lambda: clock[0])
-    # context 30 s; stage 1: 30 s (60 s); stage 2 would end at 90 s (fits 110); stage 3 would end at 150: stopped
-    assert {a.n[s] for s in ctx} == {10} and {a.n[s] for s in lead} == {20}
-    assert a.stopped[0]["bot"] == "greedy" and set(a.stopped[0]["reached"].values()) == {20}
+    # context 30 s; stage 1: 30 s (60 s); stage 2 would end at 90 s (fits 110); stage 3 would end at 150:
+    # the 10 s left, at 120 s per plan (30 s a quarter), fit 0.85 × 10 / 120 = 7% of it: 2 more games each
+    assert {a.n[s] for s in ctx} == {10} and {a.n[s] for s in lead} == {22} and clock[0] == 96.0
+    assert a.stopped[0]["bot"] == "greedy" and set(a.stopped[0]["reached"].values()) == {22}
+    c = Timed("undecim", tmp_path, bots=("greedy", "random"))
+    clock[0] = 0.0
+    run_plan(c, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 95.0, 0.0, lambda: None,
+             clock=lambda: clock[0])
+    # 5 s left fit 3.5% of the plan, less than LAST_STAGE (5%): no last stage, the half stands
+    assert {c.n[s] for s in lead} == {20} and set(c.stopped[0]["reached"].values()) == {20}
     b = Timed("undecim", tmp_path, bots=("greedy", "random"))
     run_plan(b, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 1000.0, 0.0, lambda: None,
              clock=lambda: clock[0] - 150.0)

@@ -56,3 +56,14 @@ def test_planning_with_the_base_rules_in_the_base_game_or_where_they_cannot_stat
 def test_a_bad_rules_option_is_named():
     with pytest.raises(ConfigError, match="rules is 'game'"):
         make_agent("greedy:rules=variant")
+
+
+def test_an_answer_about_a_rule_the_bots_play_exactly_as_the_base_game_says_they_do_not_respond():
+    from soan.lab.ask_report import _sentence
+
+    q = {"name": {"ja": "ワーカー不足の手番", "en": "turns short of a worker"}, "format": "num", "margin": 0.25}
+    r = {"against": {"variants": ["worker-decay"]}, "effect": "no_spread", "n": 8, "diff": 0.0, "a": 0.0, "b": 0.0,
+         "ci": [None, None], "same_play": True}
+    assert "ボットはこのルールに反応しない" in _sentence("asian-delivery", q, r, "greedy", "ja")
+    assert "the bots do not respond to this rule" in _sentence("asian-delivery", q, r, "greedy", "en")
+    assert "反応しない" not in _sentence("asian-delivery", q, {**r, "same_play": False}, "greedy", "ja")

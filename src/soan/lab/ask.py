@@ -50,6 +50,7 @@ SAFETY = 0.85  # the plan fills this share of the budget (a pilot's price is a r
 CHUNK_LEAD = 8  # the lead level's games per saved part: its few slow games spread over every job
 OVERHEAD_S = 0.4  # seconds a study's run costs besides its games (workers, tables), in the plan
 STAGES = (0.25, 0.5, 1.0)  # the lead level's studies grow together in these steps of their plan
+LAST_STAGE = 0.05  # a last stage the clock cuts short plays at least this share of the plan, else none
 MAX_N = 6400  # no study is planned larger: intervals are then about ±1 point
 KINDS = ("compare", "level", "seats", "cards", "dealt", "words")
 
@@ -269,18 +270,29 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
              budget_s: float, t0: float, save: Callable[[], None], clock: Callable[[], float] = time.perf_counter) -> None:
     """Play the plan: the context levels first (a small share), then the lead level in stages over all
     its studies (a quarter, half, all of each plan). A stage that would end past the budget, by the last
-    stage's pace, is not started: the last whole stage stands, every study of the level with the same
-    games. The stop looks at the clock, never at a result."""
+    stage's pace, is not started; instead a last stage grows every study by the same share of its plan,
+    what the time left allows at that pace (SAFETY of it; none below LAST_STAGE of the plan), so the
+    budget is not left idle. Every study of the level keeps the same share of its plan, and the stop
+    looks at the clock, never at a result."""
     for b in (*bots[1:], bots[0]):
         stages = STAGES if b == bots[0] and budget_s > 0 else (1.0,)
         last = (0.0, 0.0)  # the last stage's share of the plan and its seconds
         for k, frac in enumerate(stages):
             if k and all(a.n.get(s, 0) >= plan[s.name] for s in need[b]):
                 break
-            if k and clock() - t0 + last[1] * (frac - stages[k - 1]) / max(last[0], 1e-9) > budget_s * 1.1:
-                a.stopped.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
-                                  "planned": {s.name: plan[s.name] for s in need[b]}})
-                break
+            if k:
+                per_share = last[1] / max(last[0], 1e-9)  # seconds per share of the plan, by the last stage
+                left = budget_s - (clock() - t0)
+                if left + budget_s * 0.1 < per_share * (frac - stages[k - 1]):
+                    fit = SAFETY * left / per_share if per_share > 0 else 0.0
+                    if fit >= LAST_STAGE:
+                        part = stages[k - 1] + fit
+                        for s in need[b]:
+                            a.ensure(s, max(a.n.get(s, 0), math.floor(plan[s.name] * part)))
+                            save()
+                    a.stopped.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
+                                      "planned": {s.name: plan[s.name] for s in need[b]}})
+                    break
             t_stage = clock()
             for s in need[b]:
                 a.ensure(s, max(min(MIN_N, plan[s.name]), math.ceil(plan[s.name] * frac)))

@@ -77,10 +77,12 @@ W = {
                 "study (of {planned} planned). Asking again with the same --out plays the rest of the plan.",
                 "予算の時間内に{who}の計画が終わらなかった。答えは１試行 {got} ゲーム（計画は {planned} ゲーム）による。"
                 "同じ --out でもう一度尋ねると、計画の残りを遊ぶ。"),
-    "unresponsive": ("But the bots played exactly as in the base game in all {n} games: either the rule never came into "
-                     "play or the bots do not respond to it, so this answer does not show the rule's effect.",
-                     "ただし、この変更で、ボットの手順は{n}ゲームすべてで基本ルールと同じだった。ルールが一度も働かなかったか、"
-                     "ボットがルールに応じていないかのどちらかで、この答えはルールの効果を示していない。"),
+    "unresponsive": ("But the bots do not respond to this rule: they played exactly as in the base game in all {n} games "
+                     "(so a bot planning with the base rules plays them alike): either the rule never came into play or "
+                     "the bots ignore it, so this answer does not show the rule's effect.",
+                     "ただし、ボットはこのルールに反応しない：この変更で、ボットの手順は{n}ゲームすべてで基本ルールと同じだった"
+                     "（基本ルールで先を読むボットも同じ手を指す）。ルールが一度も働かなかったか、ボットがルールを無視しているかの"
+                     "どちらかで、この答えはルールの効果を示していない。"),
 }
 
 
