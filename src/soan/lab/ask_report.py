@@ -381,68 +381,90 @@ def _wrap(s: str, lang: str, width: int = 28) -> str:
 
 
 def figure(game: str, ans: dict, lang: str, plt) -> str | None:
-    q = ans["q"]
+    """The answer's figure as an <img> (None for a question answered in words, or with no rows)."""
     kind = ans["kind"]
-    bots = list(ans["by_bot"])
     if kind == "words":
         return None
-    if kind == "compare":
-        rows0 = ans["by_bot"][bots[0]]["rows"]
-        labs = [_wrap(label(game, r["against"], lang) + (f" ({r['players']})" if len({x['players'] for x in rows0}) > 1
-                                                          else ""), lang) for r in rows0]
-        span = (-1.0, 1.0) if q.get("format") == "pct" else None
-        fig, ax = plt.subplots(figsize=(7.5, 1.2 + 0.55 * len(labs) * len(bots)))
+    draw = {"compare": _figure_compare, "level": _figure_level, "seats": _figure_seats}.get(kind, _figure_cards)
+    return draw(game, ans, lang, plt)
+
+
+def _figure_compare(game: str, ans: dict, lang: str, plt) -> str | None:
+    """Each setting's difference from the base with its interval, one marker per bot level."""
+    q = ans["q"]
+    bots = list(ans["by_bot"])
+    rows0 = ans["by_bot"][bots[0]]["rows"]
+    several = len({x["players"] for x in rows0}) > 1
+    labs = [_wrap(label(game, r["against"], lang) + (f" ({r['players']})" if several else ""), lang) for r in rows0]
+    span = (-1.0, 1.0) if q.get("format") == "pct" else None
+    fig, ax = plt.subplots(figsize=(7.5, 1.2 + 0.55 * len(labs) * len(bots)))
+    for j, b in enumerate(bots):
+        rows = ans["by_bot"][b]["rows"]
+        y = [i * (len(bots) + 1) + j for i in range(len(rows))]
+        d = [r["diff"] if r["diff"] is not None else math.nan for r in rows]
+        ax.errorbar(d, y, xerr=_err(rows, "diff", span), fmt="o", color=COLOURS[j], capsize=4,
+                    label=who(b, lang, game))
+    ax.axvline(0, color="#888", lw=1)
+    if q.get("margin"):
+        ax.axvspan(-q["margin"], q["margin"], color="#ddd", alpha=0.5, lw=0)
+    ax.set_yticks([i * (len(bots) + 1) + (len(bots) - 1) / 2 for i in range(len(labs))], labs, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel(_wrap(f"{w('diff', lang)}: {_name(q, lang)}", lang, 90))
+    ja = lang == "ja"
+    ax.set_title(textwrap.fill(q["ja" if ja else "en"], 44 if ja else 90), fontsize=9)
+    ax.legend(fontsize=8, loc="best")
+    return _fig_html(fig)
+
+
+def _figure_level(game: str, ans: dict, lang: str, plt) -> str | None:
+    """One panel per measure: each bot level's value with its interval."""
+    bots = list(ans["by_bot"])
+    rows = ans["by_bot"][bots[0]]["rows"]
+    fig, axes = plt.subplots(1, len(rows), figsize=(4.2 * len(rows), 3.2), squeeze=False)
+    for ax, (k, r) in zip(axes[0], enumerate(rows), strict=True):
+        vals = [ans["by_bot"][b]["rows"][k] for b in bots]
+        span = (0.0, 1.0) if r.get("format") == "pct" else None
+        ax.bar([_wrap(who(b, lang, game), lang, 16) for b in bots], [v["value"] for v in vals],
+               yerr=_err(vals, "value", span), color=COLOURS[:len(bots)], capsize=4)
+        ax.set_ylim(bottom=0)
+        ax.tick_params(axis="x", labelsize=7)
+        ax.set_ylabel(_wrap(r["name"]["ja" if lang == "ja" else "en"], lang, 44), fontsize=8)
+    fig.tight_layout()
+    return _fig_html(fig)
+
+
+def _figure_seats(game: str, ans: dict, lang: str, plt) -> str | None:
+    """One panel per player count: the win share of each turn position (or seat) against chance."""
+    bots = list(ans["by_bot"])
+    players = sorted({r["players"] for r in ans["by_bot"][bots[0]]["rows"]})
+    fig, axes = plt.subplots(1, len(players), figsize=(4.5 * len(players), 3.4), squeeze=False)
+    every = [r for b in bots for r in ans["by_bot"][b]["rows"]]
+    top = max([r["ci"][1] for r in every if r["ci"][1] is not None and not math.isnan(r["ci"][1])]
+              + [r["win_share"] for r in every])
+    by = ans["by_bot"][bots[0]]["rows"][0]["by"]
+    ja = lang == "ja"
+    xlabel = (("手番順（1 = スタートプレイヤー）" if ja else "turn position (1 = start player)")
+              if by == "turn_pos" else ("席" if ja else "seat"))
+    for ax, P in zip(axes[0], players, strict=True):
         for j, b in enumerate(bots):
-            rows = ans["by_bot"][b]["rows"]
-            y = [i * (len(bots) + 1) + j for i in range(len(rows))]
-            d = [r["diff"] if r["diff"] is not None else math.nan for r in rows]
-            ax.errorbar(d, y, xerr=_err(rows, "diff", span), fmt="o", color=COLOURS[j], capsize=4,
-                        label=who(b, lang, game))
-        ax.axvline(0, color="#888", lw=1)
-        if q.get("margin"):
-            ax.axvspan(-q["margin"], q["margin"], color="#ddd", alpha=0.5, lw=0)
-        ax.set_yticks([i * (len(bots) + 1) + (len(bots) - 1) / 2 for i in range(len(labs))], labs, fontsize=8)
-        ax.invert_yaxis()
-        ax.set_xlabel(_wrap(f"{w('diff', lang)}: {_name(q, lang)}", lang, 90))
-        ax.set_title(textwrap.fill(q["ja" if lang == "ja" else "en"], 44 if lang == "ja" else 90), fontsize=9)
-        ax.legend(fontsize=8, loc="best")
-        return _fig_html(fig)
-    if kind == "level":
-        rows = ans["by_bot"][bots[0]]["rows"]
-        fig, axes = plt.subplots(1, len(rows), figsize=(4.2 * len(rows), 3.2), squeeze=False)
-        for ax, (k, r) in zip(axes[0], enumerate(rows), strict=True):
-            vals = [ans["by_bot"][b]["rows"][k] for b in bots]
-            span = (0.0, 1.0) if r.get("format") == "pct" else None
-            ax.bar([_wrap(who(b, lang, game), lang, 16) for b in bots], [v["value"] for v in vals],
-                   yerr=_err(vals, "value", span), color=COLOURS[:len(bots)], capsize=4)
-            ax.set_ylim(bottom=0)
-            ax.tick_params(axis="x", labelsize=7)
-            ax.set_ylabel(_wrap(r["name"]["ja" if lang == "ja" else "en"], lang, 44), fontsize=8)
-        fig.tight_layout()
-        return _fig_html(fig)
-    if kind == "seats":
-        players = sorted({r["players"] for r in ans["by_bot"][bots[0]]["rows"]})
-        fig, axes = plt.subplots(1, len(players), figsize=(4.5 * len(players), 3.4), squeeze=False)
-        top = max([r["ci"][1] for b in bots for r in ans["by_bot"][b]["rows"]
-                   if r["ci"][1] is not None and not math.isnan(r["ci"][1])] + [r["win_share"] for b in bots
-                                                                                for r in ans["by_bot"][b]["rows"]])
-        for ax, P in zip(axes[0], players, strict=True):
-            for j, b in enumerate(bots):
-                rows = [r for r in ans["by_bot"][b]["rows"] if r["players"] == P]
-                x = [r["k"] + 1 + (j - (len(bots) - 1) / 2) * 0.35 for r in rows]
-                ax.bar(x, [r["win_share"] for r in rows], width=0.35, color=COLOURS[j], label=who(b, lang, game),
-                       yerr=_err(rows, "win_share", (0.0, 1.0)), capsize=3)
-            ax.axhline(1 / P, color="#e45756", ls="--", label=w("chance", lang))
-            by = ans["by_bot"][bots[0]]["rows"][0]["by"]
-            ax.set_xticks(range(1, P + 1))
-            ax.set_xlabel(("手番順（1 = スタートプレイヤー）" if lang == "ja" else "turn position (1 = start player)")
-                          if by == "turn_pos" else ("席" if lang == "ja" else "seat"))
-            ax.set_ylabel(w("winshare", lang))
-            ax.set_ylim(0, min(1.0, max(0.5, top + 0.05)))  # every interval whole, never cut at 50%
-            ax.set_title(w("players", lang).format(p=P))
-            ax.legend(fontsize=7)
-        fig.tight_layout()
-        return _fig_html(fig)
+            rows = [r for r in ans["by_bot"][b]["rows"] if r["players"] == P]
+            x = [r["k"] + 1 + (j - (len(bots) - 1) / 2) * 0.35 for r in rows]
+            ax.bar(x, [r["win_share"] for r in rows], width=0.35, color=COLOURS[j], label=who(b, lang, game),
+                   yerr=_err(rows, "win_share", (0.0, 1.0)), capsize=3)
+        ax.axhline(1 / P, color="#e45756", ls="--", label=w("chance", lang))
+        ax.set_xticks(range(1, P + 1))
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(w("winshare", lang))
+        ax.set_ylim(0, min(1.0, max(0.5, top + 0.05)))  # every interval whole, never cut at 50%
+        ax.set_title(w("players", lang).format(p=P))
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    return _fig_html(fig)
+
+
+def _figure_cards(game: str, ans: dict, lang: str, plt) -> str | None:
+    """Each card's win share with its interval against chance (cards, dealt)."""
+    bots = list(ans["by_bot"])
     rows = ans["by_bot"][bots[0]]["rows"]
     if not rows:
         return None

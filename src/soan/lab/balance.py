@@ -282,32 +282,12 @@ def parse_axis(text: str, game: str, players: int, base_variants: tuple[str, ...
     info = game_info(game)
     t = text.strip()
     if t.startswith("variant:"):
-        vid = t[len("variant:"):].strip()
-        if vid not in info.variants:
-            raise _err(f"unknown variant {vid!r} for {info.id}; expected any of {sorted(info.variants)}",
-                       f"{info.name_ja}にヴァリアント {vid!r} はありません。使えるのは {sorted(info.variants)} です")
-        on = vid in base_variants
-        return Axis(t, "variant", vid, [on, not on], base=on)
+        return _variant_axis(info, t, base_variants)
     if "=" not in t:
-        p = info.params.get(t)
-        if p is not None and isinstance(p.default, bool):
-            flag = bool(base_params.get(t, p.default))
-            return Axis(t, "param", t, [flag, not flag], base=flag)
-        raise _err(f"--search takes NAME=LOW..HIGH, NAME=A,B,C, NAME[K]=LOW..HIGH, variant:ID or data:PATH=LOW..HIGH, "
-                   f"got {t!r}", f"--search は「名前=小..大」「名前=A,B,C」「名前[K]=小..大」「variant:ID」"
-                   f"「data:場所=小..大」のどれかで書きます（指定：{t!r}）")
+        return _flag_axis(info, t, base_params)
     name, spec = (x.strip() for x in t.split("=", 1))
     if name.startswith("data:"):
-        path = name[len("data:"):]
-        raw = _components_raw(game)
-        base = _get_path(raw, path, t)
-        vals = _range(spec, t)
-        vals = [_like(base, v, t) for v in vals]
-        for v in (vals[0], vals[-1]):  # both ends load: the component check names a bad value now
-            _components_file(game, {path: v}, None)
-        if base not in vals:
-            vals = sorted({*vals, base}) if all(isinstance(x, int | float) for x in vals) else [base, *vals]
-        return Axis(t, "data", path, vals, base=base)
+        return _data_axis(game, t, name[len("data:"):], spec)
     m = re.fullmatch(r"(\w+)\[(\d+)\]", name)
     pname = m[1] if m else name
     p = info.params.get(pname)
@@ -319,27 +299,66 @@ def parse_axis(text: str, game: str, players: int, base_variants: tuple[str, ...
                    f"パラメータ {pname!r} はヴァリアント {p.requires!r} を選んだときだけ使えます（-V {p.requires}）")
     raw_vals = _range(spec, t)
     if m:
-        if not isinstance(p.default, tuple | list):
-            raise _err(f"{pname}[K] names an item of a list parameter; {pname!r} is not a list",
-                       f"{pname}[K] はリストのパラメータの項目です。{pname!r} はリストではありません")
-        k = int(m[2])
-        if not 1 <= k <= players:
-            raise _err(f"{t!r}: items count from 1 to {players}", f"{t!r}：項目は 1〜{players} で数えます")
-        items: list[Any] = [int(v) if isinstance(v, str) and re.fullmatch(r"-?\d+", v) else v for v in raw_vals]
-        for v in items:
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise _err(f"{t!r}: an item takes integers, got {v!r}", f"{t!r}：項目には整数を指定します（指定：{v!r}）")
-            p.coerce([v])  # the parameter's own range check
-        cur = tuple(base_params.get(pname) or ())
-        b = cur[k - 1] if k - 1 < len(cur) else 0
-        if b not in items:
-            items = sorted({*items, b})
-        return Axis(t, "item", pname, items, index=k - 1, base=b)
+        return _item_axis(t, pname, p, int(m[2]), raw_vals, players, base_params)
     vals = [p.coerce(v if isinstance(v, str) else str(v)) for v in raw_vals]
     b = base_params.get(pname, p.default)
     if b not in vals and b is not None:
         vals = sorted({*vals, b}) if all(isinstance(x, int) and not isinstance(x, bool) for x in vals) else [b, *vals]
     return Axis(t, "param", pname, vals, base=b)
+
+
+def _variant_axis(info: Any, t: str, base_variants: tuple[str, ...]) -> Axis:
+    """variant:ID: the variant on and off."""
+    vid = t[len("variant:"):].strip()
+    if vid not in info.variants:
+        raise _err(f"unknown variant {vid!r} for {info.id}; expected any of {sorted(info.variants)}",
+                   f"{info.name_ja}にヴァリアント {vid!r} はありません。使えるのは {sorted(info.variants)} です")
+    on = vid in base_variants
+    return Axis(t, "variant", vid, [on, not on], base=on)
+
+
+def _flag_axis(info: Any, t: str, base_params: dict[str, Any]) -> Axis:
+    """A yes/no parameter named alone: both values; anything else alone is not an axis."""
+    p = info.params.get(t)
+    if p is not None and isinstance(p.default, bool):
+        flag = bool(base_params.get(t, p.default))
+        return Axis(t, "param", t, [flag, not flag], base=flag)
+    raise _err(f"--search takes NAME=LOW..HIGH, NAME=A,B,C, NAME[K]=LOW..HIGH, variant:ID or data:PATH=LOW..HIGH, "
+               f"got {t!r}", f"--search は「名前=小..大」「名前=A,B,C」「名前[K]=小..大」「variant:ID」"
+               f"「data:場所=小..大」のどれかで書きます（指定：{t!r}）")
+
+
+def _data_axis(game: str, t: str, path: str, spec: str) -> Axis:
+    """data:PATH=...: a value of the component file, of the base value's type; the base always among them."""
+    raw = _components_raw(game)
+    base = _get_path(raw, path, t)
+    vals = _range(spec, t)
+    vals = [_like(base, v, t) for v in vals]
+    for v in (vals[0], vals[-1]):  # both ends load: the component check names a bad value now
+        _components_file(game, {path: v}, None)
+    if base not in vals:
+        vals = sorted({*vals, base}) if all(isinstance(x, int | float) for x in vals) else [base, *vals]
+    return Axis(t, "data", path, vals, base=base)
+
+
+def _item_axis(t: str, pname: str, p: Any, k: int, raw_vals: list[Any], players: int,
+               base_params: dict[str, Any]) -> Axis:
+    """NAME[K]=...: item K (from 1) of a list parameter, integers in the parameter's range."""
+    if not isinstance(p.default, tuple | list):
+        raise _err(f"{pname}[K] names an item of a list parameter; {pname!r} is not a list",
+                   f"{pname}[K] はリストのパラメータの項目です。{pname!r} はリストではありません")
+    if not 1 <= k <= players:
+        raise _err(f"{t!r}: items count from 1 to {players}", f"{t!r}：項目は 1〜{players} で数えます")
+    items: list[Any] = [int(v) if isinstance(v, str) and re.fullmatch(r"-?\d+", v) else v for v in raw_vals]
+    for v in items:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise _err(f"{t!r}: an item takes integers, got {v!r}", f"{t!r}：項目には整数を指定します（指定：{v!r}）")
+        p.coerce([v])  # the parameter's own range check
+    cur = tuple(base_params.get(pname) or ())
+    b = cur[k - 1] if k - 1 < len(cur) else 0
+    if b not in items:
+        items = sorted({*items, b})
+    return Axis(t, "item", pname, items, index=k - 1, base=b)
 
 
 def _like(base: Any, v: Any, text: str) -> Any:
@@ -765,61 +784,88 @@ def summary_lines(res: dict[str, Any], lang: str) -> list[str]:
     """The result in plain words: the proposal, each target base → proposed on fresh seeds with its
     interval, what else moved, and the robustness check."""
     ja = lang == "ja"
-    game, P = res["game"], res["players"]
-    info = game_info(game)
-    ts = _targets_of(res)
-    v = res["validation"]
-    lines = []
-    wants = ("、".join(t.words(game, P, lang) for t in ts) if ja else "; ".join(t.words(game, P, lang) for t in ts))
-    lines.append(f"{info.name_ja}：目標 {wants}" if ja else f"{info.name}: target {wants}")
-    effects = []
-    for t, a, b in zip(ts, v["base"], v["best"], strict=True):
-        ok = ("（目標内）" if b["holds"] else "（目標外）") if ja else (" (meets the target)" if b["holds"] else " (misses the target)")
-        effects.append(f"{t.name(game, P, lang)} {_iv(t, a, lang)} → {_iv(t, b, lang)}{ok}")
-    sep = "、" if ja else "; "
-    lines.append(f"提案：{_setting_words(res, lang)}。{sep.join(effects)}" if ja
-                  else f"Proposal: {_setting_words(res, lang)}: {sep.join(effects)}")
-    lines.append(f"検証：新しいシード{v['games']}ゲームずつ（基本と提案を同じシードで対局、95%区間）" if ja
-                  else f"Validated on {v['games']} fresh games each (base and proposal on the same seeds; 95% intervals)")
+    lines = _proposal_lines(res, lang)
     if not res["best"]["changed"]:
-        lines.append("目標を満たす設定は探索の中で見つかりませんでした。範囲を広げるか、別の項目を探索してください。" if ja
-                     and not v["holds"] else
-                     "No searched setting did better than the base game; widen the ranges or search other settings."
-                     if not v["holds"] else ("基本のままで目標を満たしています。" if ja else "The base game already meets the targets."))
-    others = v["others"]
-    if res["best"]["changed"]:
-        if others:
-            # named measures first (the design-quality ones, win shares, the questions' names), then the
-            # game's raw columns (per round, per card), each by size
-            top = sorted(others, key=lambda r: _mname(r["measure"], game, P, "en") == r["measure"])[:3]
-            txt = sep.join(f"{_mname(r['measure'], game, P, lang)} {_num(r['a'], r['measure'])} → "
-                           f"{_num(r['b'], r['measure'])}" for r in top)
-            lines.append(f"ほかに有意に動いた指標（Holm補正）：{txt}" + (f" ほか{len(others) - 3}件" if len(others) > 3 else "")
-                          if ja else f"Other measures that moved significantly (Holm): {txt}"
-                          + (f" and {len(others) - 3} more" if len(others) > 3 else ""))
-        else:
-            lines.append("ほかの指標はどれも有意には動きませんでした（Holm補正）。" if ja
-                         else "Nothing else moved significantly (Holm's correction over every measure).")
-    rb = res["robustness"]
-    if rb["neighbours"]:
-        bad = [r for r in rb["neighbours"] if not r["holds"]]
-        each = []
-        for r in rb["neighbours"]:
-            ax = next(a for a in res["axes"] if a["text"] == r["axis"])
-            a = Axis(ax["text"], ax["kind"], ax["name"], ax["values"], ax["index"], ax["base"])
-            vals = sep.join(_iv(t, x, lang) for t, x in zip(ts, r["targets"], strict=True))
-            mark = ("○" if r["holds"] else "×") if ja else ("holds" if r["holds"] else "misses")
-            each.append(f"{a.label(game, lang)}={a.show(r['value'], lang)}: {vals} {mark}")
-        head = ((f"頑健性：設定を１段ずつ動かした{len(rb['neighbours'])}通り（各{rb['games']}ゲーム）のうち"
-                 f"{len(rb['neighbours']) - len(bad)}通りで目標を満たす") if ja else
-                (f"Robustness: the target holds in {len(rb['neighbours']) - len(bad)} of {len(rb['neighbours'])} "
-                 f"settings one step away ({rb['games']} games each)"))
-        lines.append(head + ("：" if ja else ": ") + sep.join(each))
+        lines.append(_unchanged_line(res["validation"]["holds"], lang))
+    else:
+        lines.append(_others_line(res, lang))
+    if res["robustness"]["neighbours"]:
+        lines.append(_robustness_line(res, lang))
     from ..agents.names import bot_label
 
     lines.append(f"ボット：{'、'.join(bot_label(a, 'ja') for a in res['agents'])}。結果はこのボットたちの遊び方に基づきます。" if ja
                   else f"Bots: {', '.join(res['agents'])}; the figures rest on how these bots play.")
     return lines
+
+
+def _proposal_lines(res: dict[str, Any], lang: str) -> list[str]:
+    """The targets, the proposal with each target base → proposed, and how it was validated."""
+    ja = lang == "ja"
+    game, P = res["game"], res["players"]
+    info = game_info(game)
+    ts = _targets_of(res)
+    v = res["validation"]
+    wants = ("、".join(t.words(game, P, lang) for t in ts) if ja else "; ".join(t.words(game, P, lang) for t in ts))
+    effects = []
+    for t, a, b in zip(ts, v["base"], v["best"], strict=True):
+        ok = ("（目標内）" if b["holds"] else "（目標外）") if ja else (" (meets the target)" if b["holds"] else " (misses the target)")
+        effects.append(f"{t.name(game, P, lang)} {_iv(t, a, lang)} → {_iv(t, b, lang)}{ok}")
+    sep = "、" if ja else "; "
+    return [f"{info.name_ja}：目標 {wants}" if ja else f"{info.name}: target {wants}",
+            f"提案：{_setting_words(res, lang)}。{sep.join(effects)}" if ja
+            else f"Proposal: {_setting_words(res, lang)}: {sep.join(effects)}",
+            f"検証：新しいシード{v['games']}ゲームずつ（基本と提案を同じシードで対局、95%区間）" if ja
+            else f"Validated on {v['games']} fresh games each (base and proposal on the same seeds; 95% intervals)"]
+
+
+def _unchanged_line(holds: bool, lang: str) -> str:
+    """The search kept the base game: it meets the targets already, or nothing searched did better."""
+    if holds:
+        return "基本のままで目標を満たしています。" if lang == "ja" else "The base game already meets the targets."
+    if lang == "ja":
+        return "目標を満たす設定は探索の中で見つかりませんでした。範囲を広げるか、別の項目を探索してください。"
+    return "No searched setting did better than the base game; widen the ranges or search other settings."
+
+
+def _others_line(res: dict[str, Any], lang: str) -> str:
+    """The other measures the proposal moved significantly (Holm), the three first."""
+    ja = lang == "ja"
+    game, P = res["game"], res["players"]
+    others = res["validation"]["others"]
+    if not others:
+        return ("ほかの指標はどれも有意には動きませんでした（Holm補正）。" if ja
+                else "Nothing else moved significantly (Holm's correction over every measure).")
+    # named measures first (the design-quality ones, win shares, the questions' names), then the
+    # game's raw columns (per round, per card), each by size
+    top = sorted(others, key=lambda r: _mname(r["measure"], game, P, "en") == r["measure"])[:3]
+    sep = "、" if ja else "; "
+    txt = sep.join(f"{_mname(r['measure'], game, P, lang)} {_num(r['a'], r['measure'])} → "
+                   f"{_num(r['b'], r['measure'])}" for r in top)
+    more = len(others) - 3
+    if ja:
+        return f"ほかに有意に動いた指標（Holm補正）：{txt}" + (f" ほか{more}件" if more > 0 else "")
+    return f"Other measures that moved significantly (Holm): {txt}" + (f" and {more} more" if more > 0 else "")
+
+
+def _robustness_line(res: dict[str, Any], lang: str) -> str:
+    """The settings one step away from the proposal: in how many the targets still hold, each in turn."""
+    ja = lang == "ja"
+    game = res["game"]
+    ts = _targets_of(res)
+    rb = res["robustness"]
+    sep = "、" if ja else "; "
+    bad = [r for r in rb["neighbours"] if not r["holds"]]
+    each = []
+    for r in rb["neighbours"]:
+        ax = next(a for a in res["axes"] if a["text"] == r["axis"])
+        a = Axis(ax["text"], ax["kind"], ax["name"], ax["values"], ax["index"], ax["base"])
+        vals = sep.join(_iv(t, x, lang) for t, x in zip(ts, r["targets"], strict=True))
+        mark = ("○" if r["holds"] else "×") if ja else ("holds" if r["holds"] else "misses")
+        each.append(f"{a.label(game, lang)}={a.show(r['value'], lang)}: {vals} {mark}")
+    n = len(rb["neighbours"])
+    head = ((f"頑健性：設定を１段ずつ動かした{n}通り（各{rb['games']}ゲーム）のうち{n - len(bad)}通りで目標を満たす") if ja else
+            (f"Robustness: the target holds in {n - len(bad)} of {n} settings one step away ({rb['games']} games each)"))
+    return head + ("：" if ja else ": ") + sep.join(each)
 
 
 def _num(x: Any, measure: str = "") -> str:

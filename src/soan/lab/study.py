@@ -257,59 +257,19 @@ def import_records(paths: list[str], out: str | Path, feedback: list[dict[str, A
     The records are copied to OUT/records/ (game-<index>.jsonl, for the report's replays) and the
     playtest answers (`feedback`, as `soan export-web` writes them) to OUT/feedback.jsonl, each with
     the index of its game in the study; an answer is matched to its record by the web game's id."""
-    from ..core.actions import parse_action
-    from ..core.records import read_record, state_from_header
+    from ..core.records import read_record
 
     out = Path(out)
     results: list[GameResult] = []
-    settings = None
+    settings: dict[str, Any] | None = None
     kept: list[tuple[int, dict[str, Any], list]] = []
     web_ids: dict[str, int] = {}
     for k, p in enumerate(paths):
         header, moves = read_record(p)
-        s = state_from_header(header, str(p))
+        s, meas, decisions, order = _replay_record(p, header, moves)
         P = s.cfg.players
-        hooks = game_info(s.game_id).hooks
-        order = list(hooks.turn_order(s)) if hooks.turn_order is not None else None
-        meas = hooks.measures(P) if hooks.measures else None
-        s.listener = meas
-        if meas is not None and hasattr(meas, "start"):
-            meas.start(s)
-        before, after = getattr(meas, "before", None), getattr(meas, "after", None)
-        decisions = [0] * P
-        for i, (seat, aj) in enumerate(moves, start=2):
-            try:
-                a = parse_action(s.game_id, aj)
-                if before is not None:
-                    before(s, seat, a)
-                s.apply(seat, a)
-            except SoanError as e:
-                raise StudyError(f"{p}: line {i}: action {aj} by seat {seat} cannot be replayed: {e}") from None
-            if after is not None:
-                after(s, seat, a)
-            decisions[seat] += 1
-        if not s.is_over():
-            raise StudyError(f"{p}: the game is not finished ({len(moves)} actions); only finished games import")
-        humans = header.get("humans", [])
-        bots = header.get("bots", [])
-        agents, b = [], 0
-        for i in range(P):
-            if i in humans:
-                agents.append("human")
-            else:
-                agents.append(bots[b % len(bots)] if bots else "bot")
-                b += 1
-        st = {"game": s.game_id, "players": P, "variants": list(s.cfg.variants),
-              "params": {k2: (list(v) if isinstance(v, tuple) else v) for k2, v in s.cfg.params.items()}}
-        if settings is None:
-            settings = {**st, "n": 0, "agents": agents, "seed": None, "components": s.cfg.components_path,
-                        "components_hash": s.cfg.components_hash, "chunk": CHUNK, "version": __version__,
-                        "imported": []}
-        elif (st["game"], st["players"], st["variants"]) != (settings["game"], settings["players"],
-                                                             settings["variants"]):
-            raise StudyError(f"{p}: a {st['game']} game for {st['players']} with variants {st['variants'] or 'none'}; "
-                             f"the others are {settings['game']} for {settings['players']} with variants "
-                             f"{settings['variants'] or 'none'} (import one setting per study)")
+        agents = _record_agents(header, P)
+        settings = _same_setting(settings, s, agents, p)
         settings["imported"].append(str(p))
         if isinstance(header.get("web_id"), str):
             web_ids[header["web_id"]] = k
@@ -327,6 +287,73 @@ def import_records(paths: list[str], out: str | Path, feedback: list[dict[str, A
             answers.append({"index": gi, **fb})
     settings["n"] = len(results)
     settings["feedback"] = len(answers)
+    _write_import(out, kept, answers, settings, results)
+    return {"out": str(out), "games": len(results), "answers": len(answers)}
+
+
+def _replay_record(p: str, header: dict[str, Any], moves: list) -> tuple[Any, Any, list[int], list | None]:
+    """The record's game replayed to its end with the game's measures listening; the decisions per seat
+    and the turn order (taken at the start)."""
+    from ..core.actions import parse_action
+    from ..core.records import state_from_header
+
+    s = state_from_header(header, str(p))
+    P = s.cfg.players
+    hooks = game_info(s.game_id).hooks
+    order = list(hooks.turn_order(s)) if hooks.turn_order is not None else None
+    meas = hooks.measures(P) if hooks.measures else None
+    s.listener = meas
+    if meas is not None and hasattr(meas, "start"):
+        meas.start(s)
+    before, after = getattr(meas, "before", None), getattr(meas, "after", None)
+    decisions = [0] * P
+    for i, (seat, aj) in enumerate(moves, start=2):
+        try:
+            a = parse_action(s.game_id, aj)
+            if before is not None:
+                before(s, seat, a)
+            s.apply(seat, a)
+        except SoanError as e:
+            raise StudyError(f"{p}: line {i}: action {aj} by seat {seat} cannot be replayed: {e}") from None
+        if after is not None:
+            after(s, seat, a)
+        decisions[seat] += 1
+    if not s.is_over():
+        raise StudyError(f"{p}: the game is not finished ({len(moves)} actions); only finished games import")
+    return s, meas, decisions, order
+
+
+def _record_agents(header: dict[str, Any], P: int) -> list[str]:
+    """Who sat where: "human" for the record's humans, its bots in turn for the other seats."""
+    humans = header.get("humans", [])
+    bots = header.get("bots", [])
+    agents, b = [], 0
+    for i in range(P):
+        if i in humans:
+            agents.append("human")
+        else:
+            agents.append(bots[b % len(bots)] if bots else "bot")
+            b += 1
+    return agents
+
+
+def _same_setting(settings: dict[str, Any] | None, s: Any, agents: list[str], p: str) -> dict[str, Any]:
+    """The study's settings from its first record; every later record must be of the same setting."""
+    st = {"game": s.game_id, "players": s.cfg.players, "variants": list(s.cfg.variants),
+          "params": {k2: (list(v) if isinstance(v, tuple) else v) for k2, v in s.cfg.params.items()}}
+    if settings is None:
+        return {**st, "n": 0, "agents": agents, "seed": None, "components": s.cfg.components_path,
+                "components_hash": s.cfg.components_hash, "chunk": CHUNK, "version": __version__, "imported": []}
+    if (st["game"], st["players"], st["variants"]) != (settings["game"], settings["players"], settings["variants"]):
+        raise StudyError(f"{p}: a {st['game']} game for {st['players']} with variants {st['variants'] or 'none'}; "
+                         f"the others are {settings['game']} for {settings['players']} with variants "
+                         f"{settings['variants'] or 'none'} (import one setting per study)")
+    return settings
+
+
+def _write_import(out: Path, kept: list[tuple[int, dict[str, Any], list]], answers: list[dict[str, Any]],
+                  settings: dict[str, Any], results: list[GameResult]) -> None:
+    """The records, the answers, study.json and the tables of an imported study."""
     import pyarrow.parquet as pq
 
     (out / "parts").mkdir(parents=True, exist_ok=True)
@@ -341,4 +368,3 @@ def import_records(paths: list[str], out: str | Path, feedback: list[dict[str, A
     pq.write_table(g, out / "parts" / "games-00000.parquet")
     pq.write_table(s2, out / "parts" / "seats-00000.parquet")
     _merge(out)
-    return {"out": str(out), "games": len(results), "answers": len(answers)}
