@@ -61,7 +61,6 @@ def fuzz(
 ) -> None:
     """Random games of every game and variant mix, checked for crashes, hangs, invariant violations,
     leaks, inexact replays and bad input escaping as non-soan exceptions. Exit 1 on a problem."""
-    from ..core.fuzz import as_json, fuzz_batch
     from ..core.game import game_info
     from ..core.game import games as all_games
 
@@ -79,6 +78,23 @@ def fuzz(
                                jobs=jobs), highlight=False)
     Path(out).mkdir(parents=True, exist_ok=True)
     log = Path(out) / f"fuzz-seed{seed}.jsonl"
+    t0 = time.perf_counter()
+    rows, bad = _run(tasks, ids, n, jobs, seed, log, t)
+    secs = time.perf_counter() - t0
+    con.print(_table(ids, rows, t))
+    con.print(t["log"].format(path=log), highlight=False)
+    if bad:
+        con.print(t["found"].format(bad=bad, n=n, shown=min(bad, SHOW)), highlight=False)
+        raise typer.Exit(1)
+    con.print(t["none"].format(n=n, secs=secs), highlight=False)
+
+
+def _run(tasks: list, ids: list[str], n: int, jobs: int, seed: int, log: Path,
+         t: dict[str, Any]) -> tuple[dict[str, list], int]:
+    """Every batch played (in `jobs` processes), each game's result logged; the first SHOW problems
+    printed as they come. The results by game, and how many games had a problem."""
+    from ..core.fuzz import as_json, fuzz_batch
+
     rows: dict[str, list] = defaultdict(list)
     bad = shown = 0
     t0 = time.perf_counter()
@@ -101,20 +117,28 @@ def fuzz(
                         bad += 1
                         if shown < SHOW:
                             shown += 1
-                            prog.console.print(t["problem"].format(game=r.game, index=r.index, players=r.players,
-                                                                   variants=r.variants, params=r.params),
-                                               highlight=False, markup=False)
-                            for p in r.problems:
-                                prog.console.print(f"  {p}", highlight=False, markup=False)
-                            prog.console.print(t["record"].format(path=r.record, game=r.game, seed=seed, index=r.index),
-                                               highlight=False, markup=False)
+                            _print_problem(prog.console, r, seed, t)
                 prog.advance(task, len(batch))
                 done = prog.tasks[0].completed
                 prog.update(task, rate=f"{done / max(time.perf_counter() - t0, 1e-9):,.1f} games/s")
         finally:
             if pool is not None:
                 pool.terminate()
-    secs = time.perf_counter() - t0
+    return rows, bad
+
+
+def _print_problem(console: Console, r: Any, seed: int, t: dict[str, Any]) -> None:
+    """A problem game: its settings, each problem, its record and the command that plays it again."""
+    console.print(t["problem"].format(game=r.game, index=r.index, players=r.players, variants=r.variants,
+                                      params=r.params), highlight=False, markup=False)
+    for p in r.problems:
+        console.print(f"  {p}", highlight=False, markup=False)
+    console.print(t["record"].format(path=r.record, game=r.game, seed=seed, index=r.index),
+                  highlight=False, markup=False)
+
+
+def _table(ids: list[str], rows: dict[str, list], t: dict[str, Any]) -> Any:
+    """One row per game: games, refused settings, played, actions, median actions, variant mixes, problems."""
     from rich.table import Table
 
     tab = Table(*t["cols"])
@@ -126,9 +150,4 @@ def fuzz(
                     f"{sum(r.actions for r in played):,}",
                     f"{statistics.median(r.actions for r in played):.0f}" if played else "-",
                     str(len({m[1] for m in mixes})), str(sum(1 for r in rs if r.problems)))
-    con.print(tab)
-    con.print(t["log"].format(path=log), highlight=False)
-    if bad:
-        con.print(t["found"].format(bad=bad, n=n, shown=min(bad, SHOW)), highlight=False)
-        raise typer.Exit(1)
-    con.print(t["none"].format(n=n, secs=secs), highlight=False)
+    return tab

@@ -352,11 +352,10 @@ class Session:
     def human_turn(self, seat: int) -> bool:
         """One decision; False if the person quit."""
         lang = self.lang
-        s = self.state
         if not self.handover(seat):
             return False
         self.show_log(seat)
-        board = self.text.render(s, seat, lang)
+        board = self.text.render(self.state, seat, lang)
         if board != self.last_board.get(seat):  # a sub-step that changed nothing does not draw it again
             self.out(board)
             self.last_board[seat] = board
@@ -370,15 +369,7 @@ class Session:
                 self.out(msg("auto", lang, a=self.action_text(s, legal[0])))
                 self._apply(seat, legal[0])
                 return True
-            # one option (auto off): no "choose 1-3" over a list that holds only one thing
-            pt = self._t("prompt_text")
-            self.out(msg("only_one", lang) if len(legal) == 1 else pt(s, seat, lang) if pt else s.prompt(seat).text(lang))
-            numbered = self._numbered(seat, legal)
-            self.out(msg("options", lang))
-            for i, a in numbered:
-                desc = self.action_text(s, a)
-                typed = str(a)
-                self.out(f"  {i:>3}. {desc}" + ("" if lang == "ja" or desc == typed else f"    [{typed}]"))
+            numbered = self._offer(s, seat, legal)
             if wrong >= MAX_WRONG:  # piped input that never gives a choice (`yes 1` past its option): stop, saved
                 self.out(msg("too_many_wrong", lang, n=MAX_WRONG))
                 return False
@@ -389,63 +380,93 @@ class Session:
                 return False
             if not raw:
                 continue
-            low = raw.lower()
-            cmd = COMMANDS.get(low)
+            cmd = COMMANDS.get(raw.lower())
             if cmd == "quit":
                 return False
-            if cmd == "help":
-                self.out(self.text.help_text(s, lang))
+            if cmd is not None:
+                self._command(cmd, s, seat)
                 continue
-            if cmd == "view":
-                self.out(self.text.render(s, seat, lang))
+            action = self._chosen(s, raw, numbered, legal)
+            if action is None:
                 continue
-            if cmd == "log":
-                self.out(self.text.full_log(s, lang, seat))
+            ok = self._confirmed(s, action)
+            if ok is None:
+                return False
+            if not ok:
                 continue
-            if cmd == "why":
-                self.show_why(seat)
-                continue
-            if cmd == "undo":
-                if not self.undo(seat):
-                    self.out(msg("no_undo", lang))
-                else:
-                    self.out(self.text.render(self.state, seat, lang))
-                continue
-            numbers = dict(numbered)
-            if raw.isdigit():
-                k = int(raw)
-                if k not in numbers:
-                    nums = sorted(numbers)
-                    if len(nums) == 1:
-                        self.out(msg("bad_number_one", lang, n=k, k=nums[0]))
-                    else:
-                        self.out(msg("bad_number", lang, n=k, k=number_ranges(nums, lang)))
-                    continue
-                action = numbers[k]
-            else:
-                try:
-                    action = parse_action(s.game_id, raw)
-                except (IllegalAction, SoanError) as e:
-                    self.out(msg("not_action", lang, raw=raw, e=e))
-                    continue
-                if action not in legal:
-                    self.out(msg("not_legal", lang, raw=raw, e=self._plain_json(action)))
-                    continue
-            confirm = self._t("confirm")
-            question = confirm(s, action, lang) if confirm else None
-            if question:
-                try:
-                    ok = self.ask(question + msg("yes_no", lang)).strip().lower() in ("y", "yes", "はい", "h")
-                except EOFError:
-                    return False
-                if not ok:
-                    continue
             try:
                 self._apply(seat, action)
             except IllegalAction as e:
                 self.out(msg("not_legal", lang, raw=raw, e=e))
                 continue
             return True
+
+    def _offer(self, s, seat: int, legal: list) -> list[tuple[int, object]]:
+        """The step's question and its numbered options; the numbers."""
+        lang = self.lang
+        # one option (auto off): no "choose 1-3" over a list that holds only one thing
+        pt = self._t("prompt_text")
+        self.out(msg("only_one", lang) if len(legal) == 1 else pt(s, seat, lang) if pt else s.prompt(seat).text(lang))
+        numbered = self._numbered(seat, legal)
+        self.out(msg("options", lang))
+        for i, a in numbered:
+            desc = self.action_text(s, a)
+            typed = str(a)
+            self.out(f"  {i:>3}. {desc}" + ("" if lang == "ja" or desc == typed else f"    [{typed}]"))
+        return numbered
+
+    def _command(self, cmd: str, s, seat: int) -> None:
+        """help, view, log, why or undo (quit is the caller's)."""
+        lang = self.lang
+        if cmd == "help":
+            self.out(self.text.help_text(s, lang))
+        elif cmd == "view":
+            self.out(self.text.render(s, seat, lang))
+        elif cmd == "log":
+            self.out(self.text.full_log(s, lang, seat))
+        elif cmd == "why":
+            self.show_why(seat)
+        elif cmd == "undo":
+            if not self.undo(seat):
+                self.out(msg("no_undo", lang))
+            else:
+                self.out(self.text.render(self.state, seat, lang))
+
+    def _chosen(self, s, raw: str, numbered: list[tuple[int, object]], legal: list):
+        """The action an option number or a typed action names, or None (said why)."""
+        lang = self.lang
+        numbers = dict(numbered)
+        if raw.isdigit():
+            k = int(raw)
+            if k in numbers:
+                return numbers[k]
+            nums = sorted(numbers)
+            if len(nums) == 1:
+                self.out(msg("bad_number_one", lang, n=k, k=nums[0]))
+            else:
+                self.out(msg("bad_number", lang, n=k, k=number_ranges(nums, lang)))
+            return None
+        try:
+            action = parse_action(s.game_id, raw)
+        except (IllegalAction, SoanError) as e:
+            self.out(msg("not_action", lang, raw=raw, e=e))
+            return None
+        if action not in legal:
+            self.out(msg("not_legal", lang, raw=raw, e=self._plain_json(action)))
+            return None
+        return action
+
+    def _confirmed(self, s, action) -> bool | None:
+        """Whether the person confirms a move the game asks about twice (True when it does not ask);
+        None at the end of input."""
+        confirm = self._t("confirm")
+        question = confirm(s, action, self.lang) if confirm else None
+        if not question:
+            return True
+        try:
+            return self.ask(question + msg("yes_no", self.lang)).strip().lower() in ("y", "yes", "はい", "h")
+        except EOFError:
+            return None
 
     def bot_turn(self, seat: int) -> None:
         if self.humans and self.thinking != seat:
