@@ -4,11 +4,13 @@ fork (which reuses the values of the seats that have not moved) equals a fresh e
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
 import soan
+from soan.agents import base
 from soan.agents.base import game_hooks
 from soan.core.rng import Rng
 
@@ -31,7 +33,7 @@ def _view(s) -> str:
 
 @pytest.mark.parametrize("game,variants", CASES, ids=lambda x: x if isinstance(x, str) else "+".join(x) or "base")
 def test_a_fork_plays_as_a_clone_and_leaves_its_origin_alone(game, variants):
-    ev = game_hooks(game)["evaluate"]
+    ev = game_hooks(game).evaluate
     s = soan.make(game, players=4, seed=len(variants) + 3, variants=variants)
     rng = Rng(9)
     checked = 0
@@ -80,9 +82,9 @@ def test_twin_actions_are_worth_exactly_what_their_search_finds(variants, monkey
         if s.round >= 4 and s.stack[-1][0] == "action" and len(set(keys) - {None, ("down",)}) > 1:
             view = SeatView(s, seat)
             with_twins = GreedyAgent(seed=compared).scores(view, legal)
-            monkeypatch.setitem(hooks, "lookahead_twin", None)
+            monkeypatch.setitem(base._HOOKS, "asian-delivery", dataclasses.replace(hooks, lookahead_twin=None))
             searched = GreedyAgent(seed=compared).scores(view, legal)
-            monkeypatch.setitem(hooks, "lookahead_twin", lookahead_twin)
+            monkeypatch.setitem(base._HOOKS, "asian-delivery", hooks)
             assert with_twins == searched
             compared += 1
         s.apply(seat, legal[rng.below(len(legal))])

@@ -8,6 +8,7 @@ import math
 import pytest
 
 from soan.lab import quality as q
+from soan.lab import quality_summary as qs
 from soan.lab.runner import GameResult, play_game
 
 # A hand-built 3-player game of 8 steps: seat 2 trails by 4 after step 2, is level with seat 0 at
@@ -91,16 +92,16 @@ def _hand_study():
 
 def test_summary_intervals_and_skill_depth_from_a_hand_built_study():
     settings, games, _ = _hand_study()
-    rows = {r["measure"]: r for r in q.summary(games)}
+    rows = {r["measure"]: r for r in qs.summary(games)}
     assert rows["drama"]["mean"] == 0.5 and rows["drama"]["games"] == 12
     lo, hi = rows["drama"]["ci"]
     assert lo < 0.5 < hi
     assert rows["spread"]["mean"] == 6.0 and rows["spread"]["ci"] == [6.0, 6.0]  # the same in every game
-    d = q.study_skill_depth(settings, games)
+    d = qs.study_skill_depth(settings, games)
     assert d is not None
     assert (d["steps"], d["significant"], d["from_bottom"]) == (2, 2, 2)
     # the ladder named strongest first: both steps go the wrong way
-    d2 = q.study_skill_depth({**settings, "agents": list(reversed(settings["agents"]))}, games)
+    d2 = qs.study_skill_depth({**settings, "agents": list(reversed(settings["agents"]))}, games)
     assert d2 is not None and d2["significant"] == 0 and d2["from_bottom"] == 0
 
 

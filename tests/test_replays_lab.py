@@ -106,6 +106,7 @@ def test_import_from_a_server_database_and_the_report_sets_people_against_the_bo
     from soan.lab.playtest import import_games
     from soan.lab.study import StudyError
     from soan.web.app import create_app
+    from soan.web.export import export_db
 
     db = str(tmp_path / "soan.sqlite")
     with TestClient(create_app(db, bot_delay=0)) as c:
@@ -114,8 +115,9 @@ def test_import_from_a_server_database_and_the_report_sets_people_against_the_bo
                    "comment": "楽しかったが長い"})
         _web_game(c, "undecim", 3, 2, {"2": "random", "3": "random"})
         _web_game(c, "undecim", 4, 3, {str(k): "random" for k in range(1, 5)})  # bots only, another setting
+    export_db(db, tmp_path / "export")
     with pytest.raises(StudyError, match=r"several settings \(undecim for 3: 2 games; undecim for 4: 1 game\)"):
-        import_games([], tmp_path / "study", db=db)
+        import_games([str(tmp_path / "export")], tmp_path / "study")
     r = runner.invoke(app, ["import", "--db", db, "--players", "3", "--out", str(tmp_path / "study")])
     assert r.exit_code == 0, r.output
     assert "2 games and 1 playtest answers" in r.output

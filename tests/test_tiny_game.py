@@ -24,13 +24,11 @@ GAME = "pearl-bid"
 def tiny():
     """Register the tiny game for this module's tests, and take it out again after."""
     import tiny_game
-    from soan.agents import base
     from soan.core import game
 
     game.register(tiny_game.INFO)
     yield tiny_game
-    game._REGISTRY.pop(GAME, None)
-    base._HOOKS.pop(GAME, None)
+    game.unregister(GAME)
 
 
 def bid_all(s, *cards):

@@ -71,7 +71,7 @@ def digest(c: dict) -> str:
     fresh_caches()
     s = soan.make(c["game"], players=c["players"], seed=c["seed"], variants=c["variants"])
     bots = [make_agent(a, seed=derive(c["seed"], 1000 + i)) for i, a in enumerate(c["agents"])]
-    ev = game_hooks(c["game"])["evaluate"] if c["evaluate"] else None
+    ev = game_hooks(c["game"]).evaluate if c["evaluate"] else None
     h = hashlib.sha256()
     plies = 0
 

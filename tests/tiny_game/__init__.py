@@ -1,9 +1,11 @@
 """Pearl Bid (真珠の競り): the tiny game kept in the tests to prove that a game is one folder.
 
-Importing this package registers it (the tests do, through a fixture); nothing under src/ names it.
+Importing it registers nothing: the tests add it with `soan.core.game.register(INFO)` and take it out
+with `unregister` (a fixture), or declare `INFO` as a `soan.games` entry point as a draft's own package
+would (tests/test_registry.py); nothing under src/ names it.
 """
 
-from soan.core.game import GameInfo, Param, Variant, register
+from soan.core.game import GameInfo, Param, Variant
 from soan.core.hooks import ComponentsModel, GameHooks, ReportPanel
 
 from . import actions, measures, model, text  # noqa: F401  (registers the action type)
@@ -37,6 +39,4 @@ INFO = GameInfo(
         components=ComponentsModel(model.Components, model.DATA, model.check),
     ),
 )
-register(INFO)
-
 __all__ = ["INFO", "PearlBid"]

@@ -425,7 +425,7 @@ def test_a_replay_being_built_does_not_hold_up_other_requests(tmp_path, monkeypa
     here until the other request is answered), the server answers others."""
     import httpx
 
-    from soan.web import replay_model
+    from soan.core import replay as replay_model
 
     started, release = threading.Event(), threading.Event()
     real = replay_model.Replay.__init__

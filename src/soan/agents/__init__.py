@@ -35,7 +35,7 @@ class LevelAgent(Agent):
     def resolve(self, game_id: str) -> Agent:
         """The agent this level is in `game_id` (built once per game)."""
         if self.inner is None or self.inner_game != game_id:
-            spec = game_hooks(game_id)["levels"].get(self.level, LEVELS[self.level])
+            spec = game_hooks(game_id).levels.get(self.level, LEVELS[self.level])
             self.inner = make_agent(spec, seed=self.seed)
             self.inner_game = game_id
         return self.inner
@@ -68,7 +68,7 @@ class LevelAgent(Agent):
 
 def level_spec(level: str, game_id: str) -> str:
     """The agent spec a level stands for in a game (`normal` -> `greedy`)."""
-    return game_hooks(game_id)["levels"].get(level, LEVELS[level])
+    return game_hooks(game_id).levels.get(level, LEVELS[level])
 
 
 def register_agent(cls: type[Agent]) -> None:

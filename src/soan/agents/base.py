@@ -6,10 +6,13 @@ state consistent with that observation (the game's `determinize`). It never gets
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import ConfigError
+from ..core.game import game_info, on_registry_change
+from ..core.hooks import GameHooks
 from ..core.rng import Rng
 
 
@@ -23,36 +26,60 @@ def _default_evaluate(state) -> list[float]:
     return [float(x) for x in state.scores()]
 
 
-_HOOKS: dict[str, dict[str, Any]] = {}
+@dataclass(frozen=True, slots=True)
+class BotHooks:
+    """What a game offers its bots, with the defaults filled in: `evaluate(state)` -> per-seat values,
+    `info_key`, the look-ahead horizon and ends (core/hooks.py's GameHooks says what each is). A game
+    without them still gets bots (its scores and the JSON observation are used)."""
+
+    evaluate: Callable[..., list[float]]  # (state) or (state, weights) for a game with play styles
+    info_key: Callable[[Any, int], Any]
+    horizon: int
+    lookahead_end: Callable[[Any], bool] | None
+    round_of: Callable[[Any], int] | None
+    rollout_at: Callable[[Any], bool] | None  # default: lookahead_end
+    lookahead_twin: Callable[[Any, int, Any], Any] | None
+    levels: Mapping[str, str]
+    public_moves: bool  # every move is seen by every seat (the text module's PUBLIC_MOVES): bots may watch them
+    greedy: Mapping[str, Any]  # the game's defaults for greedy: samples, horizon
+
+    @classmethod
+    def of(cls, hooks: GameHooks) -> BotHooks:
+        return cls(
+            evaluate=hooks.evaluate or _default_evaluate,
+            info_key=hooks.info_key or _default_info_key,
+            horizon=hooks.horizon,
+            lookahead_end=hooks.lookahead_end,
+            round_of=hooks.round_of,
+            rollout_at=hooks.rollout_at or hooks.lookahead_end,
+            lookahead_twin=hooks.lookahead_twin,
+            levels=dict(hooks.levels),
+            public_moves=bool(getattr(hooks.text, "PUBLIC_MOVES", False)),
+            greedy=dict(hooks.greedy),
+        )
 
 
-def game_hooks(game_id: str) -> dict[str, Any]:
-    """What a game offers its bots: evaluate(state) -> per-seat values, info_key, look-ahead horizon.
-    A game without them still gets bots (scores and the JSON observation are used)."""
+_HOOKS: dict[str, BotHooks] = {}
+
+
+def _forget(game_id: str) -> None:
+    _HOOKS.pop(game_id, None)
+
+
+on_registry_change(_forget)
+
+
+def game_hooks(game_id: str) -> BotHooks:
+    """The game's hooks for its bots (made once per game, and again after the game is registered anew)."""
     h = _HOOKS.get(game_id)
     if h is None:
-        from ..core.game import game_info
-
-        hooks = game_info(game_id).hooks
-        h = _HOOKS[game_id] = {
-            "evaluate": hooks.evaluate or _default_evaluate,
-            "info_key": hooks.info_key or _default_info_key,
-            "horizon": hooks.horizon,
-            "lookahead_end": hooks.lookahead_end,
-            "round_of": hooks.round_of,
-            "rollout_at": hooks.rollout_at or hooks.lookahead_end,
-            "lookahead_twin": hooks.lookahead_twin,
-            "levels": dict(hooks.levels),
-            # every move is seen by every seat (the text module's PUBLIC_MOVES): bots may watch them
-            "public_moves": bool(getattr(hooks.text, "PUBLIC_MOVES", False)),
-            "greedy": dict(hooks.greedy),  # the game's defaults for greedy: samples, horizon
-        }
+        h = _HOOKS[game_id] = BotHooks.of(game_info(game_id).hooks)
     return h
 
 
 def evaluator(game_id: str, style: str | None = None):
     """The game's evaluation, with a play style's weights (`games/<g>/data/styles.yaml`) if named."""
-    ev = game_hooks(game_id)["evaluate"]
+    ev = game_hooks(game_id).evaluate
     if style is None:
         return ev
     from .styles import style_weights
@@ -83,7 +110,7 @@ class SeatView:
 
     def info_key(self) -> Any:
         """A hashable key of this seat's information set (equal observations give equal keys)."""
-        return game_hooks(self.game_id)["info_key"](self._state, self.seat)
+        return game_hooks(self.game_id).info_key(self._state, self.seat)
 
     def sample(self, rng) -> Any:
         """A complete state consistent with this seat's observation, its future chance reseeded."""
@@ -131,7 +158,7 @@ class Agent:
 
     def watching(self, game_id: str) -> bool:
         """Whether this bot watches the other seats' moves in `game_id` (whose moves must be public)."""
-        return self.watches and game_hooks(game_id)["public_moves"]
+        return self.watches and game_hooks(game_id).public_moves
 
     def observe(self, view: SeatView, seat: int, action: Any) -> None:
         """Another seat's move, just before it is applied; `view` is this bot's view of the state then.

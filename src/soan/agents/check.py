@@ -14,8 +14,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..lab.runner import wilson
-
 
 @dataclass(frozen=True)
 class SeatTally:
@@ -36,10 +34,13 @@ class SeatTally:
         return len(self.wins)
 
     def shares(self) -> list[dict[str, Any]]:
+        from statsmodels.stats.proportion import proportion_confint  # the lab extra
+
         fair = 1 / self.players
         out = []
         for seat, w in enumerate(self.wins):
-            lo, hi = wilson(w, self.games)
+            lo, hi = proportion_confint(w, self.games, alpha=0.05, method="wilson")  # 95%
+            lo, hi = max(0.0, float(lo)), min(1.0, float(hi))  # rounding: never a hair outside [0, 1]
             out.append({"seat": seat, "share": w / self.games, "ci": [lo, hi],
                         "effect": "above" if lo > fair else "below" if hi < fair else None})
         return out

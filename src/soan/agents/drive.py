@@ -56,7 +56,7 @@ def show_move(bots: Mapping[int, Any], state, seat: int, action: Any) -> list[in
     """Before `seat`'s `action` is applied to `state`: every other bot that watches (`Agent.watching`)
     sees it, on its own view of the state. Only in a game whose every move is public, so a secret choice
     is never shown. Returns the seats shown it."""
-    if not game_hooks(state.game_id)["public_moves"]:
+    if not game_hooks(state.game_id).public_moves:
         return []
     shown = []
     for i, bot in bots.items():

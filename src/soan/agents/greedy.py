@@ -106,16 +106,16 @@ class GreedyAgent(Agent):
     def _scores(self, view: SeatView, legal: list) -> list[float]:
         hooks = game_hooks(view.game_id)
         ev = evaluator(view.game_id, self.style)
-        g = hooks["greedy"]
-        horizon = self.horizon if self.horizon is not None else g.get("horizon", hooks["horizon"])
+        g = hooks.greedy
+        horizon = self.horizon if self.horizon is not None else g.get("horizon", hooks.horizon)
         samples = self.samples if self.samples is not None else g.get("samples", 6)
-        end = hooks["lookahead_end"]
+        end = hooks.lookahead_end
         plan = self.plan if self.plan is not None else g.get("plan", 0)
         seat = view.seat
         totals = [0.0] * len(legal)
         last = len(legal) - 1
         # the plan search has no chance in it: actions the game calls twins are valued once
-        twin = hooks["lookahead_twin"] if plan and end is not None else None
+        twin = hooks.lookahead_twin if plan and end is not None else None
         for _ in range(samples):
             base = view.sample(self.rng)
             valued: dict = {}  # twin key -> the value of the first action with it, in this sample

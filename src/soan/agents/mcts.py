@@ -58,9 +58,9 @@ class MCTSAgent(Agent):
             return Decision(legal[0])
         hooks = game_hooks(view.game_id)
         ev = evaluator(view.game_id, self.style)
-        key_of = hooks["info_key"]
-        end = hooks["lookahead_end"]
-        rollout = self.rollout if self.rollout is not None else hooks["horizon"]
+        key_of = hooks.info_key
+        end = hooks.lookahead_end
+        rollout = self.rollout if self.rollout is not None else hooks.horizon
         me = view.seat
         root_key = (me, view.info_key())
         table: dict = {root_key: {}}

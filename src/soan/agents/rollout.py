@@ -135,13 +135,13 @@ class RolloutAgent(Agent):
         order = sorted(range(len(legal)), key=lambda k: -values[k])
         close = [k for k in order[: self.top] if values[order[0]] - values[k] <= self.margin]
         hooks = game_hooks(view.game_id)
-        end = hooks["lookahead_end"]
-        at = hooks["rollout_at"] if self.at == "game" else end
+        end = hooks.lookahead_end
+        at = hooks.rollout_at if self.at == "game" else end
         if len(close) < 2 or end is None or at is None or not at(view.sample(self.rng)):
             why = [(str(legal[k]), values[k]) for k in order[:3]]
             return Decision(legal[order[0]], why)
         ev = evaluator(view.game_id, self.style)
-        round_of = hooks.get("round_of")
+        round_of = hooks.round_of
         seat = view.seat
         seeds = [(self.rng.next64(), self.rng.next64()) for _ in range(self.samples)]
         totals = dict.fromkeys(close, 0.0)
@@ -161,7 +161,7 @@ class RolloutAgent(Agent):
         """Every seat plays the policy from `d` to the comparable point (round `stop_round`'s start, or
         the seat's turn coming round `rounds` times); `seat`'s advantage there."""
         self.rollouts += 1
-        round_of = game_hooks(d.game_id)["round_of"]
+        round_of = game_hooks(d.game_id).round_of
         policy = GreedyAgent(seed=policy_seed, samples=1, plan=self.policy_plan, style=None)
         policies = [policy] * d.cfg.players
         if self.model:  # each other seat as it has played: its estimated share of random choices
@@ -174,7 +174,7 @@ class RolloutAgent(Agent):
         turns = 0
         while not d.is_over():
             if end(d):
-                if stop_round is not None:
+                if stop_round is not None and round_of is not None:  # stop_round is set only with round_of
                     if round_of(d) >= stop_round:
                         break
                 elif moved and seat in d.to_act():

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import ConfigError
+from ..core.game import game_info, on_registry_change
 
 
 @dataclass(frozen=True)
@@ -64,13 +65,21 @@ _CACHE: dict[str, dict[str, Style]] = {}
 _FILES: dict[tuple[str, str], Mapping[str, float]] = {}
 
 
-def game_styles(game_id: str) -> dict[str, Style]:
-    """The styles a game ships (empty for a game without `hooks.styles`)."""
-    if game_id not in _CACHE:
-        from ..core.game import game_info
+def _forget(game_id: str) -> None:
+    _CACHE.pop(game_id, None)
+    for k in [k for k in _FILES if k[0] == game_id]:
+        del _FILES[k]
 
-        hook = game_info(game_id).hooks.styles
-        _CACHE[game_id] = dict(hook()) if hook is not None else {}
+
+on_registry_change(_forget)
+
+
+def game_styles(game_id: str) -> dict[str, Style]:
+    """The styles a game ships (`hooks.styles`: its styles file and default weights), loaded once; empty
+    for a game without them."""
+    if game_id not in _CACHE:
+        data = game_info(game_id).hooks.styles
+        _CACHE[game_id] = load_styles(data.path, data.defaults) if data is not None else {}
     return _CACHE[game_id]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -125,8 +126,18 @@ def import_(sources: list[str] | None = typer.Argument(None, help="record files 
             players: int | None = typer.Option(None, "--players", "-p", min=1, help="only games for this many")) -> None:
     """Turn games people played (and their playtest answers) into a study, for the same reports as bot studies."""
     from ..lab.playtest import import_games
+    from ..lab.study import StudyError
 
-    r = import_games(list(sources or []), out, db, game, players)
+    found = list(sources or [])
+    if db:  # the server's finished games and answers, exported next to the study first (OUT/source/)
+        try:
+            from ..web.export import export_db
+        except ImportError:
+            raise StudyError("importing from a server's database needs the web extra: pip install 'soan[web]'") from None
+        src = Path(out) / "source"
+        export_db(db, src)
+        found.append(str(src))
+    r = import_games(found, out, game, players)
     console.print(f"imported {r['games']} games and {r['answers']} playtest answers into {out}; "
                   f"next: soan report {out} [--bots BOT_STUDY]", highlight=False)
 
@@ -335,7 +346,7 @@ def ladder(
     for h in order:
         console.print(order_text(h, lang, lambda a: bot_label(a, lang)), highlight=False)
     if order:
-        from ..lab.quality import depth_line, skill_depth
+        from ..lab.quality_summary import depth_line, skill_depth
 
         console.print(ORDER_NOTE[1 if ja else 0], highlight=False)
         console.print(depth_line(skill_depth(order), lang, lambda a: bot_label(a, lang)), highlight=False)

@@ -75,7 +75,7 @@ def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False
     check_lang(lang)
     s = _replay(record)
     if html:
-        from ..web.standalone import write_replay
+        from ..lab.replay_page import write_replay
 
         page = write_replay(record, html)
         if not as_json:

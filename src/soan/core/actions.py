@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .checks import shown
-from .errors import IllegalAction, SoanError
+from .errors import ConfigError, IllegalAction, SoanError
 
 _ACTIONS: dict[str, dict[str, type[Action]]] = {}
 _TEXT_PARSERS: dict[str, Callable[[str], Action]] = {}
@@ -60,8 +60,22 @@ def register_actions(game_id: str, *classes: type[Action],
         _TEXT_PARSERS[game_id] = text_parser
 
 
+def _kinds(game_id: Any) -> dict[str, type[Action]] | None:
+    """The game's action types; an installed game not loaded yet is loaded first (its module registers them)."""
+    if not isinstance(game_id, str):
+        return None
+    if game_id not in _ACTIONS:
+        from .game import game_info
+
+        try:
+            game_info(game_id)
+        except ConfigError:
+            return None
+    return _ACTIONS.get(game_id)
+
+
 def action_from_json(game_id: str, data: dict[str, Any]) -> Action:
-    kinds = _ACTIONS.get(game_id) if isinstance(game_id, str) else None
+    kinds = _kinds(game_id)
     if kinds is None:
         raise IllegalAction(f"unknown game {shown(game_id)}; expected one of {sorted(_ACTIONS)}")
     if not isinstance(data, dict) or "type" not in data:
@@ -110,7 +124,7 @@ def _field(kind: str, name: str, typ: str, v: Any) -> Any:
 
 def parse_action(game_id: str, data: Any) -> Action:
     """An action from its JSON object, a JSON string, or its readable text."""
-    if not isinstance(game_id, str) or game_id not in _ACTIONS:
+    if _kinds(game_id) is None:
         raise IllegalAction(f"unknown game {shown(game_id)}; expected one of {sorted(_ACTIONS)}")
     if isinstance(data, Action):
         return data

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -136,18 +137,99 @@ class GameInfo:
         }
 
 
+ENTRY_POINTS = "soan.games"  # the entry-point group a game's distribution registers its GameInfo under
+
 _REGISTRY: dict[str, GameInfo] = {}
+_ADDED: set[str] = set()  # ids added with register() (they win over an installed game)
+_BROKEN: dict[str, tuple[str, BaseException | None]] = {}  # entry points that failed to load: what went wrong
+_discovered = False
+_LOCK = threading.RLock()
+_LISTENERS: list[Callable[[str], None]] = []
 
 
 def register(info: GameInfo) -> None:
-    _REGISTRY[info.id] = info
+    """Add a game at run time (a draft in a notebook, the tests' tiny game); it takes the place of a game
+    with the same id. Installed games need no call: they are found through the `soan.games` entry points."""
+    if not isinstance(info, GameInfo):
+        raise ConfigError(f"register takes a GameInfo, got {shown(info)}")
+    with _LOCK:
+        _REGISTRY[info.id] = info
+        _ADDED.add(info.id)
+    _changed(info.id)
+
+
+def unregister(game_id: str) -> None:
+    """Take out a game added with `register`; an installed game of the same id, if any, is found again."""
+    global _discovered
+    with _LOCK:
+        if not isinstance(game_id, str) or game_id not in _ADDED:
+            raise ConfigError(f"unregister: {shown(game_id)} was not added with register(); added: {sorted(_ADDED)}",
+                              ja=f"unregister: {shown(game_id)} は register() で加えたゲームではありません")
+        _ADDED.discard(game_id)
+        del _REGISTRY[game_id]
+        _discovered = False  # an installed game of that id comes back on the next lookup
+    _changed(game_id)
+
+
+def on_registry_change(listener: Callable[[str], None]) -> None:
+    """`listener(game_id)` after a game is registered or unregistered: the layers above drop what they
+    derived from it (a bot's hooks, a game's styles)."""
+    _LISTENERS.append(listener)
+
+
+def _changed(game_id: str) -> None:
+    for f in list(_LISTENERS):
+        f(game_id)
+
+
+def _entry_points() -> list[Any]:
+    from importlib.metadata import entry_points
+
+    return sorted(entry_points(group=ENTRY_POINTS), key=lambda ep: ep.name)
+
+
+def _discover() -> None:
+    """Load every installed game (the `soan.games` entry points, in name order) once; games registered at
+    run time keep their place and win over an installed game of the same id."""
+    global _discovered
+    with _LOCK:
+        if _discovered:
+            return
+        _BROKEN.clear()
+        added = {k: v for k, v in _REGISTRY.items() if k in _ADDED}  # in their order, after the installed games
+        _REGISTRY.clear()
+        for ep in _entry_points():
+            if ep.name in _ADDED or ep.name in _REGISTRY:
+                continue
+            try:
+                info = ep.load()
+            except Exception as e:  # noqa: BLE001 - a broken plugin must not take the other games down
+                _broken(ep.name, f"{ep.value} failed to import: {type(e).__name__}: {shown(str(e), 200)}", e)
+                continue
+            if not isinstance(info, GameInfo) or info.id != ep.name:
+                _broken(ep.name, f"{ep.value} is not the GameInfo of a game with id {ep.name!r}: {shown(info)}")
+                continue
+            _REGISTRY[info.id] = info
+        _REGISTRY.update(added)
+        _discovered = True
+
+
+def _broken(name: str, why: str, cause: BaseException | None = None) -> None:
+    import warnings
+
+    _BROKEN[name] = (why, cause)
+    warnings.warn(f"soan: the game {name!r} (entry point {ENTRY_POINTS!r}) is left out: {why}", stacklevel=3)
 
 
 def _ensure_loaded() -> None:
+    if not _discovered:
+        _discover()
     if not _REGISTRY:
-        import importlib
-
-        importlib.import_module("soan.games")  # registers every game
+        raise ConfigError(
+            f"no games are installed: no package declares the {ENTRY_POINTS!r} entry points. Installed from a "
+            "source checkout, the package's metadata may predate them: run `pip install -e .` (make venv) again",
+            ja=f"ゲームが見つかりません（{ENTRY_POINTS!r} のエントリーポイントがありません）。ソースから入れた場合は"
+               "`pip install -e .`（make venv）をもう一度実行してください")
 
 
 def game_info(game_id: str) -> GameInfo:
@@ -161,6 +243,11 @@ def game_info(game_id: str) -> GameInfo:
     if info is None:
         near = difflib.get_close_matches(str(game_id).replace("_", "-").lower(), sorted(_REGISTRY), n=1, cutoff=0.6)
         hint, hint_ja = (f"did you mean {near[0]!r}? ", f"{near[0]!r} のことですか？") if near else ("", "")
+        broken = _BROKEN.get(alias)
+        if broken:
+            why, cause = broken
+            raise ConfigError(f"the game {shown(game_id)} is installed but could not be loaded: {why}",
+                              ja=f"ゲーム {shown(game_id)} はインストールされていますが読み込めません：{why}") from cause
         raise ConfigError(f"unknown game {shown(game_id)}; {hint}expected one of {sorted(_REGISTRY)}",
                           ja=f"ゲーム {shown(game_id)} はありません。{hint_ja}使えるのは {'、'.join(sorted(_REGISTRY))} です")
     return info

@@ -87,14 +87,27 @@ class WebBoard:
 
 
 @dataclass(frozen=True)
+class Styles:
+    """The game's named play styles, as data the bots load (agents/styles.py): a YAML file mapping each
+    style's name to its descriptions and the evaluation weights it changes (games/<g>/data/styles.yaml),
+    and the evaluation's default weights the styles start from."""
+
+    path: Any  # pathlib.Path of the styles file (package data)
+    defaults: Mapping[str, float]
+
+
+@dataclass(frozen=True)
 class StudyData:
-    """What a report panel draws from: the study's settings and its Parquet tables (pyarrow), and
-    matplotlib's pyplot set up for the report's language."""
+    """What a report panel draws from: the study's settings and its Parquet tables (pyarrow), the seat
+    table's columns as data (`seat_columns[name]`: a float numpy array, NaN where a value is missing;
+    `name in seat_columns` says whether the study has it) and matplotlib's pyplot set up for the report's
+    language. The lab fills it in (lab/report.py); a game's panel needs nothing else from the lab."""
 
     settings: Mapping[str, Any]
     games: Any  # pyarrow.Table, one row per game
     seats: Any  # pyarrow.Table, one row per seat-game, with the game's `m_*` measures
     plt: Any
+    seat_columns: Mapping[str, Any] = field(default_factory=dict)  # name -> numpy float array
 
 
 @dataclass(frozen=True)
@@ -137,8 +150,8 @@ class GameHooks:
     restate: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
     # level -> agent spec where this game's level differs from the default (agents.LEVELS)
     levels: Mapping[str, str] = field(default_factory=dict)
-    # named play styles: () -> {name: agents.styles.Style} (games/<g>/data/styles.yaml); docs/agents.md
-    styles: Callable[[], Mapping[str, Any]] | None = None
+    # named play styles (games/<g>/data/styles.yaml), loaded by the bots; docs/agents.md
+    styles: Styles | None = None
     # lab
     measures: Callable[[int], Any] | None = None  # players -> listener with per-seat `m_*` measures
     # state -> the seats in this round's turn order, start player first; None (or absent) for a game whose

@@ -13,13 +13,12 @@ from .checks import shown
 from .errors import IllegalAction, RecordError, SoanError
 from .game import make
 from .hooks import GameState
+from .version import __version__
 
 FORMAT = "soan-record/1"
 
 
 def header_for(state: GameState, **extra: Any) -> dict[str, Any]:
-    from .. import __version__
-
     h = {"format": FORMAT, "version": __version__, **state.header()}
     h.update(extra)
     return h

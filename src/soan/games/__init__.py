@@ -1,17 +1,21 @@
-"""Every game registers itself on import.
+"""The games shipped with soan, one folder each (`soan/games/<game>/`).
 
-`soan.games` is both this package (`soan/games/<game>/`) and the contract's `soan.games()` listing:
-the module is callable, so `import soan.games.la_superba.rules` and `soan.games()` both work.
+Nothing here imports them: each is an installed game like any other, found through its
+`[project.entry-points."soan.games"]` line in pyproject.toml (core/game.py) and loaded on first use.
+
+`soan.games` is also the contract's `soan.games()` listing (docs/engine.md): the package is callable,
+so `import soan.games.la_superba.rules` and `soan.games()` both work. A module cannot be called, and a
+package's submodules are set on it as attributes when imported, so a function of that name beside the
+package would be replaced by the package; the module's class gets the one method instead.
 """
 
 import sys
 import types
-
-from . import asian_delivery, la_superba, undecim  # noqa: F401
+from typing import Any
 
 
 class _ListingModule(types.ModuleType):
-    def __call__(self):
+    def __call__(self) -> list[dict[str, Any]]:
         """Every game with its variants and parameters (same as `soan.core.game.games()`)."""
         from ..core.game import games
 

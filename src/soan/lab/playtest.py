@@ -1,8 +1,8 @@
 """`soan import`: people's games (records) and their playtest answers into a study.
 
-Sources: record files (`soan play`, a downloaded web record), a folder written by `soan export-web`
-(records/*.jsonl and feedback.jsonl), or the server's database itself (`--db`, read through the same
-export, kept in OUT/source/). A study holds one setting (game, players, variants): with games of
+Sources: record files (`soan play`, a downloaded web record), or a folder written by `soan export-web`
+(records/*.jsonl and feedback.jsonl); `soan import --db` exports the server's database into OUT/source/
+first (web/export.py) and imports that folder. A study holds one setting (game, players, variants): with games of
 several settings, `--game` and `--players` choose one, and an error lists what there is.
 """
 
@@ -39,19 +39,11 @@ def _setting(header: dict[str, Any]) -> tuple[str, int | None, tuple[str, ...]]:
     return header.get("game", "?"), header.get("players"), tuple(header.get("variants") or ())
 
 
-def gather(sources: list[str], db: str | None, out: str | Path) -> tuple[list[Path], list[dict[str, Any]]]:
-    """The record files and answers the sources name (a database is exported to OUT/source first)."""
+def gather(sources: list[str]) -> tuple[list[Path], list[dict[str, Any]]]:
+    """The record files and answers the sources name."""
     records: list[Path] = []
     answers: list[dict[str, Any]] = []
     folders = []
-    if db:
-        try:
-            from ..web.export import export_db
-        except ImportError:
-            raise StudyError("importing from a server's database needs the web extra: pip install 'soan[web]'") from None
-        src = Path(out) / "source"
-        export_db(db, src)
-        folders.append(src)
     for x in sources:
         p = Path(x)
         if p.is_dir():
@@ -72,12 +64,12 @@ def gather(sources: list[str], db: str | None, out: str | Path) -> tuple[list[Pa
     return records, answers
 
 
-def import_games(sources: list[str], out: str | Path, db: str | None = None, game: str | None = None,
+def import_games(sources: list[str], out: str | Path, game: str | None = None,
                  players: int | None = None) -> dict[str, Any]:
     """Records and answers from the sources into the study OUT (one setting; see the module's note)."""
-    if not sources and not db:
+    if not sources:
         raise StudyError("give records, an export folder (soan export-web) or --db soan.sqlite")
-    records, answers = gather(sources, db, out)
+    records, answers = gather(sources)
     want_game = game_info(game).id if game else None
     chosen: list[Path] = []
     settings: Counter[tuple[str, int | None, tuple[str, ...]]] = Counter()

@@ -15,7 +15,7 @@ from ..agents.names import bot_label
 from ..core.game import game_info
 from ..core.hooks import StudyData
 from .seatadv import no_order_line, position_lines, seat_lines
-from .stats import agent_shares, column, mean_ci, position_shares, seat_shares
+from .stats import Columns, agent_shares, column, mean_ci, position_shares, seat_shares
 from .study import load
 
 L = {
@@ -186,7 +186,8 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html", b
 def quality_section(settings, games, lang: str) -> list[str]:
     """The design-quality measures (lab/quality.py, docs/balance.md), each with its 95% interval and
     reference, and the skill depth of a study whose line-up holds several bots."""
-    from .quality import depth_line, line, study_skill_depth, summary
+    from .quality import line
+    from .quality_summary import depth_line, study_skill_depth, summary
 
     rows = summary(games)
     depth = study_skill_depth(settings, games)
@@ -206,8 +207,8 @@ def replay_links(out: str | Path, games, lang: str, every: bool = False) -> tupl
     """Write the replay files (DIR/replays/game-<index>.html) of the notable games (and, with `every`, of
     every kept game up to 100, for an imported study's people's games); their links by game index and the
     report's section on them."""
-    from ..web.standalone import write_replay
     from .notable import choose, kept, record_path
+    from .replay_page import write_replay
 
     have = kept(out)
     parts = [f"<h2 id='notable'>{t('notable', lang)}</h2>"]
@@ -366,12 +367,17 @@ def _card_panel(settings, seats, lang, plt) -> list[str]:
             _fig_html(fig)]
 
 
+def study_data(settings, games, seats, plt) -> StudyData:
+    """What a game's report panels draw from (core/hooks.py), the seat columns handed over as data."""
+    return StudyData(settings, games, seats, plt, Columns(seats))
+
+
 def _game_panels(settings, games, seats, lang, plt) -> list[str]:
     """The game's own panels (`hooks.report_panels`), each under its heading when it has figures."""
     loader = game_info(settings["game"]).hooks.report_panels
     if loader is None:
         return []
-    data = StudyData(settings, games, seats, plt)
+    data = study_data(settings, games, seats, plt)
     out: list[str] = []
     for panel in loader():
         figs = panel.draw(data, lang)

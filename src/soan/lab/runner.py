@@ -155,27 +155,44 @@ def process_pool(jobs: int, game: str):
     """`jobs` worker processes that are the same on Linux, macOS and Windows: never a fork of this
     process (its threads, locks and open files), but `forkserver` where the system has it (a clean
     server process imports soan once, and workers fork from it) and `spawn` elsewhere (each worker
-    imports soan afresh). A game registered from outside `soan.games` (a plugin, the tests' tiny game)
-    is imported in each worker from its own package."""
+    imports soan afresh). Installed games are found in each worker by their entry points; a game added
+    at run time (`register`, e.g. the tests' tiny game) is added in each worker from the module that
+    holds its GameInfo."""
     import multiprocessing as mp
 
     method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
     ctx = mp.get_context(method)
     if method == "forkserver":
         ctx.set_forkserver_preload(["soan.lab.runner"])
-    origin = game_info(game).new_state.__module__
-    return ctx.Pool(jobs, initializer=_load_game, initargs=(game, origin))
+    return ctx.Pool(jobs, initializer=_load_game, initargs=(game, _home(game_info(game))))
 
 
-def _load_game(game: str, origin: str) -> None:
+def _home(info) -> tuple[str, str] | None:
+    """(module, name) of the module attribute that holds `info`: its game's module or a parent package."""
+    import sys
+
+    mod = info.new_state.__module__
+    while mod:
+        m = sys.modules.get(mod)
+        for name, value in (vars(m).items() if m is not None else ()):
+            if value is info:
+                return mod, name
+        mod = mod.rpartition(".")[0]
+    return None
+
+
+def _load_game(game: str, home: tuple[str, str] | None) -> None:
     import importlib
 
     from ..core.errors import ConfigError
+    from ..core.game import register
 
     try:
         game_info(game)
     except ConfigError:
-        importlib.import_module(origin)  # registers the game on import
+        if home is None:
+            raise
+        register(getattr(importlib.import_module(home[0]), home[1]))  # a game added at run time
 
 
 def chunk_size(n: int, jobs: int, most: int = 50) -> int:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -25,6 +26,33 @@ CORRECTION = "holm"  # statsmodels' multipletests method for a comparison's fami
 
 def column(table, name: str) -> np.ndarray:
     return np.array([x if x is not None else np.nan for x in table.column(name).to_pylist()], dtype=float)
+
+
+class Columns(Mapping[str, np.ndarray]):
+    """A table's columns as float arrays (NaN where a value is missing), each converted when first read:
+    what a game's report panel gets as `StudyData.seat_columns`."""
+
+    def __init__(self, table) -> None:
+        self._table = table
+        self._names = frozenset(table.column_names)
+        self._done: dict[str, np.ndarray] = {}
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        x = self._done.get(name)
+        if x is None:
+            if name not in self._names:
+                raise KeyError(name)
+            x = self._done[name] = column(self._table, name)
+        return x
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table.column_names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
 def mean_ci(x: np.ndarray) -> tuple[float, float, float]:

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..core.errors import SoanError
 from ..core.game import check_config, game_info
+from ..core.version import __version__
 from .notable import keep_notable, record_path, write_record_lines
 from .quality import KEYS as QUALITY
 from .runner import GameResult, _work, study_seeds

@@ -23,9 +23,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..agents.names import bot_label
 from ..core.game import game_info, games
+from ..core.replay import ReplayError
 from .limits import Limits, RateLimit, RoomError, catalogue_bots, client_key, parse_json, read_body, too_many
-from .replay_model import ReplayError
-from .replays import Replays
+from .replays import Replays, frame
 from .rooms import Manager, Room
 from .store import Store
 
@@ -328,7 +328,7 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits |
         if held.seat is not None and who != held.seat:
             raise RoomError(403, f"this replay of a game being played shows seat {held.seat + 1}'s view only",
                             f"対局中のゲームのこの再生では、席{held.seat + 1}から見えるものだけを映します")
-        return rp.frame(step, who, _lang(lang))
+        return frame(rp, step, who, _lang(lang))
 
     # -- live ---------------------------------------------------------------------------------
     @app.websocket("/ws/games/{gid}")

@@ -1,5 +1,5 @@
 """Replays on the server: any record (a web game, a terminal game, a study's sample) held in memory
-and stepped through web/replay_model.py; errors become HTTP 422.
+and stepped through core/replay.py; errors become HTTP 422.
 
 Bounded: an uploaded record is at most `Limits.record_bytes` and `record_moves` lines, parsed off the
 event loop; at most `replays_held` replays are held in all and `replays_per_client` for one client
@@ -11,9 +11,11 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
+from ..core.game import game_info
+from ..core.replay import Replay, ReplayError, public_observation
 from .limits import Limits, RoomError, parse_json
-from .replay_model import Replay, ReplayError
 
 
 @dataclass
@@ -86,3 +88,24 @@ class Replays:
             raise RoomError(404, f"no replay {rid[:40]!r} here (replays are kept in memory; open the record again)",
                             f"再生 {rid[:40]!r} はありません（再生はメモリーに置かれます。記録をもう一度開いてください）")
         return h
+
+
+def frame(rp: Replay, step: int, seat: int | None, lang: str) -> dict[str, Any]:
+    """One step of a replay as the replay page shows it (a seat's view, or the full view for None)."""
+    rp.check(step, seat)
+    s = rp.state_at(step)
+    info = game_info(rp.game)
+    return {
+        "game": rp.game, "name": info.name_ja if lang == "ja" else info.name, "players": rp.players,
+        "lang": lang, "step": step, "steps": len(rp.moves), "seat": seat,
+        "seat_number": None if seat is None else seat + 1, "last": rp.last_move(s, step, seat, lang),
+        "observation": s.observation(seat) if seat is not None else s.view(),
+        "scores": rp.scores[step], "scores_over_time": rp.scores, "to_act": list(s.to_act()),
+        "over": s.is_over(), "version": step, "legal": [], "prompt": None, "log": [],
+        "seats": rp.seats(lang, seat),
+        "board": f"/boards/{rp.game}.js" if info.hooks.web_board else None,
+        # the full view draws the board from what every seat sees alike, then each seat's own view
+        "board_observation": public_observation(s) if seat is None else None,
+        "view_text": rp.view_text(s, seat, lang),
+        "view_texts": rp.view_texts(s, lang) if seat is None else None,
+    }

@@ -27,9 +27,9 @@ from ..core.errors import ConfigError, IllegalAction, SoanError
 from ..core.game import game_info, make
 from ..core.movelog import MoveLog
 from ..core.records import header_for
+from ..core.replay import ReplayError, state_from_data
 from ..core.rng import derive
 from .limits import Limits, RoomError, check_bot
-from .replay_model import ReplayError, state_from_data
 from .store import Store
 
 LOG = logging.getLogger("soan.web")

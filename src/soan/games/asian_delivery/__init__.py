@@ -1,12 +1,10 @@
 """Asian Delivery (アジアンデリバリー 草案６): pick-up-and-deliver across Hotan, 8 rounds."""
 
 from dataclasses import replace
-from functools import partial
 from pathlib import Path
 
-from ...agents.styles import load_styles
-from ...core.game import GameInfo, Param, Variant, register
-from ...core.hooks import ComponentsModel, GameHooks, ReportPanel
+from ...core.game import GameInfo, Param, Variant
+from ...core.hooks import ComponentsModel, GameHooks, ReportPanel, Styles
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import AsianDelivery, new_state, state_from_view
@@ -93,7 +91,7 @@ def _report_panels() -> list[ReportPanel]:
     return PANELS
 
 
-register(GameInfo(
+INFO = GameInfo(
     id="asian-delivery", name="Asian Delivery", name_ja="アジアンデリバリー", players=(3, 4), variants=VARIANTS,
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
@@ -108,12 +106,12 @@ register(GameInfo(
         # rollouts follow how each has played (model=1), and purposeful seats plan as far as normal
         # does (policy_plan=20, normal's plan) (docs/figures.md)
         levels={"hard": "rollout:rounds=3:model=1:policy_plan=20"},
-        styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
+        styles=Styles(Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         measures=measures.Measures, turn_order=measures.turn_order, card_name=measures.card_name,
         report_panels=_report_panels, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
         web_board=BOARD,
     ),
-))
+)
 
-__all__ = ["AsianDelivery"]
+__all__ = ["INFO", "AsianDelivery"]

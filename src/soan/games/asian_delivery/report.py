@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.hooks import ReportPanel, StudyData
-from ...lab.stats import column
 
 L = {
     "round": ("round", "ラウンド"), "per_seat": ("mean per seat", "１人あたり平均"),
@@ -21,14 +20,14 @@ def _t(key: str, lang: str) -> str:
 
 
 def by_round(d: StudyData, lang: str) -> list:
-    cols = d.seats.column_names
+    cols = d.seat_columns
     rounds = sorted({int(k.rsplit("_r", 1)[1]) for k in cols if k.startswith("m_workers_spent_r")})
     if not rounds:
         return []
 
     def mean(key: str, r: int) -> float:
         k = f"m_{key}_r{r}"
-        return float(np.nanmean(column(d.seats, k))) if k in cols else float("nan")
+        return float(np.nanmean(cols[k])) if k in cols else float("nan")
 
     fig, axes = d.plt.subplots(1, 2, figsize=(11, 3.4))
     for key in ("workers_spent", "retrievals"):

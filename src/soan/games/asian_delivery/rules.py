@@ -289,6 +289,6 @@ def new_state(cfg) -> AsianDelivery:
 
 def state_from_view(v: dict[str, Any]) -> AsianDelivery:
     """The state a (possibly edited) view describes (see view.py)."""
-    return view_schema.state_from_view(v)
+    return view_schema.state_from_view(v, AsianDelivery, tables_for)
 
 

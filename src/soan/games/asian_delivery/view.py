@@ -9,6 +9,7 @@ set-aside cubes against N/H held, facility tokens) agree. Every refusal names th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
@@ -386,14 +387,14 @@ def schema() -> dict[str, Any]:
     return s
 
 
-def state_from_view(v: dict[str, Any]) :
-    """The state a (possibly edited) view describes: types through the schema, then consistency."""
+def state_from_view(v: dict[str, Any], cls: type, tables_for: Callable[[Any], Any]) -> Any:
+    """The state of `cls` a (possibly edited) view describes: types through the schema, then consistency.
+    rules.py passes the state's class and its tables (it imports this module: this one does not import it)."""
     from ...core.game import config_from_view
-    from .rules import AsianDelivery, tables_for
 
     m = validate(v)
     _, cfg = config_from_view(v)
-    s = object.__new__(AsianDelivery)
+    s: Any = object.__new__(cls)
     s.cfg = cfg
     s.listener = None
     s._lc = None

@@ -1,11 +1,9 @@
 """La Superba (草案６a): Genoese merchants, simultaneous secret voyages, 5 rounds."""
 
-from functools import partial
 from pathlib import Path
 
-from ...agents.styles import load_styles
-from ...core.game import GameInfo, Param, Variant, register
-from ...core.hooks import Analysis, ComponentsModel, GameHooks, ReportPanel
+from ...core.game import GameInfo, Param, Variant
+from ...core.hooks import Analysis, ComponentsModel, GameHooks, ReportPanel, Styles
 from . import actions, evaluate, measures, model, text, views  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import LaSuperba, new_state, state_from_view
@@ -67,13 +65,13 @@ POWER = Analysis("power", "LS-A1: the voyage-power arithmetic over the real deck
                  _power, _power_text, doc_ja="LS-A1：実際のデッキでの航海力の計算（船員ルールの２つの読み方）")
 
 
-register(GameInfo(
+INFO = GameInfo(
     id="la-superba", name="La Superba", name_ja="ラ・スペルバ", players=(3, 4), variants=VARIANTS,
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         lookahead_end=evaluate.lookahead_end,
-        styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
+        styles=Styles(Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         # two samples: as strong as three in the same games (placed above them in 50% [46, 55] and 48%
         # [43, 53] of 400 games), a third less time (docs/figures.md)
         greedy={"samples": 2},
@@ -87,6 +85,6 @@ register(GameInfo(
         invariants=views.state_problems, view_model=views.LaSuperbaView, view_derived=views.DERIVED,
         web_board=BOARD,
     ),
-))
+)
 
-__all__ = ["LaSuperba"]
+__all__ = ["INFO", "LaSuperba"]

@@ -7,7 +7,6 @@ import math
 import numpy as np
 
 from ...core.hooks import ReportPanel, StudyData
-from ...lab.stats import column
 
 L = {
     "power": ("mean voyage power per game", "１ゲームの平均航海力"),
@@ -24,14 +23,14 @@ def _t(key: str, lang: str) -> str:
 
 
 def power_and_effects(d: StudyData, lang: str) -> list:
-    cols = d.seats.column_names
+    cols = d.seat_columns
     if "m_mean_power" not in cols or any(f"m_{g}_won" not in cols for g in GOODS):
         return []
-    win = column(d.seats, "win")
+    win = cols["win"]
     fig, axes = d.plt.subplots(1, 2, figsize=(10, 3.2))
-    axes[0].hist(column(d.seats, "m_mean_power"), bins=30, color="#72b7b2")
+    axes[0].hist(cols["m_mean_power"], bins=30, color="#72b7b2")
     axes[0].set_title(_t("power", lang))
-    won = [column(d.seats, f"m_{g}_won") for g in GOODS]
+    won = [cols[f"m_{g}_won"] for g in GOODS]
     axes[1].bar(GOODS, [float(np.nanmean(w)) for w in won], color="#4c78a8", label=_t("won", lang))
     ax2 = axes[1].twinx()
     ax2.plot(GOODS, [float(win[w > 0].mean()) if (w > 0).any() else math.nan for w in won], "o-",

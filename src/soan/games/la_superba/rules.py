@@ -207,7 +207,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
 
 def state_from_view(v: dict[str, Any]) -> LaSuperba:
     """Rebuild a state from a (possibly edited) view; checks that cards and chits add up (serialise.py)."""
-    return _state_from_view(v)
+    return _state_from_view(v, LaSuperba, rules_for)
 
 
 def new_state(cfg) -> LaSuperba:

@@ -3,6 +3,7 @@ records as dicts, and the state a (possibly edited) view describes (views.py che
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import IllegalAction
@@ -126,15 +127,15 @@ def entry_tuple(d: dict[str, Any]) -> RoundRecord:
     return RoundRecord(*_head(d), _tt(d["delivered"]), _tt(d["lost"]), _tt(d["returned"]))
 
 
-def state_from_view(v: dict[str, Any]) -> LaSuperba:
-    """Rebuild a state from a (possibly edited) view; checks that cards and chits add up."""
+def state_from_view(v: dict[str, Any], cls: type[LaSuperba], rules_for: Callable[[Any], Any]) -> LaSuperba:
+    """Rebuild a state of `cls` from a (possibly edited) view; checks that cards and chits add up. rules.py
+    passes the state's class and its rules (this module is one of the class's parts: it does not import it)."""
     from ...core.game import config_from_view
-    from .rules import LaSuperba, rules_for
     from .views import check_types, check_view
 
     check_types(v)
     _, cfg = config_from_view(v)
-    s = object.__new__(LaSuperba)
+    s = object.__new__(cls)
     s.cfg = cfg
     s.listener = None
     s.R = rules_for(cfg)

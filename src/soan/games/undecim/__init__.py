@@ -1,11 +1,9 @@
 """Undecim (ウーンデキム 草案８): a light 4X with a council of 11 action cards; a 3-season campaign."""
 
-from functools import partial
 from pathlib import Path
 
-from ...agents.styles import load_styles
-from ...core.game import GameInfo, Param, Variant, register
-from ...core.hooks import ComponentsModel, GameHooks, ReportPanel
+from ...core.game import GameInfo, Param, Variant
+from ...core.hooks import ComponentsModel, GameHooks, ReportPanel, Styles
 from . import actions, evaluate, measures, model, serialise, text, views  # noqa: F401  (registers the action types)
 from .model import load_components
 from .rules import Undecim, new_state, state_from_view
@@ -44,20 +42,20 @@ def _report_panels() -> list[ReportPanel]:
     return PANELS
 
 
-register(GameInfo(
+INFO = GameInfo(
     id="undecim", name="Undecim", name_ja="ウーンデキム", players=(3, 4), variants=VARIANTS, params=PARAMS,
     new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         lookahead_end=evaluate.lookahead_end,
         restate=serialise.restate,
-        styles=partial(load_styles, Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
+        styles=Styles(Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         measures=measures.Measures, turn_order=measures.turn_order, card_name=measures.card_name,
         report_panels=_report_panels, text=text,
         components=ComponentsModel(model.Components, model.DATA, model.check),
         invariants=views.state_problems, view_model=views.UndecimView, view_derived=views.DERIVED,
         web_board=BOARD,
     ),
-))
+)
 
-__all__ = ["Undecim"]
+__all__ = ["INFO", "Undecim"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.hooks import ReportPanel, StudyData
-from ...lab.stats import column
 
 L = {
     "unchanged": ("share of turns whose hand did not change", "手札が変わらなかった手番の割合"),
@@ -19,12 +18,12 @@ def _t(key: str, lang: str) -> str:
 
 
 def hand_fluidity(d: StudyData, lang: str) -> list:
-    cols = d.seats.column_names
+    cols = d.seat_columns
     if "m_unchanged_turns" not in cols or "m_turns" not in cols:
         return []
     players = d.settings["players"]
-    seat = column(d.seats, "seat")
-    u = column(d.seats, "m_unchanged_turns") / np.maximum(column(d.seats, "m_turns"), 1)
+    seat = cols["seat"]
+    u = cols["m_unchanged_turns"] / np.maximum(cols["m_turns"], 1)
     fig, ax = d.plt.subplots(figsize=(5, 3))
     ax.bar([str(i + 1) for i in range(players)], [float(u[seat == i].mean()) for i in range(players)],
            color="#b279a2")

@@ -223,4 +223,4 @@ def new_state(cfg) -> Undecim:
 
 def state_from_view(v: dict[str, Any]) -> Undecim:
     """Rebuild a state from a (possibly edited) view; checks that cards add up (serialise.py)."""
-    return _state_from_view(v)
+    return _state_from_view(v, Undecim, tables_for)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import IllegalAction
@@ -75,16 +76,16 @@ class ViewsMixin(StateFields):
         return v
 
 
-def state_from_view(v: dict[str, Any]) -> Undecim:
-    """Rebuild a state from a (possibly edited) view; checks that cards add up."""
+def state_from_view(v: dict[str, Any], cls: type[Undecim], tables_for: Callable[[Any], Any]) -> Undecim:
+    """Rebuild a state of `cls` from a (possibly edited) view; checks that cards add up. rules.py passes
+    the state's class and its tables (this module is one of the class's parts: it does not import it)."""
     from ...core.game import config_from_view
-    from .rules import Undecim, tables_for
     from .views import card_names, check_types, check_view
 
     check_types(v)
     _, cfg = config_from_view(v)
     n = cfg.players
-    s = object.__new__(Undecim)
+    s = object.__new__(cls)
     s.cfg = cfg
     s.listener = None
     T = s.T = tables_for(cfg)

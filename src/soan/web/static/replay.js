@@ -1,5 +1,5 @@
 // Replay: open a record (file or a finished web game), step forward and back, any seat's view or the
-// full view, the scores after every move. Embedded mode (a self-contained file, web/standalone.py):
+// full view, the scores after every move. Embedded mode (a self-contained file, lab/replay_page.py):
 // window.SOAN_REPLAY_DATA holds every step's views, gzip-compressed, and no server is asked.
 const R = { id: q("id"), step: 0, seat: "full", frame: null, board: null, data: null };
 const main = document.getElementById("main");

@@ -1,20 +1,22 @@
 """A record stepped forward and back (no server needed): the state after any number of moves, each
 seat's view or the full view, the last move as that seat may see it, the scores after every move.
 Used by `soan serve`'s replay page (web/replays.py) and by the self-contained replay files a study's
-report links (web/standalone.py)."""
+report links (lab/replay_page.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..core.actions import parse_action
-from ..core.checks import shown
-from ..core.errors import IllegalAction, RecordError, SoanError
-from ..core.game import game_info
-from ..core.records import state_from_header
+from .actions import parse_action
+from .checks import shown
+from .errors import IllegalAction, RecordError, SoanError
+from .game import game_info
+from .hooks import GameState, GameText
+from .records import state_from_header
 
 
-def public_observation(state) -> dict[str, Any]:
+def public_observation(state: GameState) -> dict[str, Any]:
     """What every seat sees alike (as a spectator of a live game sees it): the board of the full view."""
     obs = [state.observation(s) for s in range(state.cfg.players)]
     return {k: v for k, v in obs[0].items() if k != "seat" and all(o.get(k) == v for o in obs[1:])}
@@ -26,15 +28,15 @@ class ReplayError(SoanError):
     """A record that cannot be replayed, or a step or seat out of range (HTTP 422 on the server)."""
 
 
-def seat_name(text, seat: int, lang: str, me: int | None) -> str:
+def seat_name(text: GameText | None, seat: int, lang: str, me: int | None) -> str:
     """A seat's name as the game's texts give it (1-based for people), "(you)" for the viewer."""
     if text is not None and hasattr(text, "player_name"):
-        return text.player_name(seat, lang, me)
+        return str(text.player_name(seat, lang, me))
     base = f"{'プレイヤー' if lang == 'ja' else 'Player'} {seat + 1}"
     return base + ((" (あなた)" if lang == "ja" else " (you)") if seat == me else "")
 
 
-_HEADER = (("game", lambda x: isinstance(x, str), "a game id (text)"),
+_HEADER: tuple[tuple[str, Callable[[Any], bool], str], ...] = (("game", lambda x: isinstance(x, str), "a game id (text)"),
            ("players", lambda x: x is None or x.__class__ is int, "a whole number"),
            ("seed", lambda x: x.__class__ is int, "a whole number"),
            ("variants", lambda x: x is None or (isinstance(x, list) and all(isinstance(v, str) for v in x)),
@@ -73,7 +75,7 @@ class Replay:
     def __init__(self, header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]], where: str,
                  files: bool = False) -> None:
         """`files`: the header may name a component file (a record opened on the designer's own computer,
-        web/standalone.py); a server passes False (the default) and makes states from data only."""
+        lab/replay_page.py); a server passes False (the default) and makes states from data only."""
         try:
             s = state_from_header(header, where) if files else state_from_data(header, where)
         except RecordError as e:
@@ -95,7 +97,7 @@ class Replay:
             if len(self.moves) % EVERY == 0:
                 self.snaps.append(s.clone())
 
-    def state_at(self, step: int):
+    def state_at(self, step: int) -> Any:
         s = self.snaps[step // EVERY].clone()
         for seat, a in self.moves[(step // EVERY) * EVERY:step]:
             s.apply(seat, a)
@@ -107,7 +109,7 @@ class Replay:
         if seat is not None and not 0 <= seat < self.players:
             raise ReplayError(f"seat takes 1-{self.players} (or 'full'), got {seat + 1}")
 
-    def last_move(self, s, step: int, seat: int | None, lang: str) -> str | None:
+    def last_move(self, s: Any, step: int, seat: int | None, lang: str) -> str | None:
         """The move that led to `step` (s is the state after it), as `seat` may see it."""
         if not step:
             return None
@@ -119,7 +121,7 @@ class Replay:
         words = getattr(text, "action_text", None)
         return f"{seat_name(text, mseat, lang, None)}: {words(before, a, lang) if words else before.action_text(a, lang)}"
 
-    def view_text(self, s, seat: int | None, lang: str) -> str | None:
+    def view_text(self, s: Any, seat: int | None, lang: str) -> str | None:
         """The game's own text view of a seat (as the terminal and the game page show it); None for
         the full view."""
         hooks = game_info(self.game).hooks
@@ -127,7 +129,7 @@ class Replay:
             return None
         return hooks.text.render(s, seat, lang)
 
-    def view_texts(self, s, lang: str) -> list[str] | None:
+    def view_texts(self, s: Any, lang: str) -> list[str] | None:
         """The full view in words: every seat's own text view (hands included)."""
         text = game_info(self.game).hooks.text
         return [text.render(s, i, lang) for i in range(self.players)] if text is not None else None
@@ -135,22 +137,3 @@ class Replay:
     def seats(self, lang: str, me: int | None) -> list[dict[str, Any]]:
         text = game_info(self.game).hooks.text
         return [{"seat": i, "seat_number": i + 1, "name": seat_name(text, i, lang, me)} for i in range(self.players)]
-
-    def frame(self, step: int, seat: int | None, lang: str) -> dict[str, Any]:
-        self.check(step, seat)
-        s = self.state_at(step)
-        info = game_info(self.game)
-        return {
-            "game": self.game, "name": info.name_ja if lang == "ja" else info.name, "players": self.players,
-            "lang": lang, "step": step, "steps": len(self.moves), "seat": seat,
-            "seat_number": None if seat is None else seat + 1, "last": self.last_move(s, step, seat, lang),
-            "observation": s.observation(seat) if seat is not None else s.view(),
-            "scores": self.scores[step], "scores_over_time": self.scores, "to_act": list(s.to_act()),
-            "over": s.is_over(), "version": step, "legal": [], "prompt": None, "log": [],
-            "seats": self.seats(lang, seat),
-            "board": f"/boards/{self.game}.js" if info.hooks.web_board else None,
-            # the full view draws the board from what every seat sees alike, then each seat's own view
-            "board_observation": public_observation(s) if seat is None else None,
-            "view_text": self.view_text(s, seat, lang),
-            "view_texts": self.view_texts(s, lang) if seat is None else None,
-        }

@@ -19,9 +19,9 @@ from typing import Any
 
 from ..core.game import game_info
 from ..core.records import read_record
-from .replay_model import Replay
+from ..core.replay import Replay
 
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parent.parent / "web" / "static"  # the replay page's files (package data, no web import)
 LANGS = ("en", "ja")
 
 
