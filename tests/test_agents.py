@@ -189,7 +189,7 @@ def test_simultaneous_seats_decide_the_same_whatever_order_they_are_asked_in():
         simultaneous_choices(soan.make("undecim", players=4, seed=1), [0, 1], asker())
 
 
-@pytest.mark.parametrize("game", ["la-superba", "undecim"])
+@pytest.mark.parametrize("game", GAMES)
 def test_look_ahead_ends_at_a_comparable_point(game):
     """greedy's and mcts's rollouts stop at the game's `lookahead_end` (start of a round / a turn)."""
     from soan.agents.greedy import random_playout

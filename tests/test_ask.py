@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+import soan
 from soan.cli.main import app
 from soan.core.errors import ConfigError
 from soan.lab.ask import ask, load_questions
@@ -17,7 +18,7 @@ from soan.lab.ask_report import lines, write_html
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("game", ["asian-delivery", "la-superba", "undecim"])
+@pytest.mark.parametrize("game", [g["id"] for g in soan.games()])
 def test_every_game_has_checked_questions_in_both_languages(game):
     doc = load_questions(game)
     ids = [q["id"] for q in doc["questions"]]
@@ -189,7 +190,7 @@ def test_a_questions_file_names_bad_bot_levels(tmp_path, monkeypatch):
     assert got["bots"] == ["random", "easy"] and got["start_n"] == {"easy": 5}
 
 
-@pytest.mark.parametrize("game", ["asian-delivery", "la-superba", "undecim"])
+@pytest.mark.parametrize("game", [g["id"] for g in soan.games()])
 def test_every_question_quotes_its_draft_verbatim(game):
     import re
     from pathlib import Path

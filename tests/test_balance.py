@@ -287,7 +287,7 @@ def test_a_problem_with_a_fix_block_runs_a_balance_search_and_the_ask_report_lin
         b.fix_problem("undecim", bad, tmp_path / "bad")
 
 
-@pytest.mark.parametrize("game", ["undecim", "la-superba", "asian-delivery"])
+@pytest.mark.parametrize("game", [g["id"] for g in soan.games()])
 def test_the_shipped_fix_blocks_are_valid_balance_searches(game):
     from soan.core.game import check_config
     from soan.lab.ask import load_questions

@@ -9,6 +9,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+import soan
 from soan.cli.main import app
 from soan.core.game import game_info
 from soan.games.la_superba.model import DATA as LS_DATA
@@ -17,7 +18,7 @@ from soan.games.undecim.model import DATA as UN_DATA
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("game", ["la-superba", "undecim"])
+@pytest.mark.parametrize("game", [g["id"] for g in soan.games()])
 def test_check_passes_the_shipped_data(game, tmp_path):
     r = runner.invoke(app, ["check", game, "-n", "6", "--normal-every", "3", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output

@@ -22,7 +22,6 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "records.json"
-GAMES = ("asian-delivery", "la-superba", "undecim")
 
 
 def cases() -> list[dict]:

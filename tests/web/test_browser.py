@@ -196,6 +196,8 @@ def test_asian_delivery_whole_game_on_the_board_in_japanese(server, browser):
     page.goto(g["seats"][0]["url"])
     page.wait_for_selector("#ad-map")
     assert page.locator("#ad-map .ad-area").count() == 10 and page.locator("#ad-map .hub").count() == 1
+    # the board's own stylesheet (games/asian_delivery/web/board.css, served beside its script) applies
+    assert page.evaluate("getComputedStyle(document.querySelector('#ad-map .ad-road')).strokeWidth") == "6px"
     assert page.locator("#req-display .ad-req").count() == 4 and page.locator("#hand .ad-card").count() == 4
     assert page.inner_text("#ad-help summary") == "遊び方とルールの要点" and "L＝梅" in page.inner_text("#ad-mapbox")
     rng = random.Random(5)

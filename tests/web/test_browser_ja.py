@@ -13,6 +13,7 @@ import re
 import httpx
 import pytest
 
+import soan
 from system import needs
 
 from .test_browser import ARGS, CHROMIUM, _ls_step, _play, _un_step
@@ -63,7 +64,7 @@ def test_every_page_reads_as_japanese(server, browser):
     # -- the lobby of every game, every variant ticked so that every parameter shows ------------------
     page, errors = _ja_page(browser, s.url + "/")
     page.wait_for_selector("#create")
-    for game in ("asian-delivery", "la-superba", "undecim"):
+    for game in [g["id"] for g in soan.games()]:
         page.select_option("#game", game)
         page.wait_for_selector("#create")
         _clean(page, f"lobby {game}")

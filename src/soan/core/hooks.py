@@ -80,10 +80,13 @@ class Analysis:
 @dataclass(frozen=True)
 class WebBoard:
     """The game's board page for `soan serve`: `script` (package data) draws a seat's payload and turns
-    clicks into legal actions; `labels(state, lang)` gives the static names it shows (no hidden state)."""
+    clicks into legal actions; `labels(state, lang)` gives the static names it shows (no hidden state);
+    `style`, the board's own stylesheet beside its script (served as /boards/<game>.css, inlined in a
+    self-contained replay file)."""
 
     script: Any  # pathlib.Path of a JavaScript file defining window.SoanBoard
     labels: Callable[[Any, str], dict[str, Any]] | None = None
+    style: Any = None  # pathlib.Path of a CSS file, or None
 
 
 @dataclass(frozen=True)

@@ -72,10 +72,11 @@ def replay_html(header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]],
                                             .encode("utf-8"), 9)).decode("ascii")
     wb = game_info(data["game"]).hooks.web_board
     board = _script(Path(wb.script).read_text(encoding="utf-8")) if wb else ""
+    board_css = Path(wb.style).read_text(encoding="utf-8") if wb and wb.style else ""
     name = html.escape((title or {}).get("en") or data["name"]["en"])
     return ("<!doctype html><html><head><meta charset='utf-8'>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>soan replay: {name}</title><style>{(STATIC / 'style.css').read_text(encoding='utf-8')}</style>"
+            f"<title>soan replay: {name}</title><style>{(STATIC / 'style.css').read_text(encoding='utf-8')}{board_css}</style>"
             "</head><body><header class='top'></header><main id='main'></main>"
             f"<script>window.SOAN_REPLAY_DATA = \"{packed}\";</script>"
             + _script((STATIC / "soan.js").read_text(encoding="utf-8")) + board

@@ -154,6 +154,16 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits |
             raise RoomError(404, f"no board page for {game[:40]!r}; the generic page serves it")
         return FileResponse(wb.script, media_type="text/javascript")
 
+    @app.get("/boards/{game}.css", include_in_schema=False)
+    async def board_style(game: str) -> FileResponse:
+        try:
+            wb = game_info(game).hooks.web_board
+        except Exception:
+            wb = None
+        if wb is None or wb.style is None:
+            raise RoomError(404, f"no board stylesheet for {game[:40]!r}")
+        return FileResponse(wb.style, media_type="text/css")
+
     # -- API ----------------------------------------------------------------------------------
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:

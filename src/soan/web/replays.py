@@ -104,6 +104,7 @@ def frame(rp: Replay, step: int, seat: int | None, lang: str) -> dict[str, Any]:
         "over": s.is_over(), "version": step, "legal": [], "prompt": None, "log": [],
         "seats": rp.seats(lang, seat),
         "board": f"/boards/{rp.game}.js" if info.hooks.web_board else None,
+        "board_style": f"/boards/{rp.game}.css" if info.hooks.web_board and info.hooks.web_board.style else None,
         # the full view draws the board from what every seat sees alike, then each seat's own view
         "board_observation": public_observation(s) if seat is None else None,
         "view_text": rp.view_text(s, seat, lang),

@@ -317,6 +317,7 @@ class Room:
             "scores": list(s.scores()),
             "log": self.log(seat, lang),
             "board": f"/boards/{s.game_id}.js" if info.hooks.web_board else None,
+            "board_style": f"/boards/{s.game_id}.css" if info.hooks.web_board and info.hooks.web_board.style else None,
             "bot_error": self.bot_error,
             # the game's own text view of what this seat sees (the terminal's), for the generic page
             "view_text": text.render(s, seat, lang) if seat is not None and text is not None else None,

@@ -72,4 +72,5 @@ def labels(state, lang: str) -> dict[str, Any]:
     }
 
 
-BOARD = WebBoard(script=Path(__file__).parent / "web" / "board.js", labels=labels)
+BOARD = WebBoard(script=Path(__file__).parent / "web" / "board.js", labels=labels,
+                 style=Path(__file__).parent / "web" / "board.css")

@@ -23,6 +23,7 @@ async function update(p) {
       && p.feedback_given === P.feedback_given && p.bot_error === P.bot_error) return;  // the same state again (answer and push)
   P = p;
   if (p.board && boardLoaded !== p.board) {
+    if (p.board_style) document.head.append(el("link", { rel: "stylesheet", href: p.board_style }));  // the board's own CSS
     await new Promise((ok) => { const s = document.createElement("script"); s.src = p.board; s.onload = ok; s.onerror = ok; document.head.append(s); });
     boardLoaded = p.board;
   }

@@ -40,6 +40,7 @@ async function load() {
   try { R.frame = await api(`/api/replays/${R.id}?step=${R.step}&seat=${R.seat}&lang=${lang()}`); }
   catch (e) { topbar(load); main.replaceChildren(errBox(e, "replay"), el("p", {}, el("a", { href: "/replay" }, rt("open")))); return; }
   if (R.frame.board && R.board !== R.frame.board) {
+    if (R.frame.board_style) document.head.append(el("link", { rel: "stylesheet", href: R.frame.board_style }));  // the board's own CSS
     await new Promise((ok) => { const s = document.createElement("script"); s.src = R.frame.board; s.onload = ok; s.onerror = ok; document.head.append(s); });
     R.board = R.frame.board;
   }
