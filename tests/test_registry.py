@@ -49,18 +49,16 @@ def test_the_shipped_games_are_entry_points_and_load_without_importing_soan_game
     assert r.stdout.splitlines() == ["['asian-delivery', 'la-superba', 'undecim']", "Undecim"]
 
 
-def test_the_shipped_games_load_when_a_game_was_registered_first():
+def test_the_shipped_games_load_when_a_game_was_registered_first(monkeypatch):
     """The old guard loaded the shipped games only into an empty registry: after a run-time game, never."""
-    r = _run("""
-        import tiny_game
-        from soan.core.game import register
-        register(tiny_game.INFO)  # a game added before anything looked a game up
-        import soan
-        print(sorted(g["id"] for g in soan.games()))
-        print(soan.make("la-superba", players=3).game_id)
-    """)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines() == ["['asian-delivery', 'la-superba', 'pearl-bid', 'undecim']", "la-superba"]
+    import tiny_game
+
+    monkeypatch.setattr(game, "_REGISTRY", {})
+    monkeypatch.setattr(game, "_ADDED", set(), raising=False)
+    monkeypatch.setattr(game, "_discovered", False, raising=False)
+    game.register(tiny_game.INFO)  # a game added before anything looked a game up
+    assert sorted(g["id"] for g in game.games()) == ["asian-delivery", "la-superba", "pearl-bid", "undecim"]
+    assert soan.make("la-superba", players=3).game_id == "la-superba"
 
 
 def test_a_game_in_its_own_distribution_is_found_by_its_entry_point(tmp_path):
