@@ -153,11 +153,11 @@ def restate(s, v: dict[str, Any]) -> dict[str, Any]:
     """The view of `s`'s position under the variants and parameters `v` names (hooks.restate): the
     scoring rules in force are the new settings' (UN-F2, UN-F3) with the marked scenario cards' changes
     applied in order (UN-K3), as a game under those settings would hold them now."""
-    from ...core.game import config_from_view
-    from .rules import tables_for
+    from ...core.game import compiled, config_from_view
+    from .model import compile_tables
 
     _, cfg = config_from_view(v)
-    T = tables_for(cfg)
+    T = compiled(cfg, compile_tables)  # rules.tables_for (this module is one of the state's parts: no import of rules)
     d = dict(T.base_rules)
     for m in s.marks:
         d.update(T.scen_change[m])
