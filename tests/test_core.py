@@ -22,6 +22,37 @@ def test_rng_is_deterministic_and_cheap_to_copy():
     assert derive(1, 2) != derive(1, 3) and derive(1, 2) == derive(1, 2)
 
 
+def _fisher_yates(xs: list, r: Rng) -> None:
+    """The shuffle's definition: step by step, from the end, each item swapped with one at or before it."""
+    for i in range(len(xs) - 1, 0, -1):
+        j = r.below(i + 1)
+        xs[i], xs[j] = xs[j], xs[i]
+
+
+@pytest.mark.parametrize("numpy", [True, False])
+def test_rng_shuffle_is_fisher_yates_with_or_without_numpy_and_remembered_positions(monkeypatch, numpy):
+    from soan.core import rng
+
+    if not numpy:
+        monkeypatch.setattr(rng, "_VECTOR", [None])  # as a light install (no numpy) computes them
+    monkeypatch.setattr(rng, "_SWAPS", {})
+    for n in [*range(0, 40), 63, 100, 1023, 1024, 1500]:
+        for seed in (1, 2, 99):
+            want, r0 = list(range(n)), Rng(seed)
+            _fisher_yates(want, r0)
+            for contents in (list(range(n)), [f"card {k}" for k in range(n)]):  # the same positions, any items
+                r = Rng(seed)
+                got = contents[:]
+                r.shuffle(got)
+                assert got == [contents[k] for k in want] and r.state == r0.state, (n, seed)
+    xs = list(range(30))
+    r = Rng(7)
+    r.shuffle_tail(xs, 5)  # only the last 5 as the whole shuffle places them; the generator as after it
+    ref, r0 = list(range(30)), Rng(7)
+    _fisher_yates(ref, r0)
+    assert xs[-5:] == ref[-5:] and sorted(xs) == list(range(30)) and r.state == r0.state
+
+
 def test_games_lists_variants_and_params():
     gs = {g["id"]: g for g in soan.games()}
     ls = gs["la-superba"]

@@ -35,7 +35,7 @@ def advantage(vals: list[float], seat: int) -> float:
 def random_playout(s, steps: int, rng: Rng, end=None) -> None:
     """Random legal steps until the game ends, `end(s)` holds (a comparable point) or `steps` are
     played."""
-    apply, legal = s._raw_apply, s._raw_legal_actions  # the state's own legal actions: no checks needed
+    apply, legal = s._raw_apply, s._legal_shared  # the state's own list of legal actions, read only: no checks
     for _ in range(steps):
         if s.is_over() or (end is not None and end(s)):
             return
@@ -125,7 +125,7 @@ class GreedyAgent(Agent):
                     totals[k] += valued[key]
                     continue
                 d = base.fork() if k < last else base  # the sample's last use is the last action's
-                d.apply(seat, a)
+                d._raw_apply(seat, a)  # one of the seat's legal actions, as in every consistent sample
                 if plan and end is not None:
                     v = best_completion(d, seat, end, ev, [plan])
                     if key is not None:

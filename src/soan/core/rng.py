@@ -6,7 +6,7 @@ The same seed gives the same sequence on every machine and Python version.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -62,18 +62,106 @@ class Rng:
         return seq[self.next64() % len(seq)]
 
     def shuffle(self, xs: list[Any]) -> None:
-        """Fisher-Yates with the generator inlined (this is on every game's hot path)."""
+        """Fisher-Yates: step k (k = 1..n-1) swaps item n-k with item `next64() % (n-k+1)`. The swap
+        positions depend only on the generator's state and n, not on the items, so they are remembered
+        per (state, n): a look-ahead reshuffles from the same state in every line it tries (a deck whose
+        contents differ line by line). A long list's positions come from numpy when it is installed
+        (the same numbers: 64-bit arithmetic)."""
+        n = len(xs)
+        if n < 2:
+            return
         st = self.state
-        for i in range(len(xs) - 1, 0, -1):
+        js = _SWAPS.get((st, n))
+        if js is None:
+            js = _swaps(st, n)
+            if len(_SWAPS) >= _SWAPS_KEPT:
+                _SWAPS.clear()
+            _SWAPS[(st, n)] = js
+        i = n - 1
+        for j in js:
+            xs[i], xs[j] = xs[j], xs[i]
+            i -= 1
+        self.state = (st + (n - 1) * _GAMMA) & _M
+
+    def shuffle_tail(self, xs: list[Any], k: int) -> None:
+        """As `shuffle(xs)` for the last `k` items (each where the whole shuffle would put it), the
+        others left in some order (for a pool only drawn from the end, `k` times); the generator
+        advances as for the whole shuffle."""
+        n = len(xs)
+        if k >= n - 1:
+            self.shuffle(xs)
+            return
+        st = self.state
+        for i in range(n - 1, n - 1 - k, -1):
             st = (st + _GAMMA) & _M
             z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M
             j = (z ^ (z >> 31)) % (i + 1)
             xs[i], xs[j] = xs[j], xs[i]
-        self.state = st
+        self.state = (self.state + (n - 1) * _GAMMA) & _M
 
 
 _new = object.__new__
+_VECTOR_FROM = 20  # below this many items the plain loop is faster than numpy's call overhead
+_SWAPS: dict[tuple[int, int], list[int]] = {}  # (state, n) -> Fisher-Yates' swap positions
+_SWAPS_KEPT = 4096  # then forgotten all at once (a few MB at most)
+
+
+def _swaps(st: int, n: int) -> list[int]:
+    """The swap positions of a shuffle of n items from state `st`, in step order."""
+    if n >= _VECTOR_FROM:
+        vector = _VECTOR[0] if _VECTOR else _load_vector()
+        if vector is not None:
+            return vector(st, n)
+    return _loop_swaps(st, n)
+
+
+def _numpy_swaps() -> Callable[[int, int], list[int]] | None:
+    """Fisher-Yates' swap positions for a list of n items from state `st`, computed at once: step k
+    (k = 1..n-1) draws the k-th output of splitmix64 from `st` modulo n - k + 1, as `shuffle`'s loop
+    does. numpy's uint64 arithmetic wraps modulo 2**64, as the loop's masks do."""
+    try:
+        import numpy as np
+    except ImportError:  # the engine's own dependencies only: the plain loop serves
+        return None
+    u = np.uint64
+    gamma, c1, c2 = u(_GAMMA), u(0xBF58476D1CE4E5B9), u(0x94D049BB133111EB)
+    s30, s27, s31 = u(30), u(27), u(31)
+    ks = np.arange(0, 1024, dtype=np.uint64)
+
+    def swaps(st: int, n: int) -> list[int]:
+        if n >= len(ks):
+            return _loop_swaps(st, n)
+        z = ks[1:n] * gamma  # arrays' integer arithmetic wraps silently (scalars' would warn)
+        z += u(st)
+        z ^= z >> s30
+        z *= c1
+        z ^= z >> s27
+        z *= c2
+        z ^= z >> s31
+        z %= ks[n:1:-1]
+        out: list[int] = z.tolist()
+        return out
+
+    return swaps
+
+
+def _loop_swaps(st: int, n: int) -> list[int]:
+    out = []
+    for i in range(n - 1, 0, -1):
+        st = (st + _GAMMA) & _M
+        z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M
+        out.append((z ^ (z >> 31)) % (i + 1))
+    return out
+
+
+_VECTOR: list[Callable[[int, int], list[int]] | None] = []  # numpy's swaps (or None), once first needed
+
+
+def _load_vector() -> Callable[[int, int], list[int]] | None:
+    _VECTOR.append(_numpy_swaps())  # numpy is imported by the first long shuffle, not by the engine's import
+    return _VECTOR[0]
 
 
 def seed_from(rng: RandomBits) -> int:

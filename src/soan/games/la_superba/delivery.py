@@ -3,9 +3,13 @@ values (LS-R7), cards back and reshuffled (LS-R8), the end and the ranking (LS-E
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .fields import OVER, RoundRecord, StateFields, chits_at
 from .model import GLASS, PEPPER, SILK, hand_power
 from .serialise import entry_dict
+
+_VALUE = itemgetter(2)  # a delivered chit's value: (round, good, value)
 
 
 class DeliveryMixin(StateFields):
@@ -73,7 +77,7 @@ class DeliveryMixin(StateFields):
 
     def scores(self) -> list[int]:
         """LS-R7 / LS-E1: the values of each player's chits on the trade cards."""
-        return [sum(v for _, _, v in d) for d in self.delivered]
+        return [sum(map(_VALUE, d)) for d in self.delivered]
 
     def ranks(self) -> list[int]:
         """LS-E1: most points; ties to the higher rank in the last round played (LS-V3: then hand power)."""

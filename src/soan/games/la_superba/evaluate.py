@@ -12,36 +12,54 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .fields import chits_at
+from .fields import DELIVERY, N_GOODS, OVER, VOYAGE
 from .model import CREW, GLASS, PEPPER, SHIP, SILK
 
 WEIGHTS: dict[str, float] = {"chit": 1.3, "per_round": 2.0, "deliver": 1.0, "hand": 0.08}
 
 
+_HAND: dict[int, tuple] = {}  # id(rules) -> (rules, crew, plain power, ship multiplier per card)
+
+
+def _hand_tables(R) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per card: 1 for a crew; its power unless a ship; its multiplier if a ship (the hand term's parts)."""
+    t = _HAND.get(id(R))
+    if t is None or t[0] is not R:  # the rules object is kept in the entry, so its id stays its own
+        suit = R.suit
+        t = _HAND[id(R)] = (R, tuple(int(x == CREW) for x in suit),
+                            tuple(p if x != SHIP else 0 for x, p in zip(suit, R.power, strict=True)),
+                            tuple(m if x == SHIP else 0 for x, m in zip(suit, R.mult, strict=True)))
+    return t[1], t[2], t[3]
+
+
 def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     sc = s.scores()
-    if s.is_over():
+    phase = s.phase
+    if phase == OVER:
         return [float(x) for x in sc]
     R = s.R
-    left = R.rounds - s.round + (1 if s.phase == "voyage" else 0)
+    crew, plain, ship = _hand_tables(R)
+    left = R.rounds - s.round + (1 if phase == VOYAGE else 0)
+    cap = w["per_round"] * left
+    chit, wh = w["chit"], w["hand"]
+    deliver = phase == DELIVERY
+    sup = s.supply
     out = []
-    for i in range(s.cfg.players):
-        at = chits_at(i)
-        sup = s.supply[at + PEPPER] + s.supply[at + GLASS] + s.supply[at + SILK]
-        if s.phase == "voyage" and s.carried[i] is not None:
-            sup_left = sup  # carried chits are still counted in the supply until the reveal
-        else:
-            sup_left = sup
-        future = min(sup_left, w["per_round"] * left) * w["chit"]
-        if s.phase == "deliver":
+    for i, hand in enumerate(s.hands):
+        at = N_GOODS * i  # chits_at(i): carried chits are still counted in the supply until the reveal
+        future = min(sup[at + PEPPER] + sup[at + GLASS] + sup[at + SILK], cap) * chit
+        if deliver:
             c = s.carried[i]
             d = s.choice[i] or c
-            q = s.quota[i]
-            future += min(sum(d), q) * w["deliver"]
-        hand = s.hands[i]
-        crews = sum(1 for c in hand if R.suit[c] == CREW)
-        hp = sum(R.power[c] if R.suit[c] != SHIP else R.mult[c] * max(crews, 1) * 0.5 for c in hand)
-        out.append(sc[i] + future + w["hand"] * hp)
+            future += min(sum(d), s.quota[i]) * w["deliver"]
+        # power in hand: a ship counts multiplier x crews in hand (at least 1) x 0.5. Powers and
+        # multipliers are small ints, so the sum is exact in any order (halves included)
+        hp: float = sum(map(plain.__getitem__, hand))
+        ships = sum(map(ship.__getitem__, hand))
+        if ships:
+            crews = sum(map(crew.__getitem__, hand))
+            hp += ships * (crews if crews > 1 else 1) * 0.5
+        out.append(sc[i] + future + wh * hp)
     return out
 
 

@@ -4,8 +4,24 @@ effects, ranking, quotas."""
 from __future__ import annotations
 
 from .fields import DELIVERY, VOYAGE, Reveal, StateFields, chits_at
-from .model import GLASS, PEPPER, SILK, voyage_power
+from .model import GLASS, PEPPER, SILK, Rules, voyage_power
 from .options import deliver_options
+
+_POWERS: dict[int, tuple[Rules, dict[tuple[int, ...], int]]] = {}  # id(rules) -> (rules, cards -> power)
+
+
+def _powers(R: Rules) -> dict[tuple[int, ...], int]:
+    """The voyage powers of the card sets seen so far under these rules (the entry keeps the rules
+    alive, so the id stays theirs); a round's sets are a few cards of a small deck."""
+    t = _POWERS.get(id(R))
+    if t is None or t[0] is not R:
+        t = _POWERS[id(R)] = (R, {})
+    return t[1]
+
+
+def _power(cache: dict[tuple[int, ...], int], cards: tuple[int, ...], R: Rules) -> int:
+    p = cache[cards] = voyage_power(cards, R)
+    return p
 
 
 class VoyageMixin(StateFields):
@@ -35,14 +51,14 @@ class VoyageMixin(StateFields):
         """LS-R3..R6: reveal, powers, item effects, ranking, quotas."""
         R = self.R
         n = self.cfg.players
-        ev = self.event
+        ev = R.events[self.row[self.round - 1]]  # self.event
         played, carried = self.played, self.carried
-        vp = voyage_power
+        vp = _powers(R)
         if ev.community_off:
-            base = [vp(p, R) for p in played]  # LS-R3
+            base = [vp.get(p) or _power(vp, p, R) for p in played]  # LS-R3
         else:
             cm = (self.community,)
-            base = [vp(p + cm, R) for p in played]
+            base = [vp.get(p + cm) or _power(vp, p + cm, R) for p in played]
         low = ev.tie_low and not R.no_serials
         top = [-p[0] if low else p[-1] for p in played]  # played cards are sorted
         hold = []  # LS-R4: item effects

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 
 from .model import LANDS, RESOURCES
 
+assert LANDS == (0, 1, 2, 3) and RESOURCES == (4, 5, 6, 7)  # evaluate reads them by position
+
 # Tuned by self-play (`soan tune undecim --agent greedy --trials 30 --games 40 --validate 400 --seed 3`,
 # 2026-12-03): 65.8% [61.0, 70.2] of 400 fresh games against the earlier defaults (0.8, 0.8, 0.8, 0.8,
 # 1.0, 0.5), fair 50%; against three of the earlier normal bots 45.0% [35.6, 54.8] (N = 100, chance 25%).
@@ -29,19 +31,18 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
         return [float(x) for x in sc]
     n = s.cfg.players
     fin = s.final_scoring()
-    left_turns = [0] * n
-    total = n * s.T.turns
-    for k in range(s.turn_no, total):
-        left_turns[(s.start + k) % n] += 1
-    wf = (w["majority"], w["buildings"], w["gold"], w["enemy"])
+    left = max(0, n * s.T.turns - s.turn_no)  # turns still to play, dealt in turn order from the next one
+    left_turns = [left // n] * n
+    for k in range(left % n):
+        left_turns[(s.start + s.turn_no + k) % n] += 1
+    w0, w1, w2, w3 = w["majority"], w["buildings"], w["gold"], w["enemy"]
+    wl, wr = w["lands"], w["resource"]
     out = []
-    for i in range(n):
-        c = s.cnt[i]
-        kinds = sum(1 for x in LANDS if c[x])
-        res = sum(c[x] for x in RESOURCES)
+    for i, c in enumerate(s.cnt):
+        kinds = (c[0] != 0) + (c[1] != 0) + (c[2] != 0) + (c[3] != 0)  # LANDS held
+        res = c[4] + c[5] + c[6] + c[7]  # RESOURCES
         f = fin[i]
-        out.append(sc[i] + wf[0] * f[0] + wf[1] * f[1] + wf[2] * f[2] + wf[3] * f[3]
-                   + w["lands"] * kinds * left_turns[i] + w["resource"] * res)
+        out.append(sc[i] + w0 * f[0] + w1 * f[1] + w2 * f[2] + w3 * f[3] + wl * kinds * left_turns[i] + wr * res)
     return out
 
 

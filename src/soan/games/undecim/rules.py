@@ -159,6 +159,10 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
 
     # --- copies ---------------------------------------------------------------------------------
     def clone(self) -> Undecim:
+        return self._copy(self.deck[:])
+
+    def _copy(self, deck: list[int] | None) -> Undecim:
+        """A copy whose deck is `deck` (and hands copies of these), or none of either (set by the caller)."""
         s = object.__new__(Undecim)
         s.cfg = self.cfg
         s.listener = None
@@ -172,12 +176,13 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.todo = self.todo
         s.drawn = self.drawn
         s.drawn_for = self.drawn_for
-        s.hands = [h[:] for h in self.hands]
+        if deck is not None:
+            s.hands = [h[:] for h in self.hands]
+            s.deck = deck
         s.known = [k[:] for k in self.known]
         s.normal = self.normal[:]
         s.bonus = self.bonus[:]
         s.last_played = self.last_played[:]
-        s.deck = self.deck[:]
         s.discard = self.discard[:]
         s.frontier = self.frontier[:]
         s.loose = [x[:] for x in self.loose]
@@ -197,20 +202,20 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
 
     def determinize(self, seat: int, rng) -> Undecim:
         """Other hands' unknown cards and the deck order resampled; the generator reseeded."""
-        s = self.clone()
+        hands, deck = self.hands, self.deck
+        s = self._copy(None)  # hands and deck are resampled below
         r = Rng(seed_from(rng), raw=True)
         n = self.cfg.players
-        seen = set(self.normal) | set(self.bonus) | set(self.hands[seat])
+        seen = set(self.normal) | set(self.bonus) | set(hands[seat])
         for i in range(n):
             if i != seat:
                 seen.update(self.known[i])
         pool = [c for c in range(len(self.T.card_ids)) if c not in seen]
-        r.shuffle(pool)
-        for i in range(n):
-            if i != seat:
-                k = len(self.hands[i]) - len(self.known[i])
-                s.hands[i] = sorted(self.known[i] + [pool.pop() for _ in range(k)])
-        s.deck = sorted(self.deck)
+        unknown = [len(hands[i]) - len(self.known[i]) if i != seat else 0 for i in range(n)]
+        r.shuffle_tail(pool, sum(unknown))  # only the cards drawn from its end are needed
+        s.hands = [sorted(self.known[i] + [pool.pop() for _ in range(unknown[i])]) if i != seat else hands[i][:]
+                   for i in range(n)]
+        s.deck = sorted(deck)
         r.shuffle(s.deck)
         s.rng = Rng(r.next64(), raw=True)
         s._lc = None  # other hands and the deck resampled

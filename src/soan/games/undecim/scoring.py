@@ -37,28 +37,35 @@ class ScoringMixin(StateFields):
 
     def final_scoring(self) -> list[list[int]]:
         """UN-F1..F4 from the tableaus: per seat [majority, buildings, gold, enemy] (columns F_MAJ..F_ENEMY)."""
-        n = self.cfg.players
         r = self.rules
         buildings, rate = r.buildings, r.gold_rate
         (maj_alone, maj_tied), (enemy_alone, enemy_tied) = r.land_majority, r.enemy_penalty
-        out = [[0, 0, 0, 0] for _ in range(n)]
+        cnt = self.cnt
+        majority = [0] * len(cnt)
         for land in LANDS:  # UN-F1
-            most = max(self.cnt[i][land] for i in range(n))
+            col = [c[land] for c in cnt]
+            most = max(col)
             if most == 0:
                 continue
-            who = [i for i in range(n) if self.cnt[i][land] == most]
-            for i in who:
-                out[i][F_MAJ] += maj_alone if len(who) == 1 else maj_tied
-        for i in range(n):
-            for _, cards in self.settl[i]:  # UN-F2
+            if col.count(most) == 1:
+                majority[col.index(most)] += maj_alone
+            else:
+                for i, x in enumerate(col):
+                    if x == most:
+                        majority[i] += maj_tied
+        enemies = [c[ENEMY] for c in cnt]  # UN-F4
+        fewest = min(enemies)
+        penalty = -(enemy_alone if enemies.count(fewest) == 1 else enemy_tied)
+        top = len(buildings) - 1
+        out = []
+        for i, ss in enumerate(self.settl):
+            built = 0
+            for _, cards in ss:  # UN-F2
                 size = len(cards)
                 if size >= 2:
-                    out[i][F_BUILD] += buildings[min(size - 2, len(buildings) - 1)]
-            out[i][F_GOLD] = self.cnt[i][GOLD] * len(self.settl[i]) * rate  # UN-F3
-        fewest = min(self.cnt[i][ENEMY] for i in range(n))  # UN-F4
-        who = [i for i in range(n) if self.cnt[i][ENEMY] == fewest]
-        for i in who:
-            out[i][F_ENEMY] = -(enemy_alone if len(who) == 1 else enemy_tied)
+                    built += buildings[size - 2 if size - 2 < top else top]
+            out.append([majority[i], built, cnt[i][GOLD] * len(ss) * rate,  # UN-F3
+                        penalty if enemies[i] == fewest else 0])
         return out
 
     def scores(self) -> list[int]:
