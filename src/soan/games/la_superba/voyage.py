@@ -19,11 +19,6 @@ def _powers(R: Rules) -> dict[tuple[int, ...], int]:
     return t[1]
 
 
-def _power(cache: dict[tuple[int, ...], int], cards: tuple[int, ...], R: Rules) -> int:
-    p = cache[cards] = voyage_power(cards, R)
-    return p
-
-
 class VoyageMixin(StateFields):
     """A round starts; once all have played and chosen cargo, the voyage resolves."""
 
@@ -47,18 +42,26 @@ class VoyageMixin(StateFields):
         self.choice = [None] * n
         self.rv = None
 
+    def _base_powers(self, R: Rules, community_off: bool) -> list[int]:
+        """LS-R3: each seat's voyage power before glass, of its cards and the community card."""
+        known = _powers(R)
+        cm = () if community_off else (self.community,)
+        out = []
+        for p in self.played:
+            cards = p + cm
+            v = known.get(cards)
+            if v is None:
+                v = known[cards] = voyage_power(cards, R)
+            out.append(v)
+        return out
+
     def _resolve_voyage(self) -> None:
         """LS-R3..R6: reveal, powers, item effects, ranking, quotas."""
         R = self.R
         n = self.cfg.players
         ev = R.events[self.row[self.round - 1]]  # self.event
         played, carried = self.played, self.carried
-        vp = _powers(R)
-        if ev.community_off:
-            base = [vp.get(p) or _power(vp, p, R) for p in played]  # LS-R3
-        else:
-            cm = (self.community,)
-            base = [vp.get(p + cm) or _power(vp, p + cm, R) for p in played]
+        base = self._base_powers(R, ev.community_off)  # LS-R3
         low = ev.tie_low and not R.no_serials
         top = [-p[0] if low else p[-1] for p in played]  # played cards are sorted
         hold = []  # LS-R4: item effects
