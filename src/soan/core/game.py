@@ -191,15 +191,14 @@ def _entry_points() -> list[Any]:
 def _discover() -> None:
     """Load every installed game (the `soan.games` entry points, in name order) once; games registered at
     run time keep their place and win over an installed game of the same id."""
-    global _discovered
+    global _discovered, _REGISTRY
     with _LOCK:
         if _discovered:
             return
         _BROKEN.clear()
-        added = {k: v for k, v in _REGISTRY.items() if k in _ADDED}  # in their order, after the installed games
-        _REGISTRY.clear()
+        found: dict[str, GameInfo] = {}
         for ep in _entry_points():
-            if ep.name in _ADDED or ep.name in _REGISTRY:
+            if ep.name in _ADDED or ep.name in found:
                 continue
             try:
                 info = ep.load()
@@ -209,8 +208,9 @@ def _discover() -> None:
             if not isinstance(info, GameInfo) or info.id != ep.name:
                 _broken(ep.name, f"{ep.value} is not the GameInfo of a game with id {ep.name!r}: {shown(info)}")
                 continue
-            _REGISTRY[info.id] = info
-        _REGISTRY.update(added)
+            found[info.id] = info
+        found.update((k, v) for k, v in _REGISTRY.items() if k in _ADDED)  # in their order, after the installed
+        _REGISTRY = found  # one assignment: a lookup in another thread sees the old registry or the new one
         _discovered = True
 
 
@@ -256,7 +256,7 @@ def game_info(game_id: str) -> GameInfo:
 def games() -> list[dict[str, Any]]:
     """Every game with its variants and parameters."""
     _ensure_loaded()
-    return [g.describe() for g in _REGISTRY.values()]
+    return [g.describe() for g in list(_REGISTRY.values())]
 
 
 @dataclass(frozen=True)
