@@ -74,3 +74,47 @@ def session(tmp_path, script, **kw) -> Session:
                 width=80, status=script.status.append)
     args.update(kw)
     return Session(**args)
+
+
+# Bots for the web tests. A web room's bots decide in worker processes: a bot travels pickled, so a
+# test's bot is a class of this module (importable there), never a lambda set on an instance.
+class FailingBot(RandomAgent):
+    """A bot with a bug: every decision raises."""
+
+    def decide(self, view):
+        return 1 / 0
+
+
+class WatchFails(RandomAgent):
+    """Plays at random; watching another seat's move raises (in any game)."""
+
+    def watching(self, game_id):
+        return True
+
+    def observe(self, view, seat, action):
+        raise RuntimeError("a watching bot's bug")
+
+
+class SlowBot(RandomAgent):
+    """Plays at random after `delay` seconds of (pretended) search: holds its worker meanwhile."""
+
+    delay = 0.2
+
+    def decide(self, view):
+        import time
+
+        time.sleep(self.delay)
+        return super().decide(view)
+
+
+class WhereBot(RandomAgent):
+    """Plays at random and says where it decided: its process id and whether on a main thread."""
+
+    def decide(self, view):
+        import os
+        import threading
+
+        d = super().decide(view)
+        d.why = [("pid", float(os.getpid())),
+                 ("main_thread", float(threading.current_thread() is threading.main_thread()))]
+        return d

@@ -304,9 +304,11 @@ def test_finished_web_games_and_feedback_export_and_import_as_a_study(tmp_path):
 def test_a_failing_bot_stops_only_its_room_and_says_so(client):
     broken = new_game(client, game="undecim", bots={"2": "random", "3": "random", "4": "random"})
     healthy = new_game(client, game="undecim", bots={"1": "random", "2": "random", "3": "random", "4": "random"})
+    from play_helpers import FailingBot
+
     room = client.app.state.manager.get(broken["id"])
-    for agent in room.agents.values():  # bots wait until seat 1 has joined: break them first
-        agent.decide = lambda view: 1 / 0
+    for seat in room.agents:  # bots wait until seat 1 has joined: break them first
+        room.agents[seat] = FailingBot(seat)
     tok = broken["seats"][0]["token"]
     deadline = time.time() + 30
     while not (p := client.get(f"/api/games/{broken['id']}", params={"token": tok}).json())["bot_error"]:
@@ -323,10 +325,11 @@ def test_a_bot_failing_to_watch_a_move_loses_nothing(client, tmp_path):
     """A watching bot's error is logged and shown, never undoes the stored move or blocks the room."""
     g = new_game(client, game="undecim", bots={"2": "random", "3": "random", "4": "random"})
     mgr = client.app.state.manager
+    from play_helpers import WatchFails
+
     room = mgr.get(g["id"])
-    for agent in room.agents.values():
-        agent.watching = lambda game_id: True
-        agent.observe = lambda view, seat, action: 1 / 0
+    for seat in room.agents:
+        room.agents[seat] = WatchFails(seat)
     tok = g["seats"][0]["token"]
     deadline = time.time() + 30
     moves = 0

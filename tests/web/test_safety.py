@@ -98,34 +98,32 @@ def test_bot_options_are_bounded_and_specs_that_cannot_play_are_refused(tmp_path
 
 
 def test_a_room_with_slow_bots_never_starves_another_rooms_bots(client):
-    """Three rooms of bots that take long to decide, two bot threads: a fourth room of quick bots still
-    plays its game through while the slow rooms make only a few decisions."""
+    """Three rooms of bots that take long to decide, two bot workers: a fourth room of quick bots still
+    plays its game through while the slow rooms make only a few moves."""
+    from play_helpers import SlowBot
+
     mgr = client.app.state.manager
-    release = threading.Event()
-    slow_decisions = [0]
+    slow = []
     for k in range(3):
         g = client.post("/api/games", json={"game": "undecim", "players": 3, "seed": k,
                                             "bots": {"1": "random", "2": "random", "3": "random"}}).json()
-        for agent in mgr.get(g["id"]).agents.values():
-            real = agent.decide
+        room = mgr.get(g["id"])
+        for seat in room.agents:
+            room.agents[seat] = SlowBot(seat)  # a deliberately slow bot: holds its worker 0.2 s a move
+        slow.append(room)
 
-            def decide(view, real=real):
-                slow_decisions[0] += 1
-                release.wait(0.2)  # a deliberately slow bot: holds its thread
-                return real(view)
-            agent.decide = decide
-    try:
-        while slow_decisions[0] < 3:  # the slow rooms are deciding
-            time.sleep(0.01)
-        quick = client.post("/api/games", json={"game": "undecim", "players": 3, "seed": 9,
-                                                "bots": {"1": "random", "2": "random", "3": "random"}}).json()
-        start = slow_decisions[0]
-        while not (p := client.get(f"/api/games/{quick['id']}").json())["over"]:
-            assert slow_decisions[0] - start < 40, f"the quick room starved: {p['version']} moves"
-            time.sleep(0.01)
-        assert p["version"] > 40
-    finally:
-        release.set()
+    def slow_moves() -> int:
+        return sum(len(r.moves) for r in slow)
+
+    while slow_moves() < 3:  # the slow rooms are deciding
+        time.sleep(0.01)
+    quick = client.post("/api/games", json={"game": "undecim", "players": 3, "seed": 9,
+                                            "bots": {"1": "random", "2": "random", "3": "random"}}).json()
+    start = slow_moves()
+    while not (p := client.get(f"/api/games/{quick['id']}").json())["over"]:
+        assert slow_moves() - start < 40, f"the quick room starved: {p['version']} moves"
+        time.sleep(0.01)
+    assert p["version"] > 40
 
 
 # -- finding 4-5: bodies, JSON, bad inputs --------------------------------------------------------------

@@ -150,13 +150,7 @@ def test_watching_bots_judge_the_moves_that_stand_after_an_undo_and_a_restart(db
 def test_a_bot_failing_to_watch_again_loses_nothing_on_undo_or_restart(db, monkeypatch):
     """The undo is stored and the room goes on when a watching bot fails while the game is shown to it
     again; a restarted server starts, and that room says its bots stopped."""
-    from soan.agents import RandomAgent
-
-    class Broken(RandomAgent):
-        watches = True
-
-        def observe(self, view, seat, action):
-            raise RuntimeError("a watching bot's bug")
+    from play_helpers import WatchFails as Broken
 
     with TestClient(create_app(db, bot_delay=0)) as c:
         gid, t1, t2, _ = _new(c)

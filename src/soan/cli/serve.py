@@ -82,7 +82,8 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
     lim.bot_options = lim.bot_options or bot_options
     everywhere = host in ("0.0.0.0", "::", "")
     lan = [f"http://{a}:{port}" for a in lan_addresses()] if everywhere else []
-    web = create_app(db, bot_delay=bot_delay, limits=lim, public_url=public_url, lan_url=lan[0] if lan else None)
+    web = create_app(db, bot_delay=bot_delay, limits=lim, public_url=public_url, lan_url=lan[0] if lan else None,
+                     stop_bots=True)
     shown = "127.0.0.1" if everywhere else host
     for line in _start_lines(f"http://{shown}:{port}/", web.state.stored, db, public_url, everywhere, lan):
         console.print(line, highlight=False)
@@ -159,6 +160,8 @@ def bench_serve(rooms: int = typer.Option(100, "--rooms", help="rooms, each with
                                             "seconds (0: answer at once, a stress test)"),
                 played: int = typer.Option(0, "--played", help="finished games stored before the server starts "
                                            "(a server that keeps its played rooms)"),
+                limit: list[str] = typer.Option([], "--limit", help="a limit of the server measured: NAME=VALUE, "
+                                                "e.g. bot_processes=false (docs/web.md lists them)"),
                 ) -> None:
     """Load benchmark on the loopback address: p50/p95/p99 of a person's move and of an unrelated request, memory."""
     from ..web.bench import run_bench
@@ -170,9 +173,10 @@ def bench_serve(rooms: int = typer.Option(100, "--rooms", help="rooms, each with
                                  f"--played 0-100000 (got {played})")
     from ..core.game import game_info, games
 
+    parse_limits(limit)  # a bad limit is named before anything starts
     gid = game_info(game).id if game else games()[0]["id"]
     run_bench(console, rooms=rooms, clients=clients or rooms, game=gid, seconds=seconds, bots=bots, port=port,
-              think=think, played=played)
+              think=think, played=played, limits=limit)
 
 
 @app.command("export-web")

@@ -19,11 +19,13 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..agents.names import bot_label
 from ..core.game import game_info, games
 from ..core.replay import ReplayError
+from . import botwork
 from .limits import Limits, RateLimit, RoomError, catalogue_bots, client_key, parse_json, read_body, too_many
 from .replays import Replays, frame
 from .rooms import Manager, Room
@@ -50,10 +52,11 @@ def _lang(lang: str | None, room: Room | None = None) -> str:
 
 
 def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits | None = None,
-               public_url: str | None = None, lan_url: str | None = None) -> FastAPI:
+               public_url: str | None = None, lan_url: str | None = None, stop_bots: bool = False) -> FastAPI:
     """The app. `public_url`: the address people open (behind a reverse proxy), used in invitation links
     and the Origin check; `lan_url`: the address friends on the same network open, used in links made
-    from a page opened on this computer (127.0.0.1)."""
+    from a page opened on this computer (127.0.0.1); `stop_bots`: the bot processes end with the app
+    (`soan serve`; else they stay for the next app of this process)."""
     lim = limits or Limits()
     lim.check()
     store = Store(db)
@@ -77,6 +80,8 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits |
             await sweeper
         await mgr.close()
         store.close()
+        if stop_bots:
+            await asyncio.to_thread(botwork.shutdown)
 
     app = FastAPI(title="soan", lifespan=lifespan)
     app.state.manager = mgr
@@ -95,19 +100,7 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits |
     async def _replay_error(request: Request, e: ReplayError) -> JSONResponse:
         return JSONResponse({"error": e.ja if said_lang(request) == "ja" and e.ja else str(e)}, status_code=422)
 
-    @app.middleware("http")
-    async def guard(request: Request, call_next):
-        """JSON-only API from this site's pages (CSRF), and security headers on every response."""
-        refused = _refusal(request, public)
-        if refused is not None:
-            resp: Response = JSONResponse({"error": refused.said(request.query_params.get("lang"))},
-                                          status_code=refused.status)
-        else:
-            resp = await call_next(request)
-        resp.headers.update(ALL_HEADERS)
-        if resp.headers.get("content-type", "").startswith("text/html"):
-            resp.headers.update(PAGE_HEADERS)
-        return resp
+    app.add_middleware(Guard, public=public)
 
     # -- pages --------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -204,11 +197,11 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits |
                 "seats": _invites(room, _base(request, public, lan_url))}
 
     @app.get("/api/games/{gid}")
-    async def get_game(gid: str, token: str | None = None, lang: str | None = None) -> dict[str, Any]:
+    async def get_game(gid: str, token: str | None = None, lang: str | None = None) -> Response:
         room = await mgr.fetch(gid)
         seat = room.seat_of(token)
         await mgr.join(room, seat)
-        return room.payload(seat, _lang(lang, room))
+        return _json(room.payload_text(seat, _lang(lang, room)))
 
     @app.get("/api/games/{gid}/invites")
     async def invites(gid: str, request: Request, host: str | None = None) -> dict[str, Any]:
@@ -227,8 +220,7 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits |
         return wb.labels(room.state, _lang(lang, room)) if wb and wb.labels else {}
 
     @app.post("/api/games/{gid}/actions")
-    async def act(gid: str, request: Request, response: Response, token: str | None = None,
-                  lang: str | None = None) -> dict[str, Any]:
+    async def act(gid: str, request: Request, token: str | None = None, lang: str | None = None) -> Response:
         t0 = time.perf_counter()
         room = await mgr.fetch(gid)
         seat = room.seat_of(token)
@@ -242,19 +234,18 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits |
                             "手は JSON（{\"type\": ...}）か文字（\"play 1 2 3\"）で送ります")
         await mgr.join(room, seat)
         await mgr.act(room, seat, data)
-        out = room.payload(seat, _lang(lang, room))
-        response.headers["Server-Timing"] = f"move;dur={1000 * (time.perf_counter() - t0):.2f}"
-        return out
+        out = room.payload_text(seat, _lang(lang, room))
+        return _json(out, {"Server-Timing": f"move;dur={1000 * (time.perf_counter() - t0):.2f}"})
 
     @app.post("/api/games/{gid}/undo")
-    async def undo(gid: str, token: str | None = None, lang: str | None = None) -> dict[str, Any]:
+    async def undo(gid: str, token: str | None = None, lang: str | None = None) -> Response:
         room = await mgr.fetch(gid)
         seat = room.seat_of(token)
         if seat is None:
             raise RoomError(401, "undo needs the token of your seat (?token=...)",
                             "取り消すには自分の席のトークン（?token=...）が必要です")
         await mgr.undo(room, seat)
-        return room.payload(seat, _lang(lang, room))
+        return _json(room.payload_text(seat, _lang(lang, room)))
 
     @app.get("/api/games/{gid}/record")
     async def record(gid: str) -> Response:
@@ -362,7 +353,7 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits |
         getter: asyncio.Future | None = None
         try:
             await mgr.join(room, seat)
-            await ws.send_json(room.payload(seat, lg))
+            await ws.send_text(room.payload_text(seat, lg))
             reader = asyncio.ensure_future(ws.receive_text())
             while True:
                 getter = asyncio.ensure_future(q.get())
@@ -373,7 +364,7 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits |
                     reader = asyncio.ensure_future(ws.receive_text())  # pings are ignored
                     continue
                 room.touched = time.monotonic()
-                await ws.send_json(room.payload(seat, lg))
+                await ws.send_text(room.payload_text(seat, lg))
         except (WebSocketDisconnect, RuntimeError):
             pass
         except Exception:  # noqa: BLE001 - one connection's failure is logged, the socket closed cleanly
@@ -391,11 +382,46 @@ def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits |
     return app
 
 
+def _json(body: str, headers: dict[str, str] | None = None) -> Response:
+    """A JSON answer already encoded (a room's payload is encoded once per version)."""
+    return Response(body, media_type="application/json", headers=headers)
+
+
 def _same_origin(origin: str, host: str, public: str | None) -> bool:
     o = urlsplit(origin)
     if public and f"{o.scheme}://{o.netloc}" == f"{urlsplit(public).scheme}://{urlsplit(public).netloc}":
         return True
     return bool(o.netloc) and o.netloc.lower() == host.lower()
+
+
+class Guard:
+    """JSON-only API from this site's pages (CSRF), and security headers on every response. A plain
+    ASGI middleware: it adds nothing to a request's path but the checks (no task, no stream)."""
+
+    def __init__(self, app, public: str | None) -> None:
+        self.app, self.public = app, public
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        refused = _refusal(request, self.public)
+        if refused is not None:
+            resp = JSONResponse({"error": refused.said(request.query_params.get("lang"))}, status_code=refused.status,
+                                headers=ALL_HEADERS)
+            await resp(scope, receive, send)
+            return
+
+        async def sending(message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.update(ALL_HEADERS)
+                if headers.get("content-type", "").startswith("text/html"):
+                    headers.update(PAGE_HEADERS)
+            await send(message)
+
+        await self.app(scope, receive, sending)
 
 
 def _refusal(request: Request, public: str | None) -> RoomError | None:

@@ -4,15 +4,19 @@ N rooms (one person driven over the WebSocket and HTTP, bots in the other seats)
 spectators, against a server whose database already holds `--played` finished games (a server that
 has been running a while keeps its played rooms). Measured as the client sees it: a person's move
 (request to acknowledged, stored move) and an unrelated request made meanwhile (another room's view
-for a spectator), their p50/p95/p99 and maximum; inside the server (`Server-Timing`); moves/s; the
-server's memory (RSS) over time."""
+for a spectator, the list of games), their p50/p95/p99 and maximum and how many took over 1 s; inside
+the server (`Server-Timing`); moves/s; the memory of the server and of its bot processes over time;
+the machine's load average during the run. The client (aiohttp, one process at a lower priority)
+measures its own event loop's lag too, so a run says when the client, not the server, was late."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import random
+import resource
 import secrets
 import statistics
 import subprocess
@@ -21,21 +25,37 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+SLOW = 1.0  # seconds: a request over this is counted (the aim: none)
+AIM_P95 = 0.250  # seconds: the aim for a person's move, p95
 
 
-async def _person(c: httpx.AsyncClient, url: str, gid: str, tok: str, stop: float, lat: list[float],
-                  srv: list[float], think: float, rng: random.Random, failed: list[float]) -> None:
+class Tally:
+    def __init__(self) -> None:
+        self.person: list[float] = []
+        self.server: list[float] = []
+        self.other: list[float] = []
+        self.lag: list[float] = []
+        self.failed: list[float] = []
+        self.pushes = 0
+        self.mem: list[tuple[float, float, float]] = []  # (s, server MB, bot processes MB)
+        self.load: list[tuple[float, float]] = []  # (s, 1-minute load average)
+
+
+async def _person(http, ws_url: str, gid: str, tok: str, stop: float, t: Tally, think: float,
+                  rng: random.Random) -> None:
     """A person: waits for pushes on the WebSocket and answers each turn over HTTP (timed), after
     thinking `think` seconds on average (0: at once, a stress test rather than people)."""
-    import websockets
+    import aiohttp
 
-    async with websockets.connect(f"{url}/ws/games/{gid}?token={tok}") as ws:
+    async with http.ws_connect(f"{ws_url}/ws/games/{gid}?token={tok}", autoping=True) as ws:
         while time.perf_counter() < stop:
             try:
-                p = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.perf_counter())))
+                msg = await ws.receive(timeout=max(0.01, stop - time.perf_counter()))
             except TimeoutError:
                 return
+            if msg.type != aiohttp.WSMsgType.TEXT:
+                return
+            p = json.loads(msg.data)
             if p.get("over"):
                 return
             if p.get("legal"):
@@ -43,45 +63,56 @@ async def _person(c: httpx.AsyncClient, url: str, gid: str, tok: str, stop: floa
                     await asyncio.sleep(min(think * rng.uniform(0.5, 1.5), max(0.0, stop - time.perf_counter())))
                     if time.perf_counter() >= stop:
                         return
+                body = json.dumps(p["legal"][0]["json"]).encode()
                 t0 = time.perf_counter()
                 try:
-                    r = await c.post(f"/api/games/{gid}/actions", params={"token": tok}, json=p["legal"][0]["json"])
-                except httpx.TransportError:  # (a kept-alive connection the server closed meanwhile)
-                    failed.append(time.perf_counter() - t0)
+                    async with http.post(f"/api/games/{gid}/actions", params={"token": tok}, data=body) as r:
+                        await r.read()
+                        dt = time.perf_counter() - t0
+                        timing = r.headers.get("server-timing", "move;dur=nan")
+                        ok = r.status == 200
+                except aiohttp.ClientError:  # (a kept-alive connection the server closed meanwhile)
+                    t.failed.append(time.perf_counter() - t0)
                     continue
-                if r.status_code == 200:
-                    lat.append(time.perf_counter() - t0)
-                    srv.append(float(r.headers.get("server-timing", "move;dur=nan").split("dur=")[1]) / 1000)
+                if ok:
+                    t.person.append(dt)
+                    t.server.append(float(timing.split("dur=")[1]) / 1000)
 
 
-async def _watcher(url: str, gid: str, stop: float, counts: list[int]) -> None:
-    import websockets
-
-    async with websockets.connect(f"{url}/ws/games/{gid}") as ws:
+async def _watcher(http, ws_url: str, gid: str, stop: float, t: Tally) -> None:
+    async with http.ws_connect(f"{ws_url}/ws/games/{gid}") as ws:
         while time.perf_counter() < stop:
             try:
-                await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.perf_counter()))
-                counts[0] += 1
+                await ws.receive(timeout=max(0.01, stop - time.perf_counter()))
+                t.pushes += 1
             except TimeoutError:
                 return
 
 
-async def _unrelated(c: httpx.AsyncClient, gids: list[str], stop: float, lat: list[float], every: float,
-                     failed: list[float]) -> None:
+async def _unrelated(http, gids: list[str], stop: float, t: Tally, every: float) -> None:
     """Someone else on the server: a spectator's view of a room, then the list of games, in turn."""
+    import aiohttp
+
     k = 0
     while time.perf_counter() < stop:
         t0 = time.perf_counter()
         try:
-            r = await (c.get(f"/api/games/{gids[k % len(gids)]}") if k % 2 == 0 else c.get("/api/games"))
-        except httpx.TransportError:
-            failed.append(time.perf_counter() - t0)
-            k += 1
-            continue
-        if r.status_code == 200:
-            lat.append(time.perf_counter() - t0)
+            async with http.get(f"/api/games/{gids[k % len(gids)]}" if k % 2 == 0 else "/api/games") as r:
+                await r.read()
+                if r.status == 200:
+                    t.other.append(time.perf_counter() - t0)
+        except aiohttp.ClientError:
+            t.failed.append(time.perf_counter() - t0)
         k += 1
         await asyncio.sleep(every)
+
+
+async def _lag(stop: float, t: Tally, every: float = 0.05) -> None:
+    """The client's own event loop: how late a short sleep wakes up (a late client inflates its figures)."""
+    while time.perf_counter() < stop:
+        t0 = time.perf_counter()
+        await asyncio.sleep(every)
+        t.lag.append(max(0.0, time.perf_counter() - t0 - every))
 
 
 def _rss_mb(pid: int) -> float | None:
@@ -94,67 +125,118 @@ def _rss_mb(pid: int) -> float | None:
     return None
 
 
-async def _memory(pid: int, t0: float, stop: float, out: list[tuple[float, float]], every: float) -> None:
+def children(pid: int) -> list[int]:
+    """The processes started by `pid` (its bot processes), from /proc (none elsewhere)."""
+    out = []
+    try:
+        for d in os.listdir("/proc"):
+            if d.isdigit():
+                try:
+                    if int(Path(f"/proc/{d}/stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(d))
+                except (OSError, IndexError, ValueError):
+                    continue
+    except OSError:
+        pass
+    return out
+
+
+async def _watch_machine(pid: int, t0: float, stop: float, t: Tally, every: float) -> None:
     while time.perf_counter() < stop:
+        now = round(time.perf_counter() - t0)
         mb = _rss_mb(pid)
         if mb is not None:
-            out.append((round(time.perf_counter() - t0), mb))
+            kids = sum(x for x in (_rss_mb(c) for c in children(pid)) if x is not None)
+            t.mem.append((now, mb, round(kids, 1)))
+        if hasattr(os, "getloadavg"):
+            t.load.append((now, round(os.getloadavg()[0], 2)))
         await asyncio.sleep(every)
 
 
-async def _moves(c: httpx.AsyncClient, made: list[tuple[str, str]]) -> int:
+async def _moves(http, made: list[tuple[str, str]]) -> int:
     total = 0
     for gid, _ in made:
-        total += (await c.get(f"/api/games/{gid}")).json()["version"]
+        async with http.get(f"/api/games/{gid}") as r:
+            total += (await r.json())["version"]
     return total
 
 
 def stats_ms(xs: list[float]) -> dict[str, float | int | None]:
-    """p50/p95/p99 and the maximum of latencies (seconds) in ms; None below 20 samples."""
+    """p50/p95/p99, the maximum (ms) and how many over SLOW of latencies in seconds; None below 20 samples."""
     if len(xs) < 20:
-        return {"n": len(xs), "p50": None, "p95": None, "p99": None, "max": None}
+        return {"n": len(xs), "p50": None, "p95": None, "p99": None, "max": None, "over_1s": sum(x > SLOW for x in xs)}
     q = statistics.quantiles(xs, n=100, method="inclusive")
     return {"n": len(xs), "p50": round(1000 * statistics.median(xs), 1), "p95": round(1000 * q[94], 1),
-            "p99": round(1000 * q[98], 1), "max": round(1000 * max(xs), 1)}
+            "p99": round(1000 * q[98], 1), "max": round(1000 * max(xs), 1), "over_1s": sum(x > SLOW for x in xs)}
+
+
+def memory_summary(mem: list[tuple[float, float, float]], after: float = 60.0) -> dict[str, object]:
+    """Memory (server + bot processes, MB) at the start, at `after` s and at the end, and its growth
+    between `after` s and the end ("flat after the first minute": a growth near 0)."""
+    tot = [(s, round(a + b, 1)) for s, a, b in mem]
+    late = [mb for s, mb in tot if s >= after]
+    return {"start": tot[0][1] if tot else None, "at_60s": late[0] if late else None,
+            "end": tot[-1][1] if tot else None, "after_60s_min_max": [min(late), max(late)] if late else None,
+            "growth_after_60s": round(late[-1] - late[0], 1) if late else None,
+            "server_end": mem[-1][1] if mem else None, "bot_processes_end": mem[-1][2] if mem else None}
+
+
+def verdict(res: dict) -> dict[str, object]:
+    """The aims of a shared server: a person's move p95 < 250 ms, no request over 1 s, memory flat."""
+    p95 = res["person_move_ms"]["p95"]
+    over = res["person_move_ms"]["over_1s"] + res["unrelated_ms"]["over_1s"] + res["connection_errors"]
+    growth = res["memory_mb"]["growth_after_60s"]
+    return {"person_move_p95_under_250ms": p95 is not None and p95 < 1000 * AIM_P95,
+            "requests_over_1s": over, "memory_growth_after_60s_mb": growth}
 
 
 async def _run(url: str, rooms: int, clients: int, game: str, seconds: float, bots: str, think: float,
                pid: int) -> dict:
-    async with httpx.AsyncClient(base_url=url, timeout=30, headers={"Content-Type": "application/json"},
-                                 limits=httpx.Limits(max_connections=rooms + 16)) as c:
-        from ..core.game import game_info
+    import aiohttp
 
+    from ..core.game import game_info
+
+    conn = aiohttp.TCPConnector(limit=2 * rooms + clients + 16)  # (every WebSocket holds a connection)
+    async with aiohttp.ClientSession(base_url=url, connector=conn, headers={"Content-Type": "application/json"},
+                                     timeout=aiohttp.ClientTimeout(total=60)) as http:
         players = game_info(game).default_players
         made = []
         for _ in range(rooms):
-            r = (await c.post("/api/games", json={"game": game, "players": players,
-                                                  "bots": {str(k): bots for k in range(2, players + 1)}})).json()
-            made.append((r["id"], r["seats"][0]["token"]))
-        lat: list[float] = []
-        srv: list[float] = []
-        other: list[float] = []
-        mem: list[tuple[float, float]] = []
-        counts = [0]
-        v0 = await _moves(c, made)
+            body = {"game": game, "players": players, "bots": {str(k): bots for k in range(2, players + 1)}}
+            async with http.post("/api/games", data=json.dumps(body).encode()) as r:
+                got = await r.json()
+                if r.status != 201:
+                    raise RuntimeError(f"the server refused a room: {got}")
+            made.append((got["id"], got["seats"][0]["token"]))
+        t = Tally()
+        v0 = await _moves(http, made)
+        gc.collect()
+        gc.freeze()
+        gc.disable()  # the client never pauses to collect while it measures (a short run: memory is no concern)
+        cpu0 = resource.getrusage(resource.RUSAGE_SELF)
         t0 = time.perf_counter()
         stop = t0 + seconds
         ws_url = url.replace("http://", "ws://")
         rng = random.Random(1)
-        failed: list[float] = []
-        tasks = [_person(c, ws_url, gid, tok, stop, lat, srv, think, rng, failed) for gid, tok in made]
-        tasks += [_watcher(ws_url, made[k % rooms][0], stop, counts) for k in range(clients)]
-        tasks += [_unrelated(c, [g for g, _ in made], stop, other, 0.2, failed), _memory(pid, t0, stop, mem, 5.0)]
+        tasks = [_person(http, ws_url, gid, tok, stop, t, think, rng) for gid, tok in made]
+        tasks += [_watcher(http, ws_url, made[k % rooms][0], stop, t) for k in range(clients)]
+        tasks += [_unrelated(http, [g for g, _ in made], stop, t, 0.2), _watch_machine(pid, t0, stop, t, 5.0),
+                  _lag(stop, t)]
         await asyncio.gather(*tasks)
         dt = time.perf_counter() - t0
-        v1 = await _moves(c, made)
-    after = [mb for t, mb in mem if t >= 60]
-    return {"rooms": rooms, "clients": clients, "think_s": think, "seconds": round(dt, 1), "moves": v1 - v0,
-            "moves_per_s": round((v1 - v0) / dt, 1), "person_move_ms": stats_ms(lat), "server_move_ms": stats_ms(srv),
-            "unrelated_ms": stats_ms(other), "pushes": counts[0], "connection_errors": len(failed),
-            "rss_mb": {"start": mem[0][1] if mem else None, "at_60s": after[0] if after else None,
-                       "end": mem[-1][1] if mem else None,
-                       "after_60s_min_max": [min(after), max(after)] if after else None},
-            "rss_series": mem[::6]}
+        cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+        gc.enable()
+        v1 = await _moves(http, made)
+    loads = [x for _, x in t.load]
+    res = {"rooms": rooms, "clients": clients, "think_s": think, "seconds": round(dt, 1), "moves": v1 - v0,
+           "moves_per_s": round((v1 - v0) / dt, 1), "person_move_ms": stats_ms(t.person),
+           "server_move_ms": stats_ms(t.server), "unrelated_ms": stats_ms(t.other), "pushes": t.pushes,
+           "connection_errors": len(t.failed), "client_lag_ms": stats_ms(t.lag),
+           "client_cpu_s": round(cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime, 1),
+           "load_average_during": {"min": min(loads), "mean": round(statistics.mean(loads), 2), "max": max(loads)}
+           if loads else None,
+           "memory_mb": memory_summary(t.mem), "memory_series": [(s, round(a + b, 1)) for s, a, b in t.mem][::6]}
+    return res
 
 
 def prefill(db: str, game: str, n: int, seed: int = 1) -> int:
@@ -195,7 +277,9 @@ def _cpu_s(pid: int) -> float:
 
 
 def run_bench(console, rooms: int, clients: int, game: str, seconds: float, bots: str, port: int,
-              think: float = 2.0, played: int = 0, db: str | None = None) -> dict:
+              think: float = 2.0, played: int = 0, db: str | None = None, limits: list[str] | None = None) -> dict:
+    import urllib.request
+
     with tempfile.TemporaryDirectory() as tmp:
         path = db or str(Path(tmp) / "bench.sqlite")
         if played:
@@ -205,42 +289,68 @@ def run_bench(console, rooms: int, clients: int, game: str, seconds: float, bots
         env = dict(os.environ)
         src = str(Path(__file__).resolve().parents[2])
         env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
+        load_before = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
         t_start = time.perf_counter()
+        extra = [x for item in (limits or []) for x in ("--limit", item)]
         proc = subprocess.Popen([sys.executable, "-c", "from soan.cli.main import app; app()", "serve",
                                  "--host", "127.0.0.1", "--port", str(port), "--db", path, "--bot-delay", "0",
-                                 "--limit", f"rooms_per_minute={rooms + 10}", "--limit", f"rooms_per_client={rooms + 10}"],
-                                env=env, stdout=subprocess.DEVNULL, stderr=open(Path(tmp) / "server.log", "w"))
+                                 "--limit", f"rooms_per_minute={rooms + 10}", "--limit", f"rooms_per_client={rooms + 10}",
+                                 *extra], env=env, stdout=subprocess.DEVNULL,
+                                stderr=open(Path(tmp) / "server.log", "w"))
         url = f"http://127.0.0.1:{port}"
         if hasattr(os, "nice"):
             os.nice(5)  # the clients yield to the server they measure (they share the machine)
         try:
             for _ in range(1200):
                 try:
-                    httpx.get(url + "/api/catalog", timeout=1)
+                    urllib.request.urlopen(url + "/api/catalog", timeout=1).read()
                     break
-                except httpx.HTTPError:
+                except OSError:
                     if proc.poll() is not None:
                         raise RuntimeError("the server stopped at start") from None
                     time.sleep(0.1)
             started = time.perf_counter() - t_start
             console.print(f"bench-serve: {rooms} rooms of {game} (1 person + {bots} bots, the person thinks "
                           f"~{think:g} s a move), {clients} WebSocket clients, {seconds:g} s, on {url} "
-                          f"(started in {started:.1f} s with {played} played games stored)")
+                          f"(started in {started:.1f} s with {played} played games stored; load average before "
+                          f"{load_before})", highlight=False)
+            kids0 = children(proc.pid)
             cpu0 = _cpu_s(proc.pid)
-            load0 = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+            bots0 = sum(_cpu_s(k) for k in kids0)
             res = asyncio.run(_run(url, rooms, clients, game, seconds, bots, think, proc.pid))
             cpu = _cpu_s(proc.pid) - cpu0
+            bot_cpu = sum(_cpu_s(k) for k in children(proc.pid)) - bots0
             res["played_stored"] = played
             res["start_s"] = round(started, 1)
             res["server_cpu_s"] = round(cpu, 1)
+            res["bot_processes_cpu_s"] = round(bot_cpu, 1)
             res["server_cpu_ms_per_move"] = round(1000 * cpu / max(1, res["moves"]), 2)
-            res["load_average"] = [load0, os.getloadavg()[0]] if load0 is not None else None
+            res["load_average_before"] = load_before
             res["server_alive"] = proc.poll() is None
+            res["aims"] = verdict(res)
         finally:
-            proc.kill()
-            proc.wait(10)
+            kids = children(proc.pid)
+            proc.terminate()  # a clean stop: its bot processes stop with it
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(10)
+            for k in kids:  # (after a forced stop) the server's bot processes, never another process
+                try:
+                    if b"multiprocessing" in Path(f"/proc/{k}/cmdline").read_bytes():
+                        os.kill(k, 9)
+                except OSError:
+                    pass
             errors = (Path(tmp) / "server.log").read_text(errors="replace")
             if errors.strip():
                 console.print("server's log:\n" + errors[-3000:], highlight=False, markup=False)
     console.print(res)
+    a, p, o = res["aims"], res["person_move_ms"], res["unrelated_ms"]
+    console.print(f"a person's move p50/p95/p99/max {p['p50']}/{p['p95']}/{p['p99']}/{p['max']} ms "
+                  f"(p95 < 250 ms: {'yes' if a['person_move_p95_under_250ms'] else 'no'}); an unrelated request "
+                  f"{o['p50']}/{o['p95']}/{o['p99']}/{o['max']} ms; requests over 1 s: {a['requests_over_1s']}; "
+                  f"memory after the first minute {res['memory_mb']['after_60s_min_max']} MB (growth "
+                  f"{a['memory_growth_after_60s_mb']} MB); load average during the run {res['load_average_during']}",
+                  highlight=False)
     return res

@@ -48,7 +48,8 @@ class Limits:
     replays_per_client: int = 8  # replays held for one client
     replays_held: int = 64  # replays held in memory in all
     bot_options: bool = False  # web rooms take bot options (bounded by BOT_OPTIONS) besides the catalogue's names
-    bot_workers: int = 2  # threads that run bot decisions (shared fairly between rooms)
+    bot_workers: int = 2  # workers that run bot decisions (shared fairly between rooms)
+    bot_processes: bool = True  # the workers are processes (the event loop never waits behind a bot); false: threads
     rooms_in_memory: int = 200  # rooms kept in memory; the least recently used finished or idle ones leave
     idle_seconds: float = 600.0  # a room nobody touched for this long may leave memory (it stays stored)
 

@@ -11,11 +11,12 @@ import asyncio
 import functools
 import heapq
 import itertools
+import json
 import logging
 import secrets
 import time
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +30,7 @@ from ..core.movelog import MoveLog
 from ..core.records import header_for
 from ..core.replay import ReplayError, state_from_data
 from ..core.rng import derive
+from . import botwork
 from .limits import Limits, RoomError, check_bot
 from .store import Store
 
@@ -49,7 +51,7 @@ def state_of(header: dict[str, Any], gid: str) -> Any:
 
 
 class FairPool:
-    """Bot decisions of every room on a few worker threads, shared fairly.
+    """Bot decisions of every room on a few workers (processes, or threads), shared fairly.
 
     The next decision to run is the waiting one whose room has used the least bot time so far (as a
     fair scheduler's virtual time: a room arriving starts at the time of the latest decision started),
@@ -59,23 +61,32 @@ class FairPool:
 
     HEAVY = 0.05  # seconds: a room whose decisions take longer on average is a heavy one
 
-    def __init__(self, workers: int) -> None:
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="soan-bot")
+    def __init__(self, workers: int, processes: bool = True) -> None:
+        self.processes = processes
+        self.pool = botwork.executor(workers, processes)
         self.workers = workers
         self.running = 0
         self.heavy_running = 0
         self.vtime = 0.0
         self.spent: dict[str, float] = {}
         self.took: dict[str, float] = {}  # a room's decision time (moving average)
-        self.waiting: list[tuple[float, int, str, asyncio.Future, Any, tuple]] = []
+        self.waiting: list[tuple[float, int, str, asyncio.Future, Any, tuple, int]] = []  # (..., tries)
         self.seq = itertools.count()
 
     async def run(self, room_id: str, fn, *args) -> Any:
+        """`fn(*args)` on a worker when the room's turn comes (in a process: `fn` and `args` pickled)."""
         fut = asyncio.get_running_loop().create_future()
         heapq.heappush(self.waiting, (max(self.spent.get(room_id, 0.0), self.vtime), next(self.seq), room_id,
-                                      fut, fn, args))
+                                      fut, fn, args, 0))
         self._pump()
         return await fut
+
+    async def start(self) -> None:
+        """Start the worker processes now and wait for them (a spawned process imports the games: a few
+        seconds at start-up, not at the first bot's move)."""
+        if self.processes:
+            jobs = [asyncio.wrap_future(self.pool.submit(botwork.where)) for _ in range(self.workers)]
+            await asyncio.wait(jobs, timeout=60)
 
     def heavy(self, rid: str) -> bool:
         return self.took.get(rid, 0.0) > self.HEAVY
@@ -84,7 +95,7 @@ class FairPool:
         skipped = []
         while self.running < self.workers and self.waiting:
             item = heapq.heappop(self.waiting)
-            vt, _, rid, fut, fn, args = item
+            vt, _, rid, fut, fn, args, _tries = item
             if fut.done():  # its room was closed meanwhile
                 continue
             heavy = self.heavy(rid)
@@ -96,15 +107,29 @@ class FairPool:
             self.running += 1
             self.heavy_running += heavy
             t0 = time.perf_counter()
-            job = asyncio.wrap_future(self.pool.submit(fn, *args))
-            job.add_done_callback(functools.partial(self._done, rid=rid, fut=fut, t0=t0, heavy=heavy))
+            pool = self.pool
+            try:
+                job = asyncio.wrap_future(pool.submit(fn, *args))
+            except BrokenExecutor:  # a worker process died (killed): a new pool, the job once more
+                pool = self.pool = botwork.process_pool(self.workers, fresh=pool)  # type: ignore[arg-type]
+                job = asyncio.wrap_future(pool.submit(fn, *args))
+            job.add_done_callback(functools.partial(self._done, rid=rid, fut=fut, t0=t0, heavy=heavy,
+                                                    item=item, pool=pool))
         for item in skipped:
             heapq.heappush(self.waiting, item)
 
-    def _done(self, job: asyncio.Future, *, rid: str, fut: asyncio.Future, t0: float, heavy: bool) -> None:
+    def _done(self, job: asyncio.Future, *, rid: str, fut: asyncio.Future, t0: float, heavy: bool,
+              item: tuple, pool: Any) -> None:
         took = time.perf_counter() - t0
         self.running -= 1
         self.heavy_running -= heavy
+        if self.processes and not job.cancelled() and isinstance(job.exception(), BrokenExecutor) \
+                and not fut.done() and item[6] == 0:
+            LOG.warning("a bot process stopped; bots go on in new processes")
+            self.pool = botwork.process_pool(self.workers, fresh=pool)
+            heapq.heappush(self.waiting, (*item[:6], 1))  # once: a decision that kills its worker fails
+            self._pump()
+            return
         self.spent[rid] = self.spent.get(rid, self.vtime) + took
         self.took[rid] = 0.7 * self.took.get(rid, took) + 0.3 * took
         if len(self.spent) > 4 * len(self.waiting) + 1000:  # rooms below the virtual time start there anyway
@@ -120,7 +145,11 @@ class FairPool:
         self._pump()
 
     def shutdown(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        for item in self.waiting:
+            item[3].cancel()
+        self.waiting.clear()
+        if not self.processes:  # the process pool is shared by every manager of the process
+            self.pool.shutdown(wait=False, cancel_futures=True)
 
 
 def player_name(text, seat: int, lang: str, me: int | None) -> str:
@@ -151,7 +180,7 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     agents: dict[int, Any] = field(default_factory=dict)
     bot_task: asyncio.Task | None = None
-    cache: dict[tuple, dict[str, Any]] = field(default_factory=dict)
+    cache: dict[tuple, Any] = field(default_factory=dict)  # payloads (and their JSON) of this version
     feedback: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> playtest answers
     bot_error: bool = False
     epochs: list[Any] = field(default_factory=list)  # the game's `text.epoch` before each move (undo)
@@ -298,6 +327,16 @@ class Room:
             hit = self.cache[key] = self._payload(seat, lang)
         return hit
 
+    def payload_text(self, seat: int | None, lang: str) -> str:
+        """`payload` as JSON text, encoded once for the answer and every push of this version."""
+        data = self.payload(seat, lang)
+        key = (self.version, seat, lang, tuple(x["joined"] for x in self.seats), "json")
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = self.cache[key] = json.dumps(data, ensure_ascii=False, allow_nan=False,
+                                               separators=(",", ":"))
+        return hit
+
     def _payload(self, seat: int | None, lang: str) -> dict[str, Any]:
         s = self.state
         info = game_info(s.game_id)
@@ -427,7 +466,7 @@ class Manager:
         self.limits = limits or Limits()
         self.rooms: OrderedDict[str, Room] = OrderedDict()
         self.bot_delay = bot_delay
-        self.bots = FairPool(self.limits.bot_workers)
+        self.bots = FairPool(self.limits.bot_workers, self.limits.bot_processes)
         self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="soan-db")
         self.loading: dict[str, asyncio.Future] = {}
         self.open_rooms: dict[str, set[str]] = {}  # client -> its unfinished rooms (created since start)
@@ -568,6 +607,7 @@ class Manager:
     async def resume(self) -> int:
         """At start: the unfinished rooms whose bots may have a move to make (every person has joined),
         the most recent first, up to the memory cap; the rest load when asked for."""
+        await self.bots.start()
         rows = await self._db(self.store.resumable, self.limits.rooms_in_memory)
         n = 0
         for gid in rows:
@@ -729,10 +769,13 @@ class Manager:
             view = SeatView(room.state.clone(), seat)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            decision = await self.bots.run(room.id, room.agents[seat].decide, view)
+            agent = room.agents[seat]
+            decision, after = await self.bots.run(room.id, botwork.decide, agent, view)
             async with room.lock:
                 if room.version != version:
-                    continue  # someone moved meanwhile: decide again on the new state
+                    continue  # someone moved meanwhile: decide again on the new state (the bot as it was)
+                if room.agents.get(seat) is agent:
+                    room.agents[seat] = after  # its random stream advanced, as if it had decided here
                 await self._accept(room, seat, decision.action)
 
     async def close(self) -> None:
