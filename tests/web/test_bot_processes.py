@@ -89,3 +89,19 @@ def test_a_killed_bot_process_is_replaced_and_the_bots_go_on(client):
     g2 = new_game(client, game="undecim", players=3, bots={"1": "random", "2": "random", "3": "random"})
     end = _until(lambda: (p := client.get(f"/api/games/{g2['id']}").json())["over"] and p, "the bots stopped")
     assert end["version"] > 20 and not end["bot_error"]
+
+
+def test_bots_play_a_game_added_at_run_time(client):
+    """A game added with `register` (a draft in a notebook, not installed): the bot processes, which did
+    not know it, find it where the server's process has it and play it through."""
+    import tiny_game
+    from soan.core import game
+
+    game.register(tiny_game.INFO)
+    try:
+        g = client.post("/api/games", json={"game": tiny_game.INFO.id, "players": 3, "seed": 3,
+                                            "bots": {"1": "normal", "2": "random", "3": "random"}}).json()
+        end = _until(lambda: (p := client.get(f"/api/games/{g['id']}").json())["over"] and p, "the bots stopped")
+        assert not end["bot_error"] and end["version"] > 3
+    finally:
+        game.unregister(tiny_game.INFO.id)

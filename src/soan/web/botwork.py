@@ -23,9 +23,42 @@ _pools: dict[int, ProcessPoolExecutor] = {}
 _lock = threading.Lock()
 
 
-def decide(agent, view) -> tuple[Any, Any]:
-    """One decision: (the decision, the bot after it). Runs in a worker process or thread."""
+def decide(agent, view, home: tuple[str, str] | None = None) -> tuple[Any, Any]:
+    """One decision: (the decision, the bot after it). Runs in a worker process or thread. `home`: where
+    a game added at run time (`register`, not an installed game) is found, for a new worker to add it."""
+    if home is not None:
+        _known(view.game_id, home)
     return agent.decide(view), agent
+
+
+def home(game_id: str) -> tuple[str, str] | None:
+    """(module, attribute) that holds a game's GameInfo: a worker process that does not know the game
+    (one added at run time with `register`, not installed) imports it from there."""
+    import sys
+
+    from ..core.game import game_info
+
+    info = game_info(game_id)
+    mod = info.new_state.__module__
+    while mod:
+        m = sys.modules.get(mod)
+        for name, value in (vars(m).items() if m is not None else ()):
+            if value is info:
+                return mod, name
+        mod = mod.rpartition(".")[0]
+    return None
+
+
+def _known(game_id: str, where: tuple[str, str]) -> None:
+    import importlib
+
+    from ..core.errors import ConfigError
+    from ..core.game import game_info, register
+
+    try:
+        game_info(game_id)
+    except ConfigError:
+        register(getattr(importlib.import_module(where[0]), where[1]))  # a game added at run time
 
 
 def where() -> tuple[int, str]:

@@ -189,6 +189,7 @@ class Room:
     touched: float = field(default_factory=time.monotonic)  # last request or move (rooms idle long leave memory)
     stored_over: bool = False  # the stored room says the game is over
     client: str = ""  # who created it (in memory only: counts a client's open rooms)
+    game_home: tuple[str, str] | None = None  # where a bot process finds the game (botwork.home)
 
     @property
     def version(self) -> int:
@@ -562,6 +563,8 @@ class Manager:
                     LOG.warning("room %s: seat %d's bot %r is not allowed here: %s", room.id, i + 1, x["bot"], e)
                     room.bot_error = True
         room.agents = {} if room.bot_error else agents
+        if room.agents:
+            room.game_home = botwork.home(room.state.game_id)
         room._track_rounds()
 
     def _restore(self, g) -> Room:
@@ -770,7 +773,7 @@ class Manager:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             agent = room.agents[seat]
-            decision, after = await self.bots.run(room.id, botwork.decide, agent, view)
+            decision, after = await self.bots.run(room.id, botwork.decide, agent, view, room.game_home)
             async with room.lock:
                 if room.version != version:
                     continue  # someone moved meanwhile: decide again on the new state (the bot as it was)
