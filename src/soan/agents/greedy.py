@@ -21,7 +21,7 @@ they offer is legal; where the position cannot be stated under them, the game's 
 
 from __future__ import annotations
 
-from ..core.rng import Rng
+from ..core.rng import _GAMMA, _M, Rng
 from .base import Agent, Decision, SeatView, evaluator, game_hooks
 from .planrules import check_rules
 
@@ -34,14 +34,19 @@ def advantage(vals: list[float], seat: int) -> float:
 
 def random_playout(s, steps: int, rng: Rng, end=None) -> None:
     """Random legal steps until the game ends, `end(s)` holds (a comparable point) or `steps` are
-    played."""
-    apply, legal = s._raw_apply, s._legal_shared  # the state's own list of legal actions, read only: no checks
+    played. Each step's pick is `rng.below(len(legal))`, the generator inlined (`Rng.next64`)."""
+    apply, legal, over, to_act = s._raw_apply, s._legal_shared, s.is_over, s.to_act  # read only: no checks
+    st = rng.state
     for _ in range(steps):
-        if s.is_over() or (end is not None and end(s)):
-            return
-        seat = s.to_act()[0]
+        if over() or (end is not None and end(s)):
+            break
+        seat = to_act()[0]
         la = legal(seat)
-        apply(seat, la[rng.below(len(la))])
+        st = (st + _GAMMA) & _M
+        z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M
+        apply(seat, la[(z ^ (z >> 31)) % len(la)])
+    rng.state = st
 
 
 def best_completion(s, seat: int, end, ev, budget: list[int]) -> float:

@@ -28,5 +28,6 @@ class FrontierMixin(StateFields):
             self.frontier.append(c)
 
     def _gain(self, seat: int, card: int, item: int) -> None:
+        self._mine(seat)
         self.loose[seat].append(loose_code(card, item))
         self.cnt[seat][item] += 1

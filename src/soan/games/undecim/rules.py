@@ -60,6 +60,8 @@ from .serialise import state_from_view as _state_from_view
 from .settlements import SettlementsMixin
 from .turn import TurnMixin
 
+ALL_SEATS = -1  # `_own`: every seat's lists are this state's own (no fork shares them)
+
 
 def tables_for(cfg) -> Tables:
     return compiled(cfg, compile_tables)
@@ -69,7 +71,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
               TextsMixin, GameState):
     __slots__ = ("T", "rng", "season", "seasons", "start", "turn_no", "stage", "todo", "drawn", "drawn_for",
                  "hands", "known", "normal", "bonus", "last_played", "deck", "discard", "frontier", "loose",
-                 "cnt", "settl", "story", "achieved", "first", "marks", "rules", "ledger", "results", "log", "took", "_lc")
+                 "cnt", "settl", "story", "achieved", "first", "marks", "rules", "ledger", "results", "log", "took", "_lc", "_own")
     game_id = "undecim"
 
     # --- setup ----------------------------------------------------------------------------------
@@ -91,6 +93,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.log = ()
         s.rules = rules_tuple(T.base_rules)
         s._lc = None
+        s._own = ALL_SEATS
         s.ledger = [[0] * 8 for _ in range(n)]
         s.start = s.rng.below(n)  # UN-S4
         s.story = tuple(i for i, x in enumerate(T.scen_season) if x == 1)  # UN-S3
@@ -198,6 +201,29 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.log = self.log
         s.took = self.took
         s._lc = self._lc
+        s._own = ALL_SEATS
+        return s
+
+    def fork(self) -> Undecim:
+        """A copy for a look-ahead, changed only through `apply` (never field by field): it shares each
+        seat's hand, known cards, loose cards, counts and ledger with this state until either changes
+        them (copy on write, `_mine`); within a turn only the seat on turn changes its own."""
+        s = object.__new__(Undecim)
+        s.cfg = self.cfg
+        s.listener = None
+        s.T = self.T
+        s.rng = Rng(self.rng.state, raw=True)
+        s.season, s.seasons, s.start, s.turn_no = self.season, self.seasons, self.start, self.turn_no
+        s.stage, s.todo, s.drawn, s.drawn_for = self.stage, self.todo, self.drawn, self.drawn_for
+        s.hands, s.known, s.loose, s.cnt, s.ledger = (self.hands[:], self.known[:], self.loose[:], self.cnt[:],
+                                                      self.ledger[:])
+        s.deck = self.deck[:]
+        s.normal, s.bonus, s.last_played = self.normal[:], self.bonus[:], self.last_played[:]
+        s.discard, s.frontier, s.settl, s.achieved = self.discard[:], self.frontier[:], self.settl[:], self.achieved[:]
+        s.story, s.first, s.marks, s.rules = self.story, self.first, self.marks, self.rules
+        s.results, s.log, s.took = self.results, self.log, self.took
+        s._lc = self._lc
+        self._own = s._own = 0  # both share every seat's lists now
         return s
 
     def determinize(self, seat: int, rng) -> Undecim:

@@ -16,6 +16,7 @@ class SeasonsMixin(StateFields):
         """UN-S1..S3 (and UN-K3 for later seasons): deal, council, frontier."""
         T = self.T
         n = self.cfg.players
+        self._mine_all()  # UN-B1 changes ledgers
         for k, vp in enumerate(self.cfg.params.get("position_vp") or ()):  # UN-B1: by this season's turn order
             self.ledger[(self.start + k) % n][START] += vp
         cards = list(range(len(T.card_ids)))
@@ -44,6 +45,7 @@ class SeasonsMixin(StateFields):
     def _end_season(self) -> None:
         n = self.cfg.players
         T = self.T
+        self._mine_all()  # every seat's ledger changes
         for i, (maj, bld, gold, enemy) in enumerate(self.final_scoring()):
             led = self.ledger[i]
             led[MAJ], led[BUILD], led[GOLDVP], led[ENEMYVP] = maj, bld, gold, enemy

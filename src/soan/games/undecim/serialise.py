@@ -120,6 +120,7 @@ def state_from_view(v: dict[str, Any], cls: type[Undecim], tables_for: Callable[
         s.took = (idx[v["took"][0]], bool(v["took"][1])) if v["took"] else None
         s.todo = _todo_from(v, T, s)
         s._lc = None
+        s._own = -1  # every seat's lists its own (rules.ALL_SEATS)
     except (KeyError, TypeError, ValueError) as e:
         raise IllegalAction(f"the view has a malformed field: {e}") from None
     check_view(v, s)

@@ -13,6 +13,7 @@ class SettlementsMixin(StateFields):
     __slots__ = ()
 
     def _take_loose(self, seat: int, item: int) -> int:
+        self._mine(seat)
         lo = self.loose[seat]
         for k, x in enumerate(lo):
             if loose_item(x) == item:

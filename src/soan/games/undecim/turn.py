@@ -13,12 +13,27 @@ class TurnMixin(StateFields):
 
     __slots__ = ()
 
+    def _mine(self, seat: int) -> None:
+        """The seat's own lists, copied if shared with a fork (before this state changes them)."""
+        if not self._own >> seat & 1:
+            self.hands[seat] = self.hands[seat][:]
+            self.known[seat] = self.known[seat][:]
+            self.loose[seat] = self.loose[seat][:]
+            self.cnt[seat] = self.cnt[seat][:]
+            self.ledger[seat] = self.ledger[seat][:]
+            self._own |= 1 << seat
+
+    def _mine_all(self) -> None:
+        for i in range(self.cfg.players):
+            self._mine(i)
+
     def _begin_turn(self) -> None:
         self.stage = TAKE
         self.took = None
 
     def _take(self, seat: int, c: int) -> None:
         """UN-T1 (and UN-V1 bonus-lock)."""
+        self._mine(seat)
         from_bonus = c in self.bonus
         if from_bonus:
             self.bonus.remove(c)
@@ -42,6 +57,7 @@ class TurnMixin(StateFields):
 
     def _play(self, seat: int, c: int) -> None:
         """UN-T2: the card goes face up to the normal area; its effects follow."""
+        self._mine(seat)
         self.hands[seat].remove(c)
         if c in self.known[seat]:
             self.known[seat].remove(c)
@@ -83,6 +99,7 @@ class TurnMixin(StateFields):
                 c = self.cnt[seat]
                 k = (len(self.settl[seat]) if step.what == "settlements"
                      else sum(c[i] for i in LANDS) if step.what == "lands" else c[ENEMY])
+                self._mine(seat)
                 self.ledger[seat][CARDS] += k
             self.todo = self.todo[1:]
         self.stage = EFFECT
@@ -127,6 +144,7 @@ class TurnMixin(StateFields):
         """UN-T4 scenario bonus, UN-T5 land VP and refill, then the next player or the season's end."""
         seat = self.seat
         T = self.T
+        self._mine(seat)
         self.todo = ()
         now = []  # this season's cards first achieved in this turn
         for k, sc in enumerate(self.story):
