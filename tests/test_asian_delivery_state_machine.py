@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -81,6 +81,26 @@ class ADMachine(RuleBasedStateMachine):
                 t.apply(p, a)
         for t in twins:
             assert t.view() == s.view()
+
+    def teardown(self):
+        """Every run goes on to the game's end (a seeded random line from wherever it stopped), the
+        invariants checked every few moves and at the end, and the finished game's view round trip."""
+        if not hasattr(self, "s"):
+            return
+        import random
+
+        s, rng, n = self.s, random.Random(0), 0  # the state differs from run to run; the line of play is seeded
+        while not s.is_over():
+            p = s.to_act()[0]
+            legal = s.legal_actions(p)
+            s.apply(p, legal[rng.randrange(len(legal))])
+            n += 1
+            if n % 10 == 0:
+                check_invariants(s)
+        check_invariants(s)
+        v = s.view()
+        assert soan.from_view(json.loads(json.dumps(v))).view() == v
+        event("asian-delivery: the game's end reached")
 
     @invariant()
     def invariants_hold(self):
