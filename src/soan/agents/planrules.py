@@ -5,7 +5,7 @@ Does a normal bot respond to a variant? One way to ask (scripts/bots_respond.py,
 variant, a normal bot that plans with the variant's rules against one that plans with the base rules,
 in paired games. The second needs the position it decides at restated under the base rules: the
 contract's full view (`state.view()`) with the variants and parameters replaced (and, through the
-game's `hooks.restate`, the fields its position derives from its rules, e.g. Undecim's scoring rules
+game's `hooks.restate`, the fields its position derives from its rules, e.g. a game's scoring rules
 in force), read back by the game's own `from_view` with all its checks. Its look-ahead (samples, steps, evaluation) then follows
 the base rules, while the moves it may choose are still the game's real ones.
 
