@@ -26,7 +26,6 @@ ALLOWED = {
     # La Superba's per-round measures (same)
     "games/la_superba/measures.py::Measures._round": 40,
     # La Superba's voyage resolution, LS-V* (same)
-    "games/la_superba/voyage.py::VoyageMixin._resolve_voyage": 40,
     # `soan ask`: the questions file's checks and the ask procedure (same)
     "lab/ask.py::load_questions": 40,
     "lab/ask.py::ask": 31,

@@ -53,6 +53,27 @@ def test_rng_shuffle_is_fisher_yates_with_or_without_numpy_and_remembered_positi
     assert xs[-5:] == ref[-5:] and sorted(xs) == list(range(30)) and r.state == r0.state
 
 
+def test_rng_shuffle_later_draws_as_the_whole_shuffle_and_completes_to_it():
+    from soan.core.rng import shuffled_all, shuffled_top
+
+    for n in (0, 1, 2, 3, 17, 80):
+        for drawn in range(n + 1):
+            r, r0 = Rng(n + 3), Rng(n + 3)
+            ref = list(range(n))
+            r0.shuffle(ref)
+            xs = list(range(n))
+            pending = r.shuffle_later(xs)
+            assert r.state == r0.state  # the generator moves on at once, as after the whole shuffle
+            got = []
+            for _ in range(drawn):
+                if pending is not None:
+                    pending = shuffled_top(xs, pending)
+                got.append(xs.pop())
+            assert got == ref[::-1][:drawn], (n, drawn)
+            shuffled_all(xs, pending)
+            assert xs == ref[: n - drawn], (n, drawn)
+
+
 def test_games_lists_variants_and_params():
     gs = {g["id"]: g for g in soan.games()}
     ls = gs["la-superba"]

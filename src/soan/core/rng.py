@@ -73,10 +73,23 @@ class Rng:
         st = self.state
         js = _SWAPS.get((st, n))
         if js is None:
-            js = _swaps(st, n)
             if len(_SWAPS) >= _SWAPS_KEPT:
                 _SWAPS.clear()
-            _SWAPS[(st, n)] = js
+            if n >= _VECTOR_FROM:
+                js = _SWAPS[(st, n)] = _swaps(st, n)
+            else:  # computed while swapping (the same loop as _loop_swaps)
+                js = _SWAPS[(st, n)] = []
+                keep = js.append
+                s = st
+                for i in range(n - 1, 0, -1):
+                    s = (s + _GAMMA) & _M
+                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _M
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M
+                    j = (z ^ (z >> 31)) % (i + 1)
+                    keep(j)
+                    xs[i], xs[j] = xs[j], xs[i]
+                self.state = s
+                return
         i = n - 1
         for j in js:
             xs[i], xs[j] = xs[j], xs[i]
@@ -100,9 +113,46 @@ class Rng:
             xs[i], xs[j] = xs[j], xs[i]
         self.state = (self.state + (n - 1) * _GAMMA) & _M
 
+    def shuffle_later(self, xs: list[Any]) -> tuple[int, int] | None:
+        """A shuffle of `xs` done as its items are drawn from the end: returns the pending steps (None
+        when there are none) for `shuffled_top` and `shuffled_all`; the generator advances now as for
+        the whole shuffle. Between draws, the list's order is not yet the shuffle's."""
+        n = len(xs)
+        if n < 2:
+            return None
+        st = self.state
+        self.state = (st + (n - 1) * _GAMMA) & _M
+        return (st, n - 1)
+
 
 _new = object.__new__
-_VECTOR_FROM = 20  # below this many items the plain loop is faster than numpy's call overhead
+
+
+def shuffled_top(xs: list[Any], pending: tuple[int, int]) -> tuple[int, int] | None:
+    """Places `xs`'s last item as the pending shuffle (`Rng.shuffle_later`) puts it; returns what is left
+    pending. Items are only ever drawn from the end, so the last item is the next step's."""
+    if pending[1] != len(xs) - 1:  # pragma: no cover - a list changed otherwise than by drawing from its end
+        raise ValueError("a pending shuffle's list changed other than by drawing from its end")
+    return _shuffle_step(xs, pending)
+
+
+def _shuffle_step(xs: list[Any], pending: tuple[int, int]) -> tuple[int, int] | None:
+    st, i = pending
+    st = (st + _GAMMA) & _M
+    z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M
+    j = (z ^ (z >> 31)) % (i + 1)
+    xs[i], xs[j] = xs[j], xs[i]
+    return (st, i - 1) if i > 1 else None
+
+
+def shuffled_all(xs: list[Any], pending: tuple[int, int] | None) -> None:
+    """Completes a pending shuffle (`Rng.shuffle_later`): `xs` in the whole shuffle's order."""
+    while pending is not None:
+        pending = _shuffle_step(xs, pending)
+
+
+_VECTOR_FROM = 40  # below this many items the plain loop is faster than numpy's call overhead
 _SWAPS: dict[tuple[int, int], list[int]] = {}  # (state, n) -> Fisher-Yates' swap positions
 _SWAPS_KEPT = 4096  # then forgotten all at once (a few MB at most)
 

@@ -3,7 +3,7 @@ effects, ranking, quotas."""
 
 from __future__ import annotations
 
-from .fields import DELIVERY, VOYAGE, Reveal, StateFields, chits_at
+from .fields import DELIVERY, N_GOODS, VOYAGE, Reveal, StateFields
 from .model import GLASS, PEPPER, SILK, Rules, voyage_power
 from .options import deliver_options
 
@@ -19,6 +19,29 @@ def _powers(R: Rules) -> dict[tuple[int, ...], int]:
     return t[1]
 
 
+def _item_effects(R: Rules, carried: list, top: list[int]) -> list[tuple[int, ...]]:
+    """LS-R4: per good, the seats whose item effect holds: the one carrying the most of it; a tie goes
+    to the highest top card (LS-V3 without serials: all tied or none, `item_tie`); `item_effect=all`:
+    every seat carrying any, once someone does."""
+    hold = []
+    for g in (PEPPER, GLASS, SILK):
+        col = [c[g] for c in carried]
+        best = max(col)
+        if best <= 0:
+            hold.append(())
+        elif R.item_all:
+            hold.append(tuple(i for i, x in enumerate(col) if x))
+        elif col.count(best) == 1:
+            hold.append((col.index(best),))
+        else:
+            who = [i for i, x in enumerate(col) if x == best]
+            if R.no_serials:  # LS-V3 item_tie
+                hold.append(tuple(who) if R.item_tie_all else ())
+            else:
+                hold.append((max(who, key=top.__getitem__),))
+    return hold
+
+
 class VoyageMixin(StateFields):
     """A round starts; once all have played and chosen cargo, the voyage resolves."""
 
@@ -31,9 +54,10 @@ class VoyageMixin(StateFields):
         self.phase = VOYAGE
         deck = self.deck
         self.community = deck.pop()
-        for h in self.hands:
-            for _ in range(R.draw):
-                h.append(deck.pop())
+        k = R.draw
+        for h in self.hands:  # each the next k cards from the top (the end of the list), then sorted
+            h += deck[-k:]
+            del deck[-k:]
             h.sort()
         n = self.cfg.players
         self.played = [None] * n
@@ -64,28 +88,11 @@ class VoyageMixin(StateFields):
         base = self._base_powers(R, ev.community_off)  # LS-R3
         low = ev.tie_low and not R.no_serials
         top = [-p[0] if low else p[-1] for p in played]  # played cards are sorted
-        hold = []  # LS-R4: item effects
-        for g in (PEPPER, GLASS, SILK):
-            best = 0
-            who: list[int] = []
-            for i in range(n):
-                c = carried[i][g]
-                if c > best:
-                    best, who = c, [i]
-                elif c and c == best:
-                    who.append(i)
-            if not who:
-                hold.append(())
-            elif R.item_all:
-                hold.append(tuple(i for i in range(n) if carried[i][g]))
-            elif len(who) == 1:
-                hold.append((who[0],))
-            elif R.no_serials:  # LS-V3 item_tie
-                hold.append(tuple(who) if R.item_tie_all else ())
-            else:
-                hold.append((max(who, key=top.__getitem__),))
+        hold = _item_effects(R, carried, top)  # LS-R4
         glass = hold[GLASS]
-        power = [base[i] + carried[i][GLASS] if i in glass else base[i] for i in range(n)]
+        power = base[:]
+        for i in glass:
+            power[i] += carried[i][GLASS]
         # LS-R5 / LS-V3: ranking
         if R.no_serials:
             key = [(power[i], i in glass) for i in range(n)]
@@ -110,7 +117,7 @@ class VoyageMixin(StateFields):
         awaiting = []
         for i in range(n):
             c = carried[i]
-            b = chits_at(i)
+            b = N_GOODS * i  # chits_at(i)
             sup[b + PEPPER] -= c[PEPPER]
             sup[b + GLASS] -= c[GLASS]
             sup[b + SILK] -= c[SILK]

@@ -86,6 +86,7 @@ class StateFields:
     log: tuple  # per turn: (season, seat, card taken, from bonus, card played, hand changed)
     took: tuple[int, bool] | None  # this turn's card taken and whether from the bonus area
     _lc: list | None  # the legal actions of the seat on turn, until the next apply
+    _dpend: tuple[int, int] | None  # a sample's deck: the shuffle steps still to do (core.rng.shuffle_later)
     _own: int  # bit i: seat i's hand, known cards, loose cards, counts and ledger are not shared with a fork
 
     def _mine(self, seat: int) -> None: ...  # turn.py: the seat's lists, copied first if a fork shares them

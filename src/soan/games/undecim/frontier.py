@@ -3,6 +3,7 @@ gaining a card into the tableau."""
 
 from __future__ import annotations
 
+from ...core.rng import shuffled_top
 from .fields import StateFields, loose_code
 
 
@@ -16,7 +17,12 @@ class FrontierMixin(StateFields):
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-        return self.deck.pop() if self.deck else None
+            self._dpend = None
+        if not self.deck:
+            return None
+        if self._dpend is not None:  # a sample's deck, shuffled as it is drawn (determinize)
+            self._dpend = shuffled_top(self.deck, self._dpend)
+        return self.deck.pop()
 
     def _refill(self) -> None:
         """UN-T5: refill the frontier up to its size (never discard down)."""

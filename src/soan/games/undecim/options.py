@@ -37,6 +37,9 @@ def play_action(cid: str) -> Play:
     return a
 
 
+_PICKABLE: dict[tuple, tuple] = {}  # (id(tables), side, *frontier) -> (tables, the pickable items)
+
+
 class OptionsMixin(StateFields):
     """What the frontier, settling and developing offer."""
 
@@ -72,13 +75,20 @@ class OptionsMixin(StateFields):
         return []  # pragma: no cover - other ops never wait for a decision
 
     def _pickable(self, side) -> list[int]:
-        halves = self.T.card_halves
-        seen = set()
-        for c in self.frontier:
-            for it in halves[c]:
-                if side is None or it in side:
-                    seen.add(it)
-        return sorted(seen)
+        """The items on the frontier's cards (of `side` only, if given), remembered per frontier."""
+        key = (id(self.T), side, *self.frontier)
+        got = _PICKABLE.get(key)
+        if got is None:
+            halves = self.T.card_halves
+            seen = set()
+            for c in self.frontier:
+                for it in halves[c]:
+                    if side is None or it in side:
+                        seen.add(it)
+            if len(_PICKABLE) >= 100_000:
+                _PICKABLE.clear()
+            got = _PICKABLE[key] = (self.T, sorted(seen))
+        return got[1]
 
     def _settle_options(self, seat: int) -> list:
         c = self.cnt[seat]

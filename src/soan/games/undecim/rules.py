@@ -71,7 +71,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
               TextsMixin, GameState):
     __slots__ = ("T", "rng", "season", "seasons", "start", "turn_no", "stage", "todo", "drawn", "drawn_for",
                  "hands", "known", "normal", "bonus", "last_played", "deck", "discard", "frontier", "loose",
-                 "cnt", "settl", "story", "achieved", "first", "marks", "rules", "ledger", "results", "log", "took", "_lc", "_own")
+                 "cnt", "settl", "story", "achieved", "first", "marks", "rules", "ledger", "results", "log", "took", "_lc", "_own", "_dpend")
     game_id = "undecim"
 
     # --- setup ----------------------------------------------------------------------------------
@@ -94,6 +94,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.rules = rules_tuple(T.base_rules)
         s._lc = None
         s._own = ALL_SEATS
+        s._dpend = None
         s.ledger = [[0] * 8 for _ in range(n)]
         s.start = s.rng.below(n)  # UN-S4
         s.story = tuple(i for i, x in enumerate(T.scen_season) if x == 1)  # UN-S3
@@ -182,6 +183,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         if deck is not None:
             s.hands = [h[:] for h in self.hands]
             s.deck = deck
+            s._dpend = self._dpend
         s.known = [k[:] for k in self.known]
         s.normal = self.normal[:]
         s.bonus = self.bonus[:]
@@ -217,7 +219,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.stage, s.todo, s.drawn, s.drawn_for = self.stage, self.todo, self.drawn, self.drawn_for
         s.hands, s.known, s.loose, s.cnt, s.ledger = (self.hands[:], self.known[:], self.loose[:], self.cnt[:],
                                                       self.ledger[:])
-        s.deck = self.deck[:]
+        s.deck, s._dpend = self.deck[:], self._dpend
         s.normal, s.bonus, s.last_played = self.normal[:], self.bonus[:], self.last_played[:]
         s.discard, s.frontier, s.settl, s.achieved = self.discard[:], self.frontier[:], self.settl[:], self.achieved[:]
         s.story, s.first, s.marks, s.rules = self.story, self.first, self.marks, self.rules
@@ -242,7 +244,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.hands = [sorted(self.known[i] + [pool.pop() for _ in range(unknown[i])]) if i != seat else hands[i][:]
                    for i in range(n)]
         s.deck = sorted(deck)
-        r.shuffle(s.deck)
+        s._dpend = r.shuffle_later(s.deck)  # its cards placed as they are drawn (a look-ahead draws a few)
         s.rng = Rng(r.next64(), raw=True)
         s._lc = None  # other hands and the deck resampled
         return s

@@ -41,9 +41,10 @@ class ScoringMixin(StateFields):
         buildings, rate = r.buildings, r.gold_rate
         (maj_alone, maj_tied), (enemy_alone, enemy_tied) = r.land_majority, r.enemy_penalty
         cnt = self.cnt
+        cols = list(zip(*cnt, strict=True))  # per item: every seat's count
         majority = [0] * len(cnt)
         for land in LANDS:  # UN-F1
-            col = [c[land] for c in cnt]
+            col = cols[land]
             most = max(col)
             if most == 0:
                 continue
@@ -53,7 +54,7 @@ class ScoringMixin(StateFields):
                 for i, x in enumerate(col):
                     if x == most:
                         majority[i] += maj_tied
-        enemies = [c[ENEMY] for c in cnt]  # UN-F4
+        enemies = cols[ENEMY]  # UN-F4
         fewest = min(enemies)
         penalty = -(enemy_alone if enemies.count(fewest) == 1 else enemy_tied)
         top = len(buildings) - 1

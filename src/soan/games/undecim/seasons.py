@@ -28,6 +28,7 @@ class SeasonsMixin(StateFields):
         self.last_played = [None] * n
         self.deck = list(range(len(T.card_halves)))
         self.rng.shuffle(self.deck)
+        self._dpend = None
         self.discard = []
         self.frontier = []
         self._refill()  # UN-S2

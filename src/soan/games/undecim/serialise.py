@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import IllegalAction
-from ...core.rng import Rng
+from ...core.rng import Rng, shuffled_all
 from .fields import LEDGER, OVER, StateFields, loose_item, rules_tuple
 from .model import ITEMS
 
@@ -67,6 +67,8 @@ class ViewsMixin(StateFields):
     def view(self) -> dict[str, Any]:
         v = self._public()
         ids = self.T.card_ids
+        shuffled_all(self.deck, self._dpend)  # a sample's deck in its order (the same state)
+        self._dpend = None
         v.update(
             seed=self.cfg.seed, variants=list(self.cfg.variants),
             params={k: (list(x) if isinstance(x, tuple) else x) for k, x in self.cfg.params.items()},
@@ -121,6 +123,7 @@ def state_from_view(v: dict[str, Any], cls: type[Undecim], tables_for: Callable[
         s.todo = _todo_from(v, T, s)
         s._lc = None
         s._own = -1  # every seat's lists its own (rules.ALL_SEATS)
+        s._dpend = None
     except (KeyError, TypeError, ValueError) as e:
         raise IllegalAction(f"the view has a malformed field: {e}") from None
     check_view(v, s)
