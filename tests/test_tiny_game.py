@@ -1,6 +1,7 @@
 """The proof that a game is one folder: Pearl Bid (tests/tiny_game/), registered only for these tests,
-gets rules and contract checks, bots, a study, a report, a ladder, deck export and terminal play
-through the generic layers, with nothing under src/ naming it."""
+gets rules and contract checks, bots, a study, a report, a ladder, deck export, terminal play, `soan ask`
+(its data/questions.yaml), `soan check`, `soan fuzz` and a web room played to the end through the
+generic layers, with nothing under src/ naming it (the browser: tests/web/test_browser_tiny.py)."""
 
 from __future__ import annotations
 
@@ -207,3 +208,110 @@ def test_worker_processes_load_a_game_registered_outside_soan():
     a = run_games(GAME, 12, 3, ["greedy:samples=1", "random", "random"], seed=4, jobs=1, chunk=5)
     b = run_games(GAME, 12, 3, ["greedy:samples=1", "random", "random"], seed=4, jobs=2, chunk=5)
     assert [r.scores for r in a] == [r.scores for r in b] and len({tuple(r.scores) for r in a}) > 1
+
+
+# --- the lab's other commands: ask, check, fuzz -------------------------------------------------------
+def test_ask_answers_its_questions_file(tmp_path):
+    """`soan ask` reads the game's data/questions.yaml beside its rules (tests/tiny_game/data/)."""
+    r = runner.invoke(app, ["ask", GAME, "--list", "--lang", "ja"])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == "favourite-bonus: 好きな色のボーナスを３点にすると（PB-F1）、得点は上がるか。"
+    r = runner.invoke(app, ["ask", GAME, "favourite-bonus", "--budget", "0", "--bots", "random", "-j", "1",
+                            "--out", str(tmp_path), "--json"])
+    assert r.exit_code == 0, r.output
+    (ans,) = json.loads(r.output)["answers"]
+    (row,) = ans["by_bot"]["random"]["rows"]
+    assert row["games"] == [40, 40] and row["paired"]  # the file's start_n for random bots, the same seeds
+    assert row["diff"] > 0 and row["effect"] == "better"  # PB-F1: 3 VP a favourite prize instead of 1
+    assert (tmp_path / GAME / "answers-ja.html").exists() and (tmp_path / GAME / "answers-en.html").exists()
+
+
+def test_check_plays_it_with_both_bot_levels_and_names_a_broken_file(tmp_path):
+    r = runner.invoke(app, ["check", GAME, "-n", "6", "--normal-every", "3", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert "6 games checked (2/3/4 players, 4 with random bots, 2 with normal bots): no problem found." in r.output
+    from tiny_game.model import DATA
+
+    bad = tmp_path / "c.yaml"
+    bad.write_text(DATA.read_text(encoding="utf-8").replace("colour: gold}", "colour: silver}", 1), encoding="utf-8")
+    r = runner.invoke(app, ["check", GAME, "--components", str(bad), "--lang", "ja", "--out", str(tmp_path)])
+    assert r.exit_code != 0 and "このコンポーネントファイルは使えません" in r.output and "silver" in r.output
+
+
+def test_fuzz_finds_no_problem_in_one_process_or_in_workers(tmp_path):
+    r = runner.invoke(app, ["fuzz", GAME, "-n", "8", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert "No crash, hang, invariant violation, leak, inexact replay or non-soan exception in 8 games" in r.output
+    # the workers play every game of the run, a game added at run time too (not only the first one named)
+    r = runner.invoke(app, ["fuzz", "undecim", GAME, "-n", "2", "-j", "2", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    log = [json.loads(x) for x in (tmp_path / "fuzz-seed0.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert sorted(x["game"] for x in log) == [GAME, "undecim"] and not any(x["problems"] for x in log)
+
+
+# --- browser play: a room over the web API, played to the end ------------------------------------------
+def test_a_web_room_is_played_to_the_end_with_a_bot(tmp_path):
+    """The generic page serves it (no board of its own); the bot decides in a worker process that adds
+    the game from its module."""
+    from fastapi.testclient import TestClient
+
+    from soan.web.app import create_app
+
+    with TestClient(create_app(str(tmp_path / "t.sqlite"), bot_delay=0),
+                    headers={"Content-Type": "application/json"}) as c:
+        assert GAME in [g["id"] for g in c.get("/api/catalog").json()["games"]]
+        g = c.post("/api/games", json={"game": GAME, "players": 3, "seed": 3, "bots": {"3": "greedy"}, "lang": "ja"})
+        assert g.status_code == 201, g.text
+        gid, tokens = g.json()["id"], [s["token"] for s in g.json()["seats"]]
+        assert len(tokens) == 2 and c.get(f"/play/{gid}").status_code == 200
+        first = c.get(f"/api/games/{gid}", params={"token": tokens[0]}).json()
+        assert first["name"] == "真珠の競り" and first["board"] is None and first["prompt"].startswith("第1ラウンド")
+        assert [a["str"] for a in first["legal"]] == [f"bid {k}" for k in range(1, 6)]
+        assert "fav" not in first["observation"] and first["observation"]["favourite"] is not None
+        for _ in range(200):
+            p = {t: c.get(f"/api/games/{gid}", params={"token": t}).json() for t in tokens}
+            if p[tokens[0]]["over"]:
+                break
+            for t in tokens:
+                if p[t]["legal"]:
+                    r = c.post(f"/api/games/{gid}/actions", params={"token": t}, json=p[t]["legal"][0]["json"])
+                    assert r.status_code == 200, r.text
+        end = c.get(f"/api/games/{gid}", params={"token": tokens[0]}).json()
+        assert end["over"] and end["moves"] == 15 and not end["bot_error"]  # 5 rounds × 3 secret bids
+        assert any("第5ラウンド公開" in x for x in end["log"])
+        record = c.get(f"/api/games/{gid}/record")
+        assert record.status_code == 200
+        rec = tmp_path / "r.jsonl"
+        rec.write_text(record.text, encoding="utf-8")
+        assert soan.replay(rec).scores() == end["scores"]
+        no_board = c.get(f"/boards/{GAME}.js")
+        assert no_board.status_code == 404 and "the generic page serves it" in no_board.json()["error"]
+
+
+# --- registered and unregistered through the public API --------------------------------------------------
+def test_unregistering_leaves_the_built_in_games_as_they_were():
+    """Adding a game, and a game in the place of a built-in one, then taking them out again: the built-in
+    games are back, the same GameInfo, bots, action parser and rule tables as before."""
+    import dataclasses
+
+    from soan.agents.base import game_hooks
+    from soan.core import game
+
+    game.unregister(GAME)  # (this module's fixture added it)
+    try:
+        before = {g["id"]: g for g in soan.games()}
+        info = game.game_info("undecim")
+        hooks = game_hooks("undecim")
+        s0 = soan.make("undecim", players=3, seed=4)
+        game.register(dataclasses.replace(info, name="Undecim (a trial)", hooks=dataclasses.replace(info.hooks,
+                                                                                                    horizon=1)))
+        assert game.game_info("undecim").name == "Undecim (a trial)" and game_hooks("undecim").horizon == 1
+        game.unregister("undecim")
+        assert game.game_info("undecim") is info and game_hooks("undecim").horizon == hooks.horizon
+        assert {g["id"]: g for g in soan.games()} == before and GAME not in before
+        s1 = soan.make("undecim", players=3, seed=4)
+        assert s1.view() == s0.view() and s1.T is s0.T  # the same compiled rule tables
+        a = s1.legal_actions(s1.to_act()[0])[0]
+        assert soan.parse_action("undecim", a.text()) == a
+    finally:
+        game.register(__import__("tiny_game").INFO)

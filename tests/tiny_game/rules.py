@@ -157,6 +157,7 @@ class PearlBid(GameState):
                 s.fav[i] = free.pop()
                 if self.bids[i] is not None:
                     s.bids[i] = r.choice(self.hands[i])
+        s.deck = sorted(s.deck)  # from what the seat knows (which prizes are left), never their hidden order
         r.shuffle(s.deck)
         s.rng = Rng(r.next64(), raw=True)
         return s

@@ -106,7 +106,7 @@ def _run(tasks: list, ids: list[str], n: int, jobs: int, seed: int, log: Path,
         else:
             from ..lab.runner import process_pool
 
-            pool = process_pool(jobs, ids[0])
+            pool = process_pool(jobs, ids)  # every game of the run, a run-time one too
             results = pool.imap_unordered(fuzz_batch, tasks)
         try:
             for batch in results:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -151,20 +151,21 @@ def _work(args) -> list[GameResult]:
             for i, s in items]
 
 
-def process_pool(jobs: int, game: str):
+def process_pool(jobs: int, game: str | Sequence[str]):
     """`jobs` worker processes that are the same on Linux, macOS and Windows: never a fork of this
     process (its threads, locks and open files), but `forkserver` where the system has it (a clean
     server process imports soan once, and workers fork from it) and `spawn` elsewhere (each worker
     imports soan afresh). Installed games are found in each worker by their entry points; a game added
     at run time (`register`, e.g. the tests' tiny game) is added in each worker from the module that
-    holds its GameInfo."""
+    holds its GameInfo. `game`: the game the workers play, or several (`soan fuzz` over many games)."""
     import multiprocessing as mp
 
     method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
     ctx = mp.get_context(method)
     if method == "forkserver":
         ctx.set_forkserver_preload(["soan.lab.runner"])
-    return ctx.Pool(jobs, initializer=_load_game, initargs=(game, _home(game_info(game))))
+    ids = [game] if isinstance(game, str) else list(game)
+    return ctx.Pool(jobs, initializer=_load_games, initargs=([(g, _home(game_info(g))) for g in ids],))
 
 
 def _home(info) -> tuple[str, str] | None:
@@ -181,18 +182,19 @@ def _home(info) -> tuple[str, str] | None:
     return None
 
 
-def _load_game(game: str, home: tuple[str, str] | None) -> None:
+def _load_games(homes: list[tuple[str, tuple[str, str] | None]]) -> None:
     import importlib
 
     from ..core.errors import ConfigError
     from ..core.game import register
 
-    try:
-        game_info(game)
-    except ConfigError:
-        if home is None:
-            raise
-        register(getattr(importlib.import_module(home[0]), home[1]))  # a game added at run time
+    for game, home in homes:
+        try:
+            game_info(game)
+        except ConfigError:
+            if home is None:
+                raise
+            register(getattr(importlib.import_module(home[0]), home[1]))  # a game added at run time
 
 
 def chunk_size(n: int, jobs: int, most: int = 50) -> int:
