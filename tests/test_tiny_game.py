@@ -315,3 +315,35 @@ def test_unregistering_leaves_the_built_in_games_as_they_were():
         assert soan.parse_action("undecim", a.text()) == a
     finally:
         game.register(__import__("tiny_game").INFO)
+
+
+# --- the guide to adding a game covers every hook, the text module and the questions file ---------------
+def test_the_new_game_guide_names_every_hook_and_its_questions_example_is_valid(tmp_path, monkeypatch):
+    import dataclasses
+    import re
+    from pathlib import Path
+
+    import yaml
+
+    from soan.core import hooks
+    from soan.lab import ask as ask_mod
+
+    guide = (Path(__file__).parents[1] / "docs" / "new-game.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"^\| `(\w+)", guide, flags=re.M))  # the first column of the guide's tables
+    fields = {f.name for f in dataclasses.fields(hooks.GameHooks)}
+    assert fields <= named, f"hooks missing from docs/new-game.md: {sorted(fields - named)}"
+    texts = {n for n in vars(hooks.GameText) if not n.startswith("_")}
+    extras = {"PUBLIC_MOVES", "rounds", "action_text", "prompt_text", "summarize_turn", "announce", "confirm"}
+    assert texts | extras <= named, sorted((texts | extras) - named)
+    for kind in (hooks.ReportPanel, hooks.Analysis, hooks.Styles, hooks.ComponentsModel, hooks.WebBoard):
+        head = f"`{kind.__name__}(" + ", ".join(f.name for f in dataclasses.fields(kind))
+        assert head in guide.replace("=None", "").replace('=""', ""), head
+    example = guide.split("## The questions file", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    f = tmp_path / "questions.yaml"
+    f.write_text(example, encoding="utf-8")
+    monkeypatch.setattr(ask_mod, "questions_path", lambda game: f)
+    doc = ask_mod.load_questions(GAME)  # checked as `soan ask` checks it
+    assert [q["id"] for q in doc["questions"]] == ["favourite-bonus", "seat-advantage"]
+    shipped = yaml.safe_load((Path(__file__).parent / "tiny_game" / "data" / "questions.yaml").read_text("utf-8"))
+    assert [q for q in shipped["questions"] if q["id"] == "favourite-bonus"][0]["against"] == \
+        doc["questions"][0]["against"]
