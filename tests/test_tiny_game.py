@@ -347,3 +347,22 @@ def test_the_new_game_guide_names_every_hook_and_its_questions_example_is_valid(
     shipped = yaml.safe_load((Path(__file__).parent / "tiny_game" / "data" / "questions.yaml").read_text("utf-8"))
     assert [q for q in shipped["questions"] if q["id"] == "favourite-bonus"][0]["against"] == \
         doc["questions"][0]["against"]
+
+
+def test_a_game_registered_anew_with_edited_rules_gets_its_own_tables(monkeypatch):
+    """A draft edited in a notebook (its table function changed) and registered again: new games are set
+    up from the edited rules, not from tables cached for the same id and components before."""
+    import dataclasses
+
+    import tiny_game
+    from soan.core import game
+    from tiny_game import rules
+
+    before = soan.make(GAME, players=2, seed=1).T
+    edited = lambda m, v, p: dataclasses.replace(tiny_game.model.compile_tables(m, v, p),  # noqa: E731
+                                                 value=tuple(2 * x for x in before.value))
+    monkeypatch.setattr(rules, "compile_tables", edited)
+    game.register(tiny_game.INFO)  # registered anew
+    assert soan.make(GAME, players=2, seed=1).T.value == tuple(2 * x for x in before.value)
+    monkeypatch.undo()
+    assert soan.make(GAME, players=2, seed=1).T is before  # the shipped rules' tables, still shared

@@ -289,9 +289,10 @@ _COMPILED: dict[tuple[Any, ...], Any] = {}
 
 
 def compiled(cfg: Config, compile_fn: Callable[..., Any], *args: Any) -> Any:
-    """`compile_fn(components, variants, params, *args)` once per distinct configuration: the rule
-    tables every state of that configuration shares (never copied by clone)."""
-    key = (cfg.game, cfg.components_hash, cfg.variants,
+    """`compile_fn(components, variants, params, *args)` once per distinct configuration and function:
+    the rule tables every state of that configuration shares (never copied by clone). The function is
+    part of the key: a game registered anew with edited rules gets tables from its own function."""
+    key = (cfg.game, compile_fn, cfg.components_hash, cfg.variants,
            tuple(sorted((k, str(v)) for k, v in cfg.params.items())), args)
     t = _COMPILED.get(key)
     if t is None:
