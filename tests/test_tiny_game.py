@@ -366,3 +366,19 @@ def test_a_game_registered_anew_with_edited_rules_gets_its_own_tables(monkeypatc
     assert soan.make(GAME, players=2, seed=1).T.value == tuple(2 * x for x in before.value)
     monkeypatch.undo()
     assert soan.make(GAME, players=2, seed=1).T is before  # the shipped rules' tables, still shared
+
+
+def test_the_seat_question_of_a_game_without_turn_order_speaks_of_seats(tmp_path):
+    """Pearl Bid's players choose together (no `turn_order` hook): its win shares are by seat, and the
+    verdict says seat, not turn position."""
+    from soan.lab.ask import ask
+    from soan.lab.ask_report import lines
+
+    res = ask(GAME, ["seat-advantage"], budget_s=0, out=tmp_path, jobs=1, bots=("random",), start_n={"random": 30})
+    (ans,) = res["answers"]
+    assert {r["by"] for r in ans["by_bot"]["random"]["rows"]} == {"seat"}
+    ja, en = lines(GAME, ans, "ja"), lines(GAME, ans, "en")
+    verdict_ja = next(x for x in ja if x.startswith("結論："))
+    verdict_en = next(x for x in en if x.startswith("Verdict:"))
+    assert "席" in verdict_ja and "手番順" not in verdict_ja, verdict_ja
+    assert "seat" in verdict_en and "turn position" not in verdict_en, verdict_en

@@ -295,12 +295,15 @@ def seats_lines(game: str, ans: dict, lang: str) -> list[str]:
                 names.append(f"{nm}（{r['players']}人）は{'有利' if up else '不利'}" if lang == "ja"
                              else f"{nm} ({r['players']} players) {'has an advantage' if up else 'is at a disadvantage'}")
             out.insert(0, ("結論：" + "、".join(names) + "。") if lang == "ja" else ("Verdict: " + "; ".join(names) + "."))
-        elif res["clear"]:
-            out.insert(0, f"結論：どの手番順にも意味のある有利不利はない（どれも期待値±{m:.0%}以内）。" if lang == "ja"
-                       else f"Verdict: no turn position has an advantage that matters (all within chance ± {m:.0%}).")
-        else:
-            out.insert(0, f"結論：まだはっきりしない。突出した手番順はないが、±{m:.0%}以内とも言い切れない。" if lang == "ja"
-                       else f"Verdict: not clear yet. No turn position stands out, nor is each shown within chance ± {m:.0%}.")
+        else:  # by turn position, or by seat for a game whose players choose together (no turn order)
+            by_pos = all(r["by"] == "turn_pos" for r in res["rows"])
+            what = ("手番順" if by_pos else "席") if lang == "ja" else ("turn position" if by_pos else "seat")
+            if res["clear"]:
+                out.insert(0, f"結論：どの{what}にも意味のある有利不利はない（どれも期待値±{m:.0%}以内）。" if lang == "ja"
+                           else f"Verdict: no {what} has an advantage that matters (all within chance ± {m:.0%}).")
+            else:
+                out.insert(0, f"結論：まだはっきりしない。突出した{what}はないが、±{m:.0%}以内とも言い切れない。" if lang == "ja"
+                           else f"Verdict: not clear yet. No {what} stands out, nor is each shown within chance ± {m:.0%}.")
     return out + _levels_line(game, ans, lang)
 
 
