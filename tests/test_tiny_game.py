@@ -382,3 +382,61 @@ def test_the_seat_question_of_a_game_without_turn_order_speaks_of_seats(tmp_path
     verdict_en = next(x for x in en if x.startswith("Verdict:"))
     assert "席" in verdict_ja and "手番順" not in verdict_ja, verdict_ja
     assert "seat" in verdict_en and "turn position" not in verdict_en, verdict_en
+
+
+def test_a_game_in_the_place_of_a_built_in_one_brings_its_actions_and_takes_them_out_again(tmp_path, monkeypatch):
+    """A trial of Undecim under its id, with an action of its own: while it is registered its action is
+    read; once unregistered, Undecim's own actions are read again (records, the web, the terminal)."""
+    from soan.core import game
+    from soan.core.errors import IllegalAction
+
+    (tmp_path / "undecim_trial").mkdir()
+    (tmp_path / "undecim_trial" / "__init__.py").write_text('''
+import dataclasses
+from typing import ClassVar
+
+from soan.core.actions import Action, register_actions
+from soan.core.game import game_info
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Shout(Action):
+    kind: ClassVar[str] = "shout"
+    word: str
+
+    def text(self, lang="en"):
+        return f"shout {self.word}"
+
+
+register_actions("undecim", Shout, text_parser=lambda t: Shout(t.split()[1]))
+BASE = game_info("undecim")
+
+
+def new_state(cfg):
+    return BASE.new_state(cfg)
+
+
+INFO = dataclasses.replace(BASE, name="Undecim (a trial)", new_state=new_state)
+''', encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    s = soan.make("undecim", players=3, seed=2)
+    real = s.legal_actions(s.to_act()[0])[0]
+    import undecim_trial
+
+    game.register(undecim_trial.INFO)
+    try:
+        assert soan.parse_action("undecim", "shout hello") == undecim_trial.Shout("hello")
+        assert soan.parse_action("undecim", {"type": "shout", "word": "hi"}) == undecim_trial.Shout("hi")
+    finally:
+        game.unregister("undecim")
+    assert soan.parse_action("undecim", real.text()) == real
+    assert soan.parse_action("undecim", real.to_json()) == real
+    with pytest.raises(IllegalAction, match="shout"):
+        soan.parse_action("undecim", {"type": "shout", "word": "hi"})
+    game.unregister(GAME)  # a game taken out: its actions are no longer read
+    try:
+        with pytest.raises(IllegalAction, match="unknown game 'pearl-bid'"):
+            soan.parse_action(GAME, "bid 3")
+    finally:
+        game.register(__import__("tiny_game").INFO)
+    assert soan.parse_action(GAME, "bid 3") == tiny_bid(3)  # registered again: read again

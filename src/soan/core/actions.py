@@ -53,11 +53,51 @@ class Action:
         return self.text("en")
 
 
+# game id -> {the package that declared them: (action types, text parser)}: a game registered in the place
+# of another of the same id (`register`) brings its own actions; when either is taken out, the actions of
+# the game in force come back (`_follow`)
+_DECLARED: dict[str, dict[str, tuple[dict[str, type[Action]], Callable[[str], Action] | None]]] = {}
+_following = False
+
+
 def register_actions(game_id: str, *classes: type[Action],
                      text_parser: Callable[[str], Action] | None = None) -> None:
-    _ACTIONS[game_id] = {c.kind: c for c in classes}
+    global _following
+    kinds = {c.kind: c for c in classes}
+    _ACTIONS[game_id] = kinds
     if text_parser is not None:
         _TEXT_PARSERS[game_id] = text_parser
+    if classes:
+        _DECLARED.setdefault(game_id, {})[classes[0].__module__.rpartition(".")[0]] = (kinds, text_parser)
+    if not _following:
+        from .game import on_registry_change
+
+        on_registry_change(_follow)
+        _following = True
+
+
+def _follow(game_id: str) -> None:
+    """After `register`/`unregister`: the actions declared by the package of the game now in force under
+    that id (its `new_state`'s module); none when no game has the id any more."""
+    from .game import game_info
+
+    declared = _DECLARED.get(game_id)
+    if not declared:
+        return
+    try:
+        mod = game_info(game_id).new_state.__module__
+    except ConfigError:
+        _ACTIONS.pop(game_id, None)
+        _TEXT_PARSERS.pop(game_id, None)
+        return
+    homes = [p for p in declared if p and (mod == p or mod.startswith(p + "."))]
+    if homes:
+        kinds, parser = declared[max(homes, key=len)]
+        _ACTIONS[game_id] = kinds
+        if parser is not None:
+            _TEXT_PARSERS[game_id] = parser
+        else:
+            _TEXT_PARSERS.pop(game_id, None)
 
 
 def _kinds(game_id: Any) -> dict[str, type[Action]] | None:
