@@ -440,3 +440,10 @@ INFO = dataclasses.replace(BASE, name="Undecim (a trial)", new_state=new_state)
     finally:
         game.register(__import__("tiny_game").INFO)
     assert soan.parse_action(GAME, "bid 3") == tiny_bid(3)  # registered again: read again
+
+
+def test_commands_a_game_without_styles_or_analyses_cannot_run_say_why():
+    r = runner.invoke(app, ["styles", GAME])
+    assert r.exit_code == 2 and "pearl-bid declares no play styles (hooks.styles" in r.output
+    r = runner.invoke(app, ["analyze", GAME])
+    assert r.exit_code == 0 and "pearl-bid declares no analyses" in r.output

@@ -24,6 +24,11 @@ def round_robin(game: str, players: int, n: int, base: str = "greedy", styles: l
     bad = [s for s in names if s not in known]
     if bad:
         raise ConfigError(f"{game} has no style {bad[0]!r}; its styles are {sorted(known)}")
+    if not known:
+        raise ConfigError(f"{game} declares no play styles (hooks.styles, data/styles.yaml; docs/agents.md): "
+                          "a round-robin needs at least two",
+                          ja=f"{game} にはプレイスタイルがありません（hooks.styles、data/styles.yaml。docs/agents.md）。"
+                             "総当たりには２つ以上必要です")
     if len(names) < 2:
         raise ConfigError("a round-robin needs at least two styles")
     if n < 1:
