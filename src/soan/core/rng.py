@@ -76,10 +76,10 @@ class Rng:
             if len(_SWAPS) >= _SWAPS_KEPT:
                 _SWAPS.clear()
             if n >= _VECTOR_FROM:
-                js = _SWAPS[(st, n)] = _swaps(st, n)
+                js = _SWAPS[(st, n)] = tuple(_swaps(st, n))  # tuples of ints: the collector soon skips them
             else:  # computed while swapping (the same loop as _loop_swaps)
-                js = _SWAPS[(st, n)] = []
-                keep = js.append
+                out: list[int] = []
+                keep = out.append
                 s = st
                 for i in range(n - 1, 0, -1):
                     s = (s + _GAMMA) & _M
@@ -88,6 +88,7 @@ class Rng:
                     j = (z ^ (z >> 31)) % (i + 1)
                     keep(j)
                     xs[i], xs[j] = xs[j], xs[i]
+                _SWAPS[(st, n)] = tuple(out)
                 self.state = s
                 return
         i = n - 1
@@ -153,7 +154,7 @@ def shuffled_all(xs: list[Any], pending: tuple[int, int] | None) -> None:
 
 
 _VECTOR_FROM = 40  # below this many items the plain loop is faster than numpy's call overhead
-_SWAPS: dict[tuple[int, int], list[int]] = {}  # (state, n) -> Fisher-Yates' swap positions
+_SWAPS: dict[tuple[int, int], tuple[int, ...]] = {}  # (state, n) -> Fisher-Yates' swap positions
 _SWAPS_KEPT = 4096  # then forgotten all at once (a few MB at most)
 
 

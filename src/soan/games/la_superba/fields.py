@@ -83,7 +83,6 @@ class StateFields:
     rv: Reveal | None  # this round's reveal, during delivery
     hist: tuple[RoundRecord, ...]  # every finished round
     _lc: tuple[int, list] | None  # (seat, its legal actions) until the next apply
-    _ta: tuple[int, ...] | None  # to_act() until the next apply
 
     @property
     def event(self) -> Any:

@@ -7,19 +7,11 @@ from .actions import CARRY, DELIVER, Carry, Deliver, Play
 
 _PLAYS: dict[tuple[int, ...], list[Play]] = {}  # (play size, *hand) -> its play options (hands are few)
 _CARRY_CACHE: dict[tuple[int, int, int, int], list[Carry]] = {}
-_CARRY_BY_SUPPLY: dict[tuple[int, int, int, int], list[Carry]] = {}  # (supply by good, most): the same lists
 _DELIVER_CACHE: dict[tuple[int, int, int, int], list[Deliver]] = {}
 
 
 def carry_options(sup: tuple[int, int, int], most: int) -> list[Carry]:
     """LS-R2: 1..most chits from the supply; only 'nothing' when the supply is empty."""
-    opts = _CARRY_BY_SUPPLY.get((*sup, most))
-    if opts is None:
-        opts = _CARRY_BY_SUPPLY[(*sup, most)] = _carry_options(sup, most)
-    return opts
-
-
-def _carry_options(sup: tuple[int, int, int], most: int) -> list[Carry]:
     key = (min(sup[0], most), min(sup[1], most), min(sup[2], most), most)
     opts = _CARRY_CACHE.get(key)
     if opts is None:

@@ -8,8 +8,7 @@ decision offers), serialise.py (views), prompts.py (texts); fields.py names the 
 
 from __future__ import annotations
 
-from itertools import combinations, compress, repeat
-from operator import is_
+from itertools import combinations
 from typing import Any
 
 from ...core.errors import ConfigError
@@ -34,7 +33,7 @@ def rules_for(cfg) -> Rules:
 
 class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
     __slots__ = ("R", "rng", "round", "phase", "deck", "hands", "community", "row", "removed",
-                 "supply", "lost", "delivered", "played", "carried", "quota", "choice", "rv", "hist", "_lc", "_ta")
+                 "supply", "lost", "delivered", "played", "carried", "quota", "choice", "rv", "hist", "_lc")
     game_id = "la-superba"
 
     # --- setup ----------------------------------------------------------------------------------
@@ -61,7 +60,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
         s.rng.shuffle(s.deck)
         s.hands = [sorted(s.deck.pop() for _ in range(R.keep)) for _ in range(n)]
         s.hist = ()
-        s._lc = s._ta = None
+        s._lc = None
         s.round = 0
         s._start_round()
         return s
@@ -70,15 +69,9 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
     # core/checks.py checks the seat in every public method and that `apply` gets an action
     # legal_actions offers (the engine's own value of it), before any code here runs.
     def to_act(self) -> tuple[int, ...]:
-        ta = self._ta  # kept until the next apply
-        if ta is None:
-            ta = self._ta = self._to_act()
-        return ta
-
-    def _to_act(self) -> tuple[int, ...]:
         if self.phase == VOYAGE:
             c = self.carried
-            return tuple(compress(range(len(c)), map(is_, c, repeat(None))))
+            return tuple([i for i in range(len(c)) if c[i] is None])
         if self.phase == DELIVERY:
             return tuple([i for i in self.rv.awaiting if self.choice[i] is None])
         return ()
@@ -122,7 +115,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
 
     def apply(self, seat: int, action) -> None:
         # core/checks.py has checked the seat and that `action` is one of legal_actions(seat)
-        self._lc = self._ta = None
+        self._lc = None
         if self.phase == VOYAGE:
             if self.played[seat] is None:  # LS-R2: 3 cards face down
                 cards = action.cards
@@ -164,7 +157,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
         s.choice = self.choice[:]
         s.rv = self.rv
         s.hist = self.hist
-        s._lc, s._ta = self._lc, self._ta
+        s._lc = self._lc
         return s
 
     def determinize(self, seat: int, rng) -> LaSuperba:
@@ -208,7 +201,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
             s.row = (*self.row[:3], pool.pop(), *self.row[4:])
         s.removed = tuple(pool)
         s.rng = Rng(r.next64(), raw=True)
-        s._lc = s._ta = None  # hands, cards and choices resampled
+        s._lc = None  # hands, cards and choices resampled
         return s
 
 

@@ -157,7 +157,7 @@ def state_from_view(v: dict[str, Any], cls: type[LaSuperba], rules_for: Callable
         s.choice = [tuple(c) if c is not None else None for c in v["choice"]]
         s.rv = reveal_tuple(v["reveal"]) if v["reveal"] is not None else None
         s.hist = tuple(entry_tuple(e) for e in v["history"])
-        s._lc = s._ta = None
+        s._lc = None
     except (KeyError, TypeError, ValueError) as e:  # pragma: no cover - the typed check comes first
         raise IllegalAction(f"the view is missing or has a malformed field: {e!r}") from None
     check_view(v, s)

@@ -7,17 +7,6 @@ from .fields import DELIVERY, N_GOODS, VOYAGE, Reveal, StateFields
 from .model import GLASS, PEPPER, SILK, Rules, voyage_power
 from .options import deliver_options
 
-_POWERS: dict[int, tuple[Rules, dict[tuple[int, ...], int]]] = {}  # id(rules) -> (rules, cards -> power)
-
-
-def _powers(R: Rules) -> dict[tuple[int, ...], int]:
-    """The voyage powers of the card sets seen so far under these rules (the entry keeps the rules
-    alive, so the id stays theirs); a round's sets are a few cards of a small deck."""
-    t = _POWERS.get(id(R))
-    if t is None or t[0] is not R:
-        t = _POWERS[id(R)] = (R, {})
-    return t[1]
-
 
 def _item_effects(R: Rules, carried: list, top: list[int]) -> list[tuple[int, ...]]:
     """LS-R4: per good, the seats whose item effect holds: the one carrying the most of it; a tie goes
@@ -68,16 +57,10 @@ class VoyageMixin(StateFields):
 
     def _base_powers(self, R: Rules, community_off: bool) -> list[int]:
         """LS-R3: each seat's voyage power before glass, of its cards and the community card."""
-        known = _powers(R)
-        cm = () if community_off else (self.community,)
-        out = []
-        for p in self.played:
-            cards = p + cm
-            v = known.get(cards)
-            if v is None:
-                v = known[cards] = voyage_power(cards, R)
-            out.append(v)
-        return out
+        if community_off:
+            return [voyage_power(p, R) for p in self.played]
+        cm = (self.community,)
+        return [voyage_power(p + cm, R) for p in self.played]
 
     def _resolve_voyage(self) -> None:
         """LS-R3..R6: reveal, powers, item effects, ranking, quotas."""

@@ -37,7 +37,7 @@ def play_action(cid: str) -> Play:
     return a
 
 
-_PICKABLE: dict[tuple, tuple] = {}  # (id(tables), side, *frontier) -> (tables, the pickable items)
+_PICKABLE: dict[int, tuple] = {}  # id(tables) -> (tables, {(side, *frontier): the pickable items})
 
 
 class OptionsMixin(StateFields):
@@ -74,21 +74,26 @@ class OptionsMixin(StateFields):
             return [BOOST_YES, BOOST_NO]
         return []  # pragma: no cover - other ops never wait for a decision
 
-    def _pickable(self, side) -> list[int]:
+    def _pickable(self, side) -> tuple[int, ...]:
         """The items on the frontier's cards (of `side` only, if given), remembered per frontier."""
-        key = (id(self.T), side, *self.frontier)
-        got = _PICKABLE.get(key)
+        T = self.T
+        t = _PICKABLE.get(id(T))
+        if t is None or t[0] is not T:  # the entry keeps the tables alive, so the id stays theirs
+            t = _PICKABLE[id(T)] = (T, {})
+        known = t[1]
+        key = (side, *self.frontier)
+        got = known.get(key)
         if got is None:
-            halves = self.T.card_halves
+            halves = T.card_halves
             seen = set()
             for c in self.frontier:
                 for it in halves[c]:
                     if side is None or it in side:
                         seen.add(it)
-            if len(_PICKABLE) >= 100_000:
-                _PICKABLE.clear()
-            got = _PICKABLE[key] = (self.T, sorted(seen))
-        return got[1]
+            if len(known) >= 100_000:
+                known.clear()
+            got = known[key] = tuple(sorted(seen))  # ints only: the collector soon skips them
+        return got
 
     def _settle_options(self, seat: int) -> list:
         c = self.cnt[seat]
