@@ -364,5 +364,5 @@ def run_bench(console, rooms: int, clients: int, game: str, seconds: float, bots
                   f"{o['p50']}/{o['p95']}/{o['p99']}/{o['max']} ms; requests over 1 s: {a['requests_over_1s']}; "
                   f"memory after the first minute {res['memory_mb']['after_60s_min_max']} MB (growth "
                   f"{a['memory_growth_after_60s_mb']} MB); load average during the run {res['load_average_during']}",
-                  highlight=False)
+                  highlight=False, soft_wrap=True)
     return res
