@@ -105,3 +105,27 @@ def test_bots_play_a_game_added_at_run_time(client):
         assert not end["bot_error"] and end["version"] > 3
     finally:
         game.unregister(tiny_game.INFO.id)
+
+
+def test_a_bot_process_keeps_no_copy_of_the_rule_tables_per_decision():
+    """A bot process unpickles a copy of the state, rule tables included, at every decision: no cache
+    may keep them all (Undecim's pickable items per tables kept every copy, ~1 MB a game)."""
+    import gc
+    import pickle
+
+    from soan.agents import SeatView, make_agent
+    from soan.core.game import make
+    from soan.web import botwork
+
+    s = make("undecim", players=3, seed=5)
+    bots = {i: make_agent("normal", seed=i) for i in range(3)}
+    decisions = 0
+    while not s.is_over():
+        seat = s.to_act()[0]
+        agent, view = pickle.loads(pickle.dumps((bots[seat], SeatView(s.clone(), seat))))
+        d, bots[seat] = botwork.decide(agent, view)
+        s.apply(seat, d.action)
+        decisions += 1
+    gc.collect()
+    kept = sum(1 for o in gc.get_objects() if type(o) is type(s.T))
+    assert decisions > 80 and kept <= 66, kept  # the bound of the cache, not one per decision

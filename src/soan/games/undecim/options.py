@@ -79,6 +79,8 @@ class OptionsMixin(StateFields):
         T = self.T
         t = _PICKABLE.get(id(T))
         if t is None or t[0] is not T:  # the entry keeps the tables alive, so the id stays theirs
+            if len(_PICKABLE) > 64:  # tables come and go (a bot process unpickles a copy per decision)
+                _PICKABLE.clear()
             t = _PICKABLE[id(T)] = (T, {})
         known = t[1]
         key = (side, *self.frontier)
