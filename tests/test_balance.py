@@ -178,6 +178,25 @@ def test_a_balance_run_writes_its_proposal_in_both_languages_and_resumes(tmp_pat
     assert [t["trial"] for t in again["trials"]] == [t["trial"] for t in res["trials"]]
 
 
+def test_ctrl_c_during_the_search_says_one_line_and_no_traceback(tmp_path, monkeypatch, capfd):
+    from soan.lab import runner as lab_runner
+
+    real, calls = lab_runner.run_games, []
+
+    def stopped_on_the_second_trial(*a, **kw):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*a, **kw)
+
+    monkeypatch.setattr(lab_runner, "run_games", stopped_on_the_second_trial)
+    r = runner.invoke(app, ["balance", "undecim", "--agents", "random", "-t", "start-player=25±10", "-s",
+                            "position_vp[2]=0..2", "--games", "10", "--trials", "3", "--out", str(tmp_path)])
+    err = capfd.readouterr()
+    assert r.exit_code == 130 and "Stopped. The finished trials are kept in" in r.output
+    assert "Traceback" not in r.output + err.out + err.err and "KeyboardInterrupt" not in err.err
+
+
 def test_bad_input_to_the_command_is_one_clear_line(tmp_path):
     r = runner.invoke(app, ["balance", "undecim", "-t", "start-player 25", "-s", "gold_rate=1..2", "--lang", "ja",
                             "--out", str(tmp_path)])

@@ -584,7 +584,7 @@ def search(pb: Problem, progress: Callable[[str, int, int], None] | None = None)
     its targets' values on the search seeds. The base game is always the first trial."""
     import optuna
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    optuna.logging.set_verbosity(optuna.logging.ERROR)  # soan says its own progress; a stopped trial is no traceback
     pb.out.mkdir(parents=True, exist_ok=True)
     multi = len(pb.targets) > 1
     grid = _grid_size(pb)
