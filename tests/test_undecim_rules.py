@@ -291,15 +291,34 @@ def test_UN_K1_unachieved_season_marks_the_card_most_players_meet():
 
 
 def test_UN_K4_campaign_winner_is_most_vp_after_season_three():
-    """UN-K4: campaign winner is most vp after season three."""
+    """UN-K4: the campaign's winner is whoever has most VP at the end of season 3 (earlier seasons count only
+    through season 3's starting VP, UN-K3); ties go to the player earlier in turn order from season 3's start
+    player, the seat two to the left of season 1's (UN-K3's decision)."""
+    from soan.games.undecim.fields import START
+
     rng = random.Random(9)
     s = soan.make("undecim", players=3, seed=9, params={"campaign": True})
-    while not s.is_over():
+    first_start = s.start
+    while True:  # to the last move of season 3
         seat = s.to_act()[0]
-        s.apply(seat, rng.choice(s.legal_actions(seat)))
-    assert s.season == 3 and len(s.results) == 3
-    sc = s.scores()
-    assert sc == list(s.results[2][1]) and s.ranks()[max(range(3), key=lambda i: (sc[i], -((i - s.start) % 3)))] == 1
+        a = rng.choice(s.legal_actions(seat))
+        t = s.clone()
+        t.apply(seat, a)
+        if t.is_over():
+            break
+        s.apply(seat, a)
+    assert s.season == 3 and len(s.results) == 2
+    won_season_1 = s.results[0][2].index(1)
+    x = (won_season_1 + 1) % 3  # a seat that did not win season 1 gets a lead only season 3's score carries
+    s.ledger[x][START] += 100
+    s.apply(seat, a)
+    assert s.is_over() and len(s.results) == 3
+    assert s.ranks()[x] == 1 and s.scores()[x] >= 100 and s.scores() == list(s.results[2][1])
+    # all tied: season 3's start player first, then clockwise
+    for led in s.ledger:
+        led[:] = [0] * len(led)
+    third_start = (first_start + 2) % 3
+    assert s.ranks()[third_start] == 1 and s.ranks()[(third_start + 1) % 3] == 2 and third_start != first_start
 
 
 def test_UN_V1_bonus_lock():
