@@ -43,6 +43,11 @@ def test_holm_and_wilson_reference_values():
     assert [r["significant"] for r in rows] == [True, False, False, False]
     lo, hi = wilson(5, 20)
     assert lo == pytest.approx(0.11186, abs=1e-4) and hi == pytest.approx(0.46870, abs=1e-4)
+    # the light install's own Wilson (lab/runner.py, for `soan sim` without statsmodels) agrees with it
+    from soan.lab.runner import wilson as light_wilson
+
+    for k, n in ((0, 1), (5, 20), (0, 50), (50, 50), (17.5, 40), (333, 1000)):
+        assert light_wilson(k, n) == pytest.approx(wilson(k, n), abs=1e-4), (k, n)
 
 
 def test_tied_win_shares_get_an_interval_from_the_games():
