@@ -106,6 +106,21 @@ def test_bad_axes_are_named(text, game, en):
     assert en in str(e.value) and e.value.ja
 
 
+def test_a_list_parameter_written_once_is_one_list_and_a_value_twice_one_choice():
+    a = _axis("position_vp=0,1,1,2")  # one vector (no |), not the choices [0], [1], [1], [2]
+    assert a.values == [(), (0, 1, 1, 2)]
+    assert _axis("gold_rate=1,2,2").values == [1, 2]
+
+
+def test_a_misspelt_target_names_what_it_likely_meant():
+    known = {"length", "gap12", "win_share_pos_0", "m_dealt_harvest"}
+    with pytest.raises(ConfigError) as e:
+        b.parse_target("start-playr=25±3", 4, known)
+    assert "did you mean 'start-player'?" in str(e.value) and "'start-player' のことですか？" in e.value.ja
+    with pytest.raises(ConfigError, match="did you mean 'length'"):
+        b.parse_target("lenght<=100", 4, known)
+
+
 def test_a_component_value_the_game_refuses_is_named_before_any_search():
     with pytest.raises(ComponentError, match="power"):
         _axis("data:voyage_cards[15].power=-3..-2", game="la-superba")
@@ -195,6 +210,43 @@ def test_ctrl_c_during_the_search_says_one_line_and_no_traceback(tmp_path, monke
     err = capfd.readouterr()
     assert r.exit_code == 130 and "Stopped. The finished trials are kept in" in r.output
     assert "Traceback" not in r.output + err.out + err.err and "KeyboardInterrupt" not in err.err
+
+
+def test_a_budget_of_no_time_is_refused_and_a_short_one_still_plays_the_base_game(tmp_path):
+    for bad in ("0", "-5m", "nan"):
+        r = runner.invoke(app, ["balance", "undecim", "--agents", "random", "-t", "start-player=25±10", "-s",
+                                "gold_rate=1..2", "--budget", bad, "--out", str(tmp_path)])
+        assert r.exit_code == 2 and "--budget takes seconds or minutes above 0" in r.output, r.output
+    pb = _problem(tmp_path, games=10, trials=3, budget_s=1e-9)
+    assert [t["trial"] for t in b.search(pb)] == [0]  # the base game, then the budget is spent
+
+
+def test_the_report_names_each_searched_setting_by_its_name_and_value(tmp_path):
+    r = runner.invoke(app, ["balance", "undecim", "--agents", "random", "-t", "start-player=25±10", "-s",
+                            "position_vp=0,1,1,2", "-s", "variant:no-retake", "--games", "10", "--trials", "2",
+                            "--validate", "10", "--robust", "10", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    en = (tmp_path / "balance-en.html").read_text(encoding="utf-8")
+    ja = (tmp_path / "balance-ja.html").read_text(encoding="utf-8")
+    assert "<td style='text-align:left'>position_vp=empty, UN-V3 no-retake=off</td>" in en
+    assert "<td style='text-align:left'>position_vp=空、UN-V3（" in ja
+    assert "False" not in en + ja and "=[]" not in en + ja
+
+
+def test_ctrl_c_during_ask_fix_says_where_the_trials_are_kept(tmp_path, monkeypatch, capsys):
+    import typer
+
+    from soan.cli.ask import _fix
+
+    def stopped(*a, **kw):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(b, "fix_problem", stopped)
+    res = {"answers": [_answer("seats", [{"significant": True}], {"targets": ["x"], "search": ["y"]})]}
+    with pytest.raises(typer.Exit) as e:
+        _fix("undecim", res, str(tmp_path), 1, True, "ja")
+    out = capsys.readouterr().out
+    assert e.value.exit_code == 130 and "中断しました。seat-advantage を直す設定の探索" in out
+    assert "fix-seat-advantage" in out and "同じコマンドで続きから再開します" in out
 
 
 def test_bad_input_to_the_command_is_one_clear_line(tmp_path):

@@ -18,13 +18,17 @@ def _budget(text: str) -> float:
     t = text.strip().lower()
     try:
         if t.endswith("h"):
-            return float(t[:-1]) * 3600
-        if t.endswith("m"):
-            return float(t[:-1]) * 60
-        return float(t.rstrip("s"))
+            x = float(t[:-1]) * 3600
+        elif t.endswith("m"):
+            x = float(t[:-1]) * 60
+        else:
+            x = float(t.rstrip("s"))
+        if not 0 < x < float("inf"):  # 0, a negative time, nan or inf leave nothing to plan
+            raise ValueError
+        return x
     except ValueError:
-        raise SoanError(f"--budget takes seconds or minutes, e.g. 300, 300s or 5m; got {text!r}",
-                        ja=f"--budget には秒か分を 300、300s、5m のように指定します（指定：{text!r}）") from None
+        raise SoanError(f"--budget takes seconds or minutes above 0, e.g. 300, 300s or 5m; got {text!r}",
+                        ja=f"--budget には0より長い時間を秒か分で 300、300s、5m のように指定します（指定：{text!r}）") from None
 
 
 @app.command("ask")
@@ -90,7 +94,7 @@ def ask_cmd(
             f"again: {again}", highlight=False, soft_wrap=True)
         raise typer.Exit(130) from None
     if fix:
-        _fix(info.id, res, out, jobs, as_json)
+        _fix(info.id, res, out, jobs, as_json, lang)
     paths = [write_report(res, lg, out) for lg in dict.fromkeys((lang, "ja", "en"))]
     if as_json:
         res["html"] = [str(p) for p in paths]
@@ -124,7 +128,7 @@ def write_report(res: dict, lang: str, out: str):
     return write_html(res, lang, Path(out) / res["game"] / f"answers-{lang}.html")
 
 
-def _fix(game: str, res: dict, out: str, jobs: int, quiet: bool) -> None:
+def _fix(game: str, res: dict, out: str, jobs: int, quiet: bool, lang: str = "en") -> None:
     """`--fix`: a balance run (lab/balance.py) for each answer that says "this is a problem" and whose
     question has a `fix` block; its proposal joins the answer (answers.json, the report)."""
     import json as _json
@@ -146,7 +150,16 @@ def _fix(game: str, res: dict, out: str, jobs: int, quiet: bool) -> None:
                     tasks[stage] = prog.add_task(f"{qid}: {stage}", total=max(total, 1))
                 prog.update(tasks[stage], completed=done, total=max(total, 1))
 
-            r = fix_problem(game, ans, folder / f"fix-{ans['id']}", jobs, tick)
+            where = folder / f"fix-{ans['id']}"
+            try:
+                r = fix_problem(game, ans, where, jobs, tick)
+            except KeyboardInterrupt:
+                prog.stop()
+                console.print(f"\n中断しました。{ans['id']} を直す設定の探索で終わった試行は {where} に残っています。"
+                              "同じコマンドで続きから再開します。" if lang == "ja" else
+                              f"\nStopped. The finished trials of the search for a fix to {ans['id']} are kept in "
+                              f"{where}; the same command resumes.", highlight=False, soft_wrap=True)
+                raise typer.Exit(130) from None
         if r is not None:
             ans["fix"] = r
     (folder / "answers.json").write_text(_json.dumps(res, indent=1, ensure_ascii=False,

@@ -194,8 +194,12 @@ def parse_target(text: str, players: int, known: set[str] | None = None) -> Targ
                        "win-when:指標、または指標の名前を書きます")
         measure, share = subj, False
         if known is not None and subj not in known:
-            raise _err(f"no measure {subj!r} in this game; e.g. {_some(known, '')}",
-                       f"指標 {subj!r} はこのゲームにありません。例：{_some(known, '')}")
+            near = _near(subj, known)
+            raise _err(f"no measure {subj!r} in this game{f'; did you mean {near!r}?' if near else ''} A target "
+                       f"names start-player, position:K, seat:K, win-when:MEASURE or a measure, e.g. "
+                       f"{_some(known, '')}",
+                       f"指標 {subj!r} はこのゲームにありません。{f'{near!r} のことですか？' if near else ''}"
+                       f"目標の対象は start-player、position:K、seat:K、win-when:指標、または指標の名前（例：{_some(known, '')}）です")
 
     def num(s: str, pct: str) -> float:
         if s.lower() == "chance":
@@ -221,6 +225,15 @@ def _index(arg: str, players: int, kind: str) -> int:
         raise _err(f"{kind}:K counts from 1 to {players} (the players), got {kind}:{arg}",
                    f"{kind}:K の K は 1〜{players}（人数）で書きます（指定：{kind}:{arg}）")
     return int(arg)
+
+
+def _near(subj: str, known: set[str]) -> str | None:
+    """The subject or measure a misspelt target most likely meant (None when nothing is close)."""
+    import difflib
+
+    names = ["start-player", *sorted(k for k in known if not k.startswith(("m_", "win_share_")))]
+    hit = difflib.get_close_matches(subj, names, n=1, cutoff=0.75)
+    return hit[0] if hit else None
 
 
 def _some(known: set[str], prefix: str) -> str:
@@ -297,10 +310,17 @@ def parse_axis(text: str, game: str, players: int, base_variants: tuple[str, ...
     if p.requires and p.requires not in base_variants:
         raise _err(f"parameter {pname!r} only applies with the variant {p.requires!r}: add -V {p.requires}",
                    f"パラメータ {pname!r} はヴァリアント {p.requires!r} を選んだときだけ使えます（-V {p.requires}）")
-    raw_vals = _range(spec, t)
+    if not m and isinstance(p.default, tuple | list) and "|" not in spec and ".." not in spec:
+        raw_vals: list[Any] = [spec]  # a list parameter's one list (position_vp=0,1,1,2), not four choices
+    else:
+        raw_vals = _range(spec, t)
     if m:
         return _item_axis(t, pname, p, int(m[2]), raw_vals, players, base_params)
-    vals = [p.coerce(v if isinstance(v, str) else str(v)) for v in raw_vals]
+    vals: list[Any] = []
+    for v in raw_vals:
+        c = p.coerce(v if isinstance(v, str) else str(v))
+        if c not in vals:  # a value written twice is one choice
+            vals.append(c)
     b = base_params.get(pname, p.default)
     if b not in vals and b is not None:
         vals = sorted({*vals, b}) if all(isinstance(x, int) and not isinstance(x, bool) for x in vals) else [b, *vals]
@@ -623,8 +643,8 @@ def search(pb: Problem, progress: Callable[[str, int, int], None] | None = None)
     # a small space it keeps proposing ends the search after a few rounds of repeats
     attempts = 0
     while len(cache) < min(pb.trials, grid) and attempts < 5 * pb.trials:
-        if pb.budget_s is not None and time.perf_counter() - t0 > pb.budget_s:
-            break
+        if pb.budget_s is not None and cache and time.perf_counter() - t0 > pb.budget_s:
+            break  # the base game is always played: a budget too short for it still gives a result
         if progress:
             progress("search", len(cache), min(pb.trials, grid))
         study.optimize(objective, n_trials=1)
@@ -884,6 +904,18 @@ def _mname(m: str, game: str, P: int, lang: str) -> str:
     return subject_name(m, game, P, lang)
 
 
+def _choice_words(res: dict[str, Any], choice: dict[str, Any], lang: str) -> str:
+    """A searched setting as a reader says it: each setting's name and value (LS-V1 weather-double=off,
+    weather_bonus=2), not the --search text it came from."""
+    parts = []
+    for ax in res["axes"]:
+        if ax["text"] not in choice:
+            continue
+        a = Axis(ax["text"], ax["kind"], ax["name"], ax["values"], ax["index"], ax["base"])
+        parts.append(f"{a.label(res['game'], lang)}={a.show(choice[ax['text']], lang)}")
+    return "、".join(parts) if lang == "ja" else ", ".join(parts)
+
+
 def write(res: dict[str, Any], out: Path) -> list[Path]:
     """balance.json and the report in both languages (balance-en.html, balance-ja.html)."""
     import html
@@ -897,7 +929,7 @@ def write(res: dict[str, Any], out: Path) -> list[Path]:
         ja = lang == "ja"
         rows = []
         for tr in res["trials"]:
-            setting = ", ".join(f"{k}={v}" for k, v in tr["choice"].items())
+            setting = _choice_words(res, tr["choice"], lang)
             vals = "".join(f"<td>{html.escape(t.fmt(r['value']))}{'' if r['holds'] else ' ✗'}</td>"
                            for t, r in zip(ts, tr["targets"], strict=True))
             rows.append(f"<tr><td>{tr['trial']}</td><td style='text-align:left'>{html.escape(setting)}</td>{vals}</tr>")
