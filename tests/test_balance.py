@@ -112,6 +112,17 @@ def test_a_list_parameter_written_once_is_one_list_and_a_value_twice_one_choice(
     assert _axis("gold_rate=1,2,2").values == [1, 2]
 
 
+def test_a_parameter_is_named_in_words_for_a_japanese_reader():
+    a = _axis("position_vp=0,1,1,2")
+    assert a.label("undecim", "ja") == "position_vp（手番順ごとにシーズン開始時に持つ勝利点）"
+    assert a.label("undecim", "en") == "position_vp"
+    res = {"game": "undecim", "axes": [{"text": a.text, "kind": a.kind, "name": a.name, "values": a.values,
+                                        "index": None, "base": a.base}],
+           "best": {"changed": [{"axis": a.text, "from": [], "to": [0, 1, 1, 2]}], "params": {}}}
+    assert b._setting_words(res, "ja") == "position_vp（UN-B1：手番順ごとにシーズン開始時に持つ勝利点） を 空 から 0,1,1,2 に"
+    assert b._setting_words(res, "en") == "set position_vp (UN-B1) from empty to 0,1,1,2"
+
+
 def test_a_misspelt_target_names_what_it_likely_meant():
     known = {"length", "gap12", "win_share_pos_0", "m_dealt_harvest"}
     with pytest.raises(ConfigError) as e:
@@ -229,7 +240,7 @@ def test_the_report_names_each_searched_setting_by_its_name_and_value(tmp_path):
     en = (tmp_path / "balance-en.html").read_text(encoding="utf-8")
     ja = (tmp_path / "balance-ja.html").read_text(encoding="utf-8")
     assert "<td style='text-align:left'>position_vp=empty, UN-V3 no-retake=off</td>" in en
-    assert "<td style='text-align:left'>position_vp=空、UN-V3（" in ja
+    assert "<td style='text-align:left'>position_vp（手番順ごとにシーズン開始時に持つ勝利点）=空、UN-V3（" in ja
     assert "False" not in en + ja and "=[]" not in en + ja
 
 

@@ -259,8 +259,8 @@ class Axis:
             return f"{v.rule}（{v.doc_ja or v.doc}）" if lang == "ja" else f"{v.rule} {self.name}"
         if self.kind == "item":
             k = (self.index or 0) + 1
-            return f"{self.name} の{k}番目" if lang == "ja" else f"{self.name}, item {k}"
-        return self.name
+            return f"{self.name}{_param_words(game, self.name, lang)} の{k}番目" if lang == "ja" else f"{self.name}, item {k}"
+        return f"{self.name}{_param_words(game, self.name, lang)}" if self.kind == "param" else self.name
 
     def show(self, v: Any, lang: str) -> str:
         if isinstance(v, bool):
@@ -268,6 +268,17 @@ class Axis:
         if isinstance(v, tuple | list):
             return ",".join(map(str, v)) or ("空" if lang == "ja" else "empty")
         return str(v)
+
+
+def _param_words(game: str, name: str, lang: str, rule: str = "") -> str:
+    """For a Japanese reader, a rule parameter's id is followed by what it is, in words (the start of its
+    Japanese description): 「（UN-B1：手番順ごとにシーズン開始時に持つ勝利点）」; "" in English."""
+    if lang != "ja":
+        return ""
+    p = game_info(game).params.get(name)
+    short = re.split(r"[（。(]", p.doc_ja, maxsplit=1)[0].strip() if p is not None and p.doc_ja else ""
+    inner = "：".join(x for x in (rule, short) if x)
+    return f"（{inner}）" if inner else ""
 
 
 def _range(spec: str, text: str) -> list[Any]:
@@ -786,14 +797,16 @@ def _setting_words(res: dict[str, Any], lang: str) -> str:
         elif a.kind == "item":
             full = list(res["best"]["params"].get(a.name) or [])
             p = info.params.get(a.name)
-            rule = f"（{p.rule}）" if p is not None and p.rule and lang == "ja" else f" ({p.rule})" if p is not None and p.rule else ""
+            rule = (_param_words(game, a.name, lang, p.rule if p is not None else "") if lang == "ja"
+                    else f" ({p.rule})" if p is not None and p.rule else "")
             s = (f"{a.name}{rule} を {','.join(map(str, full))} に" if lang == "ja"
                  else f"set {a.name}{rule} to {','.join(map(str, full))}")
             if s not in parts:
                 parts.append(s)
         else:
             p = info.params.get(a.name)
-            rule = (f"（{p.rule}）" if lang == "ja" else f" ({p.rule})") if p is not None and p.rule else ""
+            rule = (_param_words(game, a.name, lang, p.rule if p is not None else "") if lang == "ja"
+                    else f" ({p.rule})" if p is not None and p.rule else "")
             parts.append(f"{a.name}{rule} を {fr} から {to} に" if lang == "ja" else f"set {a.name}{rule} from {fr} to {to}")
     if not parts:
         return "基本のままで" if lang == "ja" else "keep the base game"
