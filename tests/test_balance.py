@@ -260,6 +260,19 @@ def test_ctrl_c_during_ask_fix_says_where_the_trials_are_kept(tmp_path, monkeypa
     assert "fix-seat-advantage" in out and "同じコマンドで続きから再開します" in out
 
 
+def test_progress_counts_games_in_every_stage(tmp_path):
+    pb = _problem(tmp_path, axes=("position_vp[2]=0..2",), games=60, trials=2, validate=60, robust=60)
+    seen: dict[str, list[tuple[int, int]]] = {}
+    res = b.run(pb, lambda stage, done, total: seen.setdefault(stage, []).append((done, total)))
+    assert seen["search"][-1] == (120, 120) and (50, 120) in seen["search"]  # the bar moves inside a trial
+    same = res["best"]["changed"] == []
+    assert seen["validate"][-1] == ((60, 60) if same else (120, 120))
+    n = len(res["robustness"]["neighbours"])
+    assert seen["robust"][-1] == (60 * n, 60 * n) and n >= 1
+    for stage, ticks in seen.items():
+        assert [d for d, _ in ticks] == sorted(d for d, _ in ticks), stage  # never backwards
+
+
 def test_bad_input_to_the_command_is_one_clear_line(tmp_path):
     r = runner.invoke(app, ["balance", "undecim", "-t", "start-player 25", "-s", "gold_rate=1..2", "--lang", "ja",
                             "--out", str(tmp_path)])

@@ -137,17 +137,18 @@ def _fix(game: str, res: dict, out: str, jobs: int, quiet: bool, lang: str = "en
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ..lab.balance import fix_problem
+    from .balance import STAGES, games_column
 
     folder = Path(out) / game
     for ans in res["answers"]:
-        with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+        with Progress(TextColumn("{task.description}"), BarColumn(), games_column(lang == "ja"),
                       TimeElapsedColumn(), console=console, disable=quiet, transient=True) as prog:
             tasks: dict[str, Any] = {}
 
             def tick(stage: str, done: int, total: int, qid: str = ans["id"], tasks: dict[str, Any] = tasks,
                      prog: Any = prog) -> None:
                 if stage not in tasks:
-                    tasks[stage] = prog.add_task(f"{qid}: {stage}", total=max(total, 1))
+                    tasks[stage] = prog.add_task(f"{qid}: {STAGES[stage][1 if lang == 'ja' else 0]}", total=max(total, 1))
                 prog.update(tasks[stage], completed=done, total=max(total, 1))
 
             where = folder / f"fix-{ans['id']}"

@@ -18,6 +18,13 @@ STAGES = {"search": ("search", "探索"), "validate": ("validation on fresh seed
           "robust": ("robustness (one step either way)", "頑健性（１段ずつ動かす）")}
 
 
+def games_column(ja: bool):
+    """The progress bars' count, in games (a stage's bar moves with every chunk of games played)."""
+    from rich.progress import TextColumn
+
+    return TextColumn("{task.completed}/{task.total}" + ("ゲーム" if ja else " games"))
+
+
 @app.command(context_settings=FLAGS)
 def balance(
     ctx: typer.Context,
@@ -71,7 +78,7 @@ def balance(
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     ja = lang == "ja"
-    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+    with Progress(TextColumn("{task.description}"), BarColumn(), games_column(ja),
                   TimeElapsedColumn(), disable=not show, console=Console(stderr=True)) as prog:
         tasks: dict[str, Any] = {}
 

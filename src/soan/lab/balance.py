@@ -643,11 +643,24 @@ def search(pb: Problem, progress: Callable[[str, int, int], None] | None = None)
         k = json.dumps(idx, sort_keys=True)
         if k not in cache:
             choice = {a.text: a.values[idx[a.text]] for a in pb.axes}
-            g, s = play(pb, choice, pb.games, pb.seed)
+            g, s = play(pb, choice, pb.games, pb.seed, counter(len(cache) * pb.games))
             cache[k] = evaluate(pb, g, s)
         trial.set_user_attr("targets", cache[k])
         misses = [r["miss"] for r in cache[k]]
         return tuple(misses) if multi else misses[0]
+
+    total = min(pb.trials, grid) * pb.games  # progress in games: a trial of slow bots takes minutes
+
+    def counter(start: int) -> Callable[[int], None] | None:
+        if not progress:
+            return None
+        done = start
+
+        def played(k: int) -> None:
+            nonlocal done
+            done += k
+            progress("search", done, total)
+        return played
 
     t0 = time.perf_counter()
     # `trials` counts distinct settings played; a sampler proposing one again costs nothing (cached), and
@@ -657,11 +670,11 @@ def search(pb: Problem, progress: Callable[[str, int, int], None] | None = None)
         if pb.budget_s is not None and cache and time.perf_counter() - t0 > pb.budget_s:
             break  # the base game is always played: a budget too short for it still gives a result
         if progress:
-            progress("search", len(cache), min(pb.trials, grid))
+            progress("search", len(cache) * pb.games, total)
         study.optimize(objective, n_trials=1)
         attempts += 1
     if progress:
-        progress("search", len(cache), min(pb.trials, grid))
+        progress("search", len(cache) * pb.games, len(cache) * pb.games)  # done (a budget may end it early)
     out = []
     seen = set()
     for tr in study.trials:
@@ -722,26 +735,32 @@ def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) ->
     bvs, bps, bcomp = setting_of(pb, best["choice"])
     base_choice = {a.text: a.base for a in pb.axes}
     fresh = pb.seed + FRESH
-    if progress:
-        progress("validate", 0, 2)
-    base_t = play(pb, base_choice, pb.validate, fresh)
-    if progress:
-        progress("validate", 1, 2)
-    best_t = base_t if best["choice"] == base_choice else play(pb, best["choice"], pb.validate, fresh)
-    if progress:
-        progress("validate", 2, 2)
+    same = best["choice"] == base_choice
+    total = pb.validate * (1 if same else 2)
+
+    def ticker(stage: str, start: int, total: int) -> Callable[[int], None] | None:
+        """Progress in games of one stage, from `start` games done."""
+        if not progress:
+            return None
+        done = start
+        progress(stage, done, total)
+
+        def played(k: int) -> None:
+            nonlocal done
+            done += k
+            progress(stage, done, total)
+        return played
+
+    base_t = play(pb, base_choice, pb.validate, fresh, ticker("validate", 0, total))
+    best_t = base_t if same else play(pb, best["choice"], pb.validate, fresh, ticker("validate", pb.validate, total))
     vb, vx = evaluate(pb, *base_t), evaluate(pb, *best_t)
     moved = others_moved(pb, base_t, best_t) if best_t is not base_t else []
     robust = []
     nb = neighbours(pb, best["choice"])
     for i, (a, v, ch) in enumerate(nb):
-        if progress:
-            progress("robust", i, len(nb))
-        g, s = play(pb, ch, pb.robust, fresh)
+        g, s = play(pb, ch, pb.robust, fresh, ticker("robust", i * pb.robust, len(nb) * pb.robust))
         r = evaluate(pb, g, s)
         robust.append({"axis": a.text, "value": _json(v), "targets": r, "holds": all(x["holds"] for x in r)})
-    if progress:
-        progress("robust", len(nb), len(nb))
     return {
         "game": pb.game, "players": pb.players, "agents": pb.agents, "variants": list(pb.variants),
         "params": {k: _json(v) for k, v in pb.params.items()}, "seed": pb.seed, "fresh_seed": fresh,
