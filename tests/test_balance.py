@@ -273,6 +273,24 @@ def test_progress_counts_games_in_every_stage(tmp_path):
         assert [d for d, _ in ticks] == sorted(d for d, _ in ticks), stage  # never backwards
 
 
+def test_a_folder_reused_with_other_settings_keeps_the_earlier_report(tmp_path):
+    args = ["balance", "undecim", "--agents", "random", "-t", "start-player=25±10", "--games", "10", "--trials", "2",
+            "--validate", "10", "--robust", "10", "--out", str(tmp_path)]
+    r = runner.invoke(app, [*args, "-s", "position_vp[2]=0..1"])
+    assert r.exit_code == 0, r.output
+    first = (tmp_path / "balance.json").read_text(encoding="utf-8")
+    r = runner.invoke(app, [*args, "-s", "position_vp[2]=0..1", "--validate", "12"])  # the same run, grown
+    assert r.exit_code == 0 and "was moved to" not in r.output and not list(tmp_path.glob("earlier-*"))
+    grown = (tmp_path / "balance.json").read_text(encoding="utf-8")
+    r = runner.invoke(app, [*args, "-s", "position_vp[1]=0..1", "--lang", "ja"])  # other settings
+    assert r.exit_code == 0, r.output
+    (earlier,) = tmp_path.glob("earlier-*")
+    assert "別の設定での実行のレポートは" in r.output and earlier.name in r.output
+    assert (earlier / "balance.json").read_text(encoding="utf-8") == grown != first
+    assert {p.name for p in earlier.iterdir()} == {"balance.json", "balance-en.html", "balance-ja.html"}
+    assert "position_vp[1]" in (tmp_path / "balance.json").read_text(encoding="utf-8")
+
+
 def test_bad_input_to_the_command_is_one_clear_line(tmp_path):
     r = runner.invoke(app, ["balance", "undecim", "-t", "start-player 25", "-s", "gold_rate=1..2", "--lang", "ja",
                             "--out", str(tmp_path)])

@@ -56,7 +56,8 @@ def balance(
     validate it on fresh seeds and check it still holds one step away."""
     from ..agents import parse_agents
     from ..core.game import check_config
-    from ..lab.balance import Problem, known_measures, parse_axis, parse_target, run, summary_lines, write
+    from ..lab.balance import (Problem, keep_earlier, known_measures, parse_axis, parse_target, run, summary_lines,
+                               write)
     from .ask import _budget
 
     check_lang(lang)
@@ -95,7 +96,12 @@ def balance(
                            "Stopped. The finished trials are kept in {f}; the same command resumes.").format(f=folder),
                           highlight=False)
             raise typer.Exit(130) from None
+    moved = keep_earlier(res, folder)
     files = write(res, folder)
+    if moved is not None and not as_json:
+        console.print((f"{folder} にあった別の設定での実行のレポートは {moved} に移しました。" if ja else
+                       f"The report of an earlier run with other settings in {folder} was moved to {moved}."),
+                      highlight=False)
     if as_json:
         print(json.dumps(res, ensure_ascii=False, default=str))
         return

@@ -948,6 +948,39 @@ def _choice_words(res: dict[str, Any], choice: dict[str, Any], lang: str) -> str
     return "、".join(parts) if lang == "ja" else ", ".join(parts)
 
 
+REPORT_FILES = ("balance.json", "balance-en.html", "balance-ja.html")
+
+
+def _settings_of(res: dict[str, Any]) -> str:
+    """What makes two runs' reports the same run's (the sizes of validation and robustness aside)."""
+    keep = ("game", "players", "agents", "variants", "params", "seed", "games_per_trial")
+    d = {k: res.get(k) for k in keep}
+    d["targets"] = [t.get("text") for t in res.get("targets", [])]
+    d["axes"] = [a.get("text") for a in res.get("axes", [])]
+    return hashlib.sha1(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:10]
+
+
+def keep_earlier(res: dict[str, Any], out: Path) -> Path | None:
+    """A report of a run with other settings already in `out` moves to `out/earlier-<its settings>/`
+    (nothing is lost when a folder is reused); the folder it went to, or None."""
+    old = out / "balance.json"
+    if not old.is_file():
+        return None
+    try:
+        prev = json.loads(old.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        prev = {}
+    sig = _settings_of(prev) if isinstance(prev, dict) and prev.get("game") else "unreadable"
+    if isinstance(prev, dict) and prev.get("game") and sig == _settings_of(res):
+        return None  # the same run, resumed or grown: its report is brought up to date
+    dest = out / f"earlier-{sig}"
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in REPORT_FILES:
+        if (out / name).is_file():
+            (out / name).replace(dest / name)
+    return dest
+
+
 def write(res: dict[str, Any], out: Path) -> list[Path]:
     """balance.json and the report in both languages (balance-en.html, balance-ja.html)."""
     import html
@@ -1034,6 +1067,7 @@ def fix_problem(game: str, ans: dict[str, Any], out: Path, jobs: int = 1,
     known = known_measures(pb)
     pb.targets = [parse_target(t, P, known) for t in fx["targets"]]
     res = run(pb, progress)
+    keep_earlier(res, out)
     files = write(res, out)
     return {"folder": str(out), "files": [str(f) for f in files], "holds": res["validation"]["holds"],
             "robust": res["robustness"]["holds"], "lines": {lg: summary_lines(res, lg) for lg in ("en", "ja")},
