@@ -35,7 +35,7 @@ def balance(
     search_: list[str] = typer.Option(..., "--search", "-s", help="what may move: NAME=LOW..HIGH, NAME=A,B,C, "
                                       "NAME[K]=LOW..HIGH (item K of a list parameter), variant:ID, "
                                       "data:PATH=LOW..HIGH (a component value); repeat for several"),
-    players: int | None = typer.Option(None, "--players", "-p"),
+    players: int | None = typer.Option(None, "--players", "-p", help="number of players (default: the game's)"),
     agents: str = typer.Option("normal", "--agents", help="the bots (one spec per seat, or one for all): "
                                "competent bots, as the problem was found with"),
     variant: list[str] | None = VariantOpt,
@@ -45,19 +45,27 @@ def balance(
     validate: int = typer.Option(800, "--validate", min=10, help="fresh games for the base and the proposal each"),
     robust: int = typer.Option(400, "--robust", min=10, help="fresh games per setting one step away"),
     budget: str | None = typer.Option(None, "--budget", help="time for the search, e.g. 20m (validation follows)"),
-    seed: int = typer.Option(0, "--seed"),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
+    seed: int = typer.Option(0, "--seed", help="seed of the search games; validation uses fresh seeds from it"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes playing games at once"),
     out: str | None = typer.Option(None, "--out", help="folder for the search state and the report "
                                    "(default balance/GAME); a stopped run resumes there"),
     lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help="print the result as JSON (the report files are written too)"),
 ) -> None:
     """Search rule parameters, variants and component values for a setting that meets the targets,
     validate it on fresh seeds and check it still holds one step away."""
     from ..agents import parse_agents
     from ..core.game import check_config
-    from ..lab.balance import (Problem, keep_earlier, known_measures, parse_axis, parse_target, run, summary_lines,
-                               write)
+    from ..lab.balance import (
+        Problem,
+        keep_earlier,
+        known_measures,
+        parse_axis,
+        parse_target,
+        run,
+        summary_lines,
+        write,
+    )
     from .ask import _budget
 
     check_lang(lang)
