@@ -291,6 +291,14 @@ def test_a_folder_reused_with_other_settings_keeps_the_earlier_report(tmp_path):
     assert "position_vp[1]" in (tmp_path / "balance.json").read_text(encoding="utf-8")
 
 
+def test_undecim_score_parts_are_named_in_words_in_both_languages():
+    from soan.games.undecim.fields import LEDGER
+
+    for part in LEDGER:
+        for lang in ("en", "ja"):
+            assert b._mname(f"vp_{part}", "undecim", 4, lang) != f"vp_{part}", (part, lang)
+
+
 def test_bad_input_to_the_command_is_one_clear_line(tmp_path):
     r = runner.invoke(app, ["balance", "undecim", "-t", "start-player 25", "-s", "gold_rate=1..2", "--lang", "ja",
                             "--out", str(tmp_path)])
