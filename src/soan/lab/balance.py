@@ -866,7 +866,7 @@ def _proposal_lines(res: dict[str, Any], lang: str) -> list[str]:
     return [f"{info.name_ja}：目標 {wants}" if ja else f"{info.name}: target {wants}",
             f"提案：{_setting_words(res, lang)}。{sep.join(effects)}" if ja
             else f"Proposal: {_setting_words(res, lang)}: {sep.join(effects)}",
-            f"検証：新しいシード{v['games']}ゲームずつ（基本と提案を同じシードで対局、95%区間）" if ja
+            f"検証：新しいシード{v['games']}ゲームずつ（基本のゲームと提案を同じシードで、95%区間）" if ja
             else f"Validated on {v['games']} fresh games each (base and proposal on the same seeds; 95% intervals)"]
 
 
