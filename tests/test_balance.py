@@ -135,6 +135,12 @@ def test_a_misspelt_target_names_what_it_likely_meant():
 def test_a_component_value_the_game_refuses_is_named_before_any_search():
     with pytest.raises(ComponentError, match="power"):
         _axis("data:voyage_cards[15].power=-3..-2", game="la-superba")
+    with pytest.raises(ComponentError) as e:
+        _axis("data:action_cards[8].effects[0].n=-1..0")
+    en, ja = str(e.value), e.value.ja
+    assert en.startswith("the game refuses data:action_cards[8].effects[0].n=-1\n") and "greater than or equal to 1" in en
+    assert ja.startswith("ゲームが data:action_cards[8].effects[0].n=-1 を受け付けません") and "1 以上にします" in ja
+    assert ".yaml" not in en + ja  # never the scratch file the value was written to
 
 
 def _problem(tmp_path, game="undecim", axes=("position_vp[2]=0..1",), targets=("start-player=25±10",), **kw):

@@ -80,6 +80,7 @@ def test_games_in_japanese():
     (["play", "la-superba", "--resume", "no-such.jsonl"], "cannot read record", "記録 no-such.jsonl を読めません（ファイルがありません）"),
     (["nope"], "No such command", "コマンド nope はありません"),
     (["sim", "la-superba", "-n", "x"], "", "-n の値が正しくありません：整数を指定してください"),
+    (["check", "la-superba", "extra.yaml"], "extra argument(s) (extra.yaml)", "余分な引数があります：extra.yaml（soan check"),
 ])
 def test_mistakes_are_named_with_the_nearest_choice(args, en, ja):
     r = runner.invoke(app, args)

@@ -136,6 +136,8 @@ def test_component_errors_name_file_entry_and_problem(tmp_path):
         soan.make("la-superba", components=str(bad))
     msg = str(e.value)
     assert "bad.yaml" in msg and "voyage_cards[3] (serial 4).power" in msg and "greater than or equal" in msg
+    assert e.value.ja == ("コンポーネントのデータが正しくありません\n  bad.yaml：voyage_cards[3] (serial 4).power："
+                          "0 以上にします")  # the designer reads it in Japanese with --lang ja
     text2 = DATA.read_text(encoding="utf-8").replace("effects: [{effect: community_off}]",
                                                     "effects: [{effect: good_bonus}]")
     bad.write_text(text2, encoding="utf-8")
@@ -143,10 +145,12 @@ def test_component_errors_name_file_entry_and_problem(tmp_path):
         soan.make("la-superba", components=str(bad))
     assert "trade_cards[2] (id becalmed).effects[0]: good_bonus needs 'good'" in str(e.value)
     bad.write_text("rounds: [", encoding="utf-8")
-    with pytest.raises(soan.ComponentError, match="bad.yaml.*line 1.*not valid YAML"):
+    with pytest.raises(soan.ComponentError, match="bad.yaml.*line 1.*not valid YAML") as e:
         soan.make("la-superba", components=str(bad))
-    with pytest.raises(soan.ComponentError, match="not found"):
+    assert "YAML として読めません" in e.value.ja and "1行目" in e.value.ja
+    with pytest.raises(soan.ComponentError, match="not found") as e:
         soan.make("la-superba", components=str(tmp_path / "missing.yaml"))
+    assert e.value.ja.endswith("コンポーネントファイルが見つかりません")
 
 
 def test_deck_csv_export_import_round_trip(tmp_path):

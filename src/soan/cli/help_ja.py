@@ -280,7 +280,8 @@ def usage_error(e: Any, command: str) -> str:
         return f"{e.option_name} の使い方が正しくありません（{e.message}）"
     msg = str(e.message)
     if msg.startswith("Got unexpected extra argument"):
-        return f"余分な引数があります: {msg.split('(', 1)[-1].rstrip(')')}（soan {command} --help --lang ja）"
+        extra = msg.split("argument(s) (", 1)[-1].rstrip(")") if "argument(s) (" in msg else msg.split("(", 1)[-1].rstrip(")")
+        return f"余分な引数があります：{extra}（soan {command} --help --lang ja）"
     if msg.startswith("No such command"):
         name = msg.split("'")[1] if "'" in msg else msg
         return f"コマンド {name} はありません（一覧は soan --help --lang ja）"

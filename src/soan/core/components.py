@@ -45,19 +45,47 @@ def _entry_label(raw: Any, loc: tuple[Any, ...]) -> str:
     return ".".join(parts) or "(top level)"
 
 
+INVALID = ("invalid component data\n  ", "コンポーネントのデータが正しくありません\n  ")
+# pydantic's checks said in Japanese, by error type (others keep pydantic's English words)
+_JA_MSG = {
+    "greater_than_equal": "{ge} 以上にします", "greater_than": "{gt} より大きくします",
+    "less_than_equal": "{le} 以下にします", "less_than": "{lt} より小さくします",
+    "int_type": "整数にします", "int_parsing": "整数にします", "int_from_float": "整数にします",
+    "float_type": "数にします", "float_parsing": "数にします", "string_type": "文字列にします",
+    "bool_type": "true か false にします", "bool_parsing": "true か false にします",
+    "missing": "必要な項目がありません", "extra_forbidden": "この項目は使えません",
+    "literal_error": "次のどれかにします：{expected}", "enum": "次のどれかにします：{expected}",
+    "too_short": "少なくとも{min_length}個要ります", "too_long": "多くても{max_length}個までです",
+    "list_type": "リストにします", "dict_type": "項目の集まりにします", "model_type": "項目の集まりにします",
+    "string_too_short": "少なくとも{min_length}文字要ります", "string_too_long": "多くても{max_length}文字までです",
+}
+
+
+def _ja_msg(err: Any) -> str:
+    t = _JA_MSG.get(err["type"])
+    try:
+        return t.format(**(err.get("ctx") or {})) if t else err["msg"]
+    except (KeyError, IndexError, ValueError):
+        return err["msg"]
+
+
 def validate(raw: Any, model: type[BaseModel], source: str) -> BaseModel:
     try:
         return model.model_validate(raw)
     except ValidationError as e:
-        lines = [f"{source}: {_entry_label(raw, tuple(err['loc']))}: {err['msg']}" for err in e.errors()]
-        raise ComponentError("invalid component data\n  " + "\n  ".join(lines)) from None
+        errs = e.errors()
+        lines = [f"{source}: {_entry_label(raw, tuple(err['loc']))}: {err['msg']}" for err in errs]
+        ja = [f"{source}：{_entry_label(raw, tuple(err['loc']))}：{_ja_msg(err)}" for err in errs]
+        raise ComponentError(INVALID[0] + "\n  ".join(lines), ja=INVALID[1] + "\n  ".join(ja)) from None
 
 
 def read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except (OSError, ValueError) as e:  # ValueError: a NUL in the path
-        raise ComponentError(f"{path}: cannot read component file: {getattr(e, 'strerror', None) or e}") from None
+        why = getattr(e, 'strerror', None) or e
+        raise ComponentError(f"{path}: cannot read component file: {why}",
+                             ja=f"{path}：コンポーネントファイルを読めません（{why}）") from None
 
 
 def decode(path: Path, data: bytes) -> str:
@@ -67,22 +95,28 @@ def decode(path: Path, data: bytes) -> str:
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
         raise ComponentError(f"{path}: line {line}: not UTF-8 text (a binary file?); component files are "
-                             "YAML in UTF-8") from None
+                             "YAML in UTF-8",
+                             ja=f"{path}：{line}行目：UTF-8 の文字ではありません（バイナリファイル？）。"
+                                "コンポーネントファイルは UTF-8 の YAML です") from None
 
 
 def read_yaml(path: Path, data: bytes | None = None) -> Any:
     text = decode(path, read_bytes(path) if data is None else data)
     if "\x00" in text:
-        raise ComponentError(f"{path}: line {text[: text.index(chr(0))].count(chr(10)) + 1}: a NUL byte; "
-                             "component files are YAML text")
+        line = text[: text.index(chr(0))].count(chr(10)) + 1
+        raise ComponentError(f"{path}: line {line}: a NUL byte; component files are YAML text",
+                             ja=f"{path}：{line}行目：NUL バイトがあります。コンポーネントファイルは YAML の文字です")
     try:
         return yaml.safe_load(text)
     except RecursionError:
-        raise ComponentError(f"{path}: nested too deeply to be component data") from None
+        raise ComponentError(f"{path}: nested too deeply to be component data",
+                             ja=f"{path}：入れ子が深すぎてコンポーネントのデータになりません") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise ComponentError(f"{path}:{where}: not valid YAML: {getattr(e, 'problem', e)}") from None
+        where_ja = f"{mark.line + 1}行目 {mark.column + 1}文字目：" if mark else ""
+        raise ComponentError(f"{path}:{where}: not valid YAML: {getattr(e, 'problem', e)}",
+                             ja=f"{path}：{where_ja}YAML として読めません（{getattr(e, 'problem', e)}）") from None
 
 
 Check = Callable[[Any], list[str]] | None  # a game's cross-entry check: the model -> problems in words
@@ -95,15 +129,19 @@ def load(path: str | Path, model: type[BaseModel], check: Check = None) -> tuple
     itself (not its name: every game's is called `Components`), the path and the file's content.
     """
     if not isinstance(path, str | os.PathLike):
-        raise ComponentError(f"a component file is given by its path, got {shown(path)}")
+        raise ComponentError(f"a component file is given by its path, got {shown(path)}",
+                             ja=f"コンポーネントファイルはパスで指定します（{shown(path)} が渡されました）")
     p = Path(path)
     try:
         exists, is_file, where = p.exists(), p.is_file(), str(p.resolve())
     except (OSError, ValueError):  # ValueError: a NUL in the path
-        raise ComponentError(f"{shown(str(p))}: component file not found") from None
+        raise ComponentError(f"{shown(str(p))}: component file not found",
+                             ja=f"{shown(str(p))}：コンポーネントファイルが見つかりません") from None
     if not is_file:
         raise ComponentError(f"{p}: not a file; expected a component file (YAML)" if exists
-                             else f"{p}: component file not found")
+                             else f"{p}: component file not found",
+                             ja=f"{p}：ファイルではありません。コンポーネントファイル（YAML）を指定します" if exists
+                             else f"{p}：コンポーネントファイルが見つかりません")
     data = read_bytes(p)
     key = (model, where, hashlib.sha256(data).hexdigest())
     hit = _CACHE.get(key)
@@ -114,7 +152,8 @@ def load(path: str | Path, model: type[BaseModel], check: Check = None) -> tuple
     if check is not None:
         problems = check(m)
         if problems:
-            raise ComponentError("invalid component data\n  " + "\n  ".join(f"{p.name}: {x}" for x in problems))
+            raise ComponentError(INVALID[0] + "\n  ".join(f"{p.name}: {x}" for x in problems),
+                                 ja=INVALID[1] + "\n  ".join(f"{p.name}：{x}" for x in problems))
     out = (m, data_hash(m.model_dump(mode="json")))
     _CACHE[key] = out
     return out
@@ -200,6 +239,7 @@ def import_csv(model: type[BaseModel], base_path: str | Path, deck: str, csv_pat
     if check is not None:
         problems = check(m)
         if problems:
-            raise ComponentError("invalid component data\n  " + "\n  ".join(f"{csv_path}: {x}" for x in problems))
+            raise ComponentError(INVALID[0] + "\n  ".join(f"{csv_path}: {x}" for x in problems),
+                                 ja=INVALID[1] + "\n  ".join(f"{csv_path}：{x}" for x in problems))
     Path(out).write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return len(rows)

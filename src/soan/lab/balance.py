@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import ConfigError, SoanError
+from ..core.errors import ComponentError, ConfigError, SoanError
 from ..core.game import check_config, game_info
 
 FRESH = 1_000_003  # validation seeds: the search seed plus this (as `soan tune`)
@@ -469,7 +469,14 @@ def _components_file(game: str, values: dict[str, Any], out: Path | None) -> str
     f = folder / f"{game}-{hashlib.sha1(text.encode()).hexdigest()[:12]}.yaml"
     if not f.exists():
         f.write_text(text, encoding="utf-8")
-    game_info(game).load_components(str(f))  # a ComponentError names the entry and the problem
+    try:
+        game_info(game).load_components(str(f))
+    except ComponentError as e:  # named by the values searched, not the scratch file they went to
+        f.unlink(missing_ok=True)
+        said = ", ".join(f"data:{k}={v}" for k, v in values.items())
+        en = str(e).replace("invalid component data", f"the game refuses {said}").replace(f"{f.name}: ", "")
+        ja = (e.ja or str(e)).replace("コンポーネントのデータが正しくありません", f"ゲームが {said} を受け付けません")
+        raise ComponentError(en, ja=ja.replace(f"{f.name}：", "").replace(f"{f.name}: ", "")) from None
     return str(f)
 
 
