@@ -64,9 +64,9 @@ _JA_MSG = {
 def _ja_msg(err: Any) -> str:
     t = _JA_MSG.get(err["type"])
     try:
-        return t.format(**(err.get("ctx") or {})) if t else err["msg"]
+        return t.format(**(err.get("ctx") or {})) if t else str(err["msg"])
     except (KeyError, IndexError, ValueError):
-        return err["msg"]
+        return str(err["msg"])
 
 
 def validate(raw: Any, model: type[BaseModel], source: str) -> BaseModel:
