@@ -305,6 +305,24 @@ def test_undecim_score_parts_are_named_in_words_in_both_languages():
             assert b._mname(f"vp_{part}", "undecim", 4, lang) != f"vp_{part}", (part, lang)
 
 
+def test_the_proposal_is_checked_with_other_bots_on_the_fresh_seeds(tmp_path):
+    args = ["balance", "undecim", "--agents", "random", "-t", "start-player=25±10", "-s", "position_vp[2]=0..1",
+            "--games", "10", "--trials", "2", "--validate", "12", "--robust", "10", "--level", "easy",
+            "--level", "random,easy,random,easy", "--level-games", "14", "--out", str(tmp_path)]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    res = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    lv = res["levels"]
+    assert [x["agents"] for x in lv] == [["easy"] * 4, ["random", "easy", "random", "easy"]]
+    assert all(x["games"] == 14 and len(x["base"]) == len(x["best"]) == 1 for x in lv)
+    easy = soan.lab.balance.play(b.Problem("undecim", 4, ["easy"] * 4, (), {}, [], []), {}, 14, res["fresh_seed"])
+    assert lv[0]["base"][0]["value"] == pytest.approx(b.per_game(*easy, 4, b._targets_of(res)[0]).mean())
+    assert "With other bots (the same fresh seeds, 14 games each): easy: the start player's win share" in r.output
+    assert "random,easy,random,easy:" in r.output
+    ja = (tmp_path / "balance-ja.html").read_text(encoding="utf-8")
+    assert "他のボットでは（同じ新しいシードで各14ゲーム）：初級：スタートプレイヤーの勝率" in ja
+
+
 def test_bad_input_to_the_command_is_one_clear_line(tmp_path):
     r = runner.invoke(app, ["balance", "undecim", "-t", "start-player 25", "-s", "gold_rate=1..2", "--lang", "ja",
                             "--out", str(tmp_path)])

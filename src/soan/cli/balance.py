@@ -15,7 +15,8 @@ from .app import app, console
 from .common import FLAGS, GameArg, ParamOpt, VariantOpt, check_lang, game_params
 
 STAGES = {"search": ("search", "探索"), "validate": ("validation on fresh seeds", "新しいシードで検証"),
-          "robust": ("robustness (one step either way)", "頑健性（１段ずつ動かす）")}
+          "robust": ("robustness (one step either way)", "頑健性（１段ずつ動かす）"),
+          "levels": ("other bots", "他のボット")}
 
 
 def games_column(ja: bool):
@@ -44,6 +45,11 @@ def balance(
     trials: int = typer.Option(30, "--trials", min=1, help="settings tried (the base game first)"),
     validate: int = typer.Option(800, "--validate", min=10, help="fresh games for the base and the proposal each"),
     robust: int = typer.Option(400, "--robust", min=10, help="fresh games per setting one step away"),
+    level: list[str] | None = typer.Option(None, "--level", help="other bots to check the proposal with on the "
+                                           "validation's fresh seeds, e.g. --level easy --level hard (a spec "
+                                           "per seat or one for all); repeat for several"),
+    level_games: int = typer.Option(0, "--level-games", min=0, help="games of the base and the proposal per "
+                                    "--level (default: as --robust)"),
     budget: str | None = typer.Option(None, "--budget", help="time for the search, e.g. 20m (validation follows)"),
     seed: int = typer.Option(0, "--seed", help="seed of the search games; validation uses fresh seeds from it"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes playing games at once"),
@@ -74,13 +80,20 @@ def balance(
     if len(ags) != np_:
         raise SoanError(f"{len(ags)} bots for {np_} players; give one per seat or a single one",
                         ja=f"{np_}人に対してボットが{len(ags)}つです。席ごとに１つか、全員に１つを指定します")
+    levels = []
+    for spec in level or []:
+        la = parse_agents(spec, np_)
+        if len(la) != np_:
+            raise SoanError(f"--level {spec}: {len(la)} bots for {np_} players; give one per seat or a single one",
+                            ja=f"--level {spec}：{np_}人に対してボットが{len(la)}つです。席ごとに１つか、全員に１つを指定します")
+        levels.append(la)
     folder = Path(out) if out else Path("balance") / info.id
     axes = [parse_axis(s, info.id, np_, vs, ps) for s in search_]
     names = [a.text for a in axes]
     if len(set(names)) != len(names):
         raise SoanError("a --search item is given twice", ja="同じ --search が２回指定されています")
     pb = Problem(info.id, np_, ags, vs, ps, [], axes, games, trials, validate, robust, seed, jobs,
-                 _budget(budget) if budget else None, folder)
+                 _budget(budget) if budget else None, folder, levels, level_games)
     known = known_measures(pb)
     pb.targets = [parse_target(t, np_, known) for t in target]
     show = sys.stderr.isatty() and not as_json

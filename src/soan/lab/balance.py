@@ -500,6 +500,8 @@ class Problem:
     jobs: int = 1
     budget_s: float | None = None  # the search's time budget
     out: Path = field(default_factory=lambda: Path("balance"))
+    levels: list[list[str]] = field(default_factory=list)  # other bots the proposal is checked with
+    level_games: int = 0  # games of the base and the proposal per other level (0: `robust`)
 
     def key(self) -> str:
         d = {"game": self.game, "players": self.players, "agents": self.agents, "variants": list(self.variants),
@@ -768,7 +770,20 @@ def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) ->
         g, s = play(pb, ch, pb.robust, fresh, ticker("robust", i * pb.robust, len(nb) * pb.robust))
         r = evaluate(pb, g, s)
         robust.append({"axis": a.text, "value": _json(v), "targets": r, "holds": all(x["holds"] for x in r)})
+    levels = []
+    n_lv = pb.level_games or pb.robust
+    for i, ags in enumerate(pb.levels):  # "check it with another bot level": the same fresh seeds
+        other = copy.copy(pb)
+        other.agents = ags
+        tick = ticker("levels", 2 * i * n_lv, 2 * len(pb.levels) * n_lv)
+        lb = play(other, base_choice, n_lv, fresh, tick)
+        lx = lb if same else play(other, best["choice"], n_lv, fresh,
+                                  ticker("levels", (2 * i + 1) * n_lv, 2 * len(pb.levels) * n_lv))
+        rx = evaluate(other, *lx)
+        levels.append({"agents": ags, "games": n_lv, "base": evaluate(other, *lb), "best": rx,
+                       "holds": all(x["holds"] for x in rx)})
     return {
+        "levels": levels,
         "game": pb.game, "players": pb.players, "agents": pb.agents, "variants": list(pb.variants),
         "params": {k: _json(v) for k, v in pb.params.items()}, "seed": pb.seed, "fresh_seed": fresh,
         "targets": [asdict(t) for t in pb.targets],
@@ -850,6 +865,8 @@ def summary_lines(res: dict[str, Any], lang: str) -> list[str]:
         lines.append(_others_line(res, lang))
     if res["robustness"]["neighbours"]:
         lines.append(_robustness_line(res, lang))
+    if res.get("levels"):
+        lines.append(_levels_line(res, lang))
     from ..agents.names import bot_label
 
     lines.append(f"ボット：{'、'.join(bot_label(a, 'ja') for a in res['agents'])}。結果はこのボットたちの遊び方に基づきます。" if ja
@@ -925,6 +942,29 @@ def _robustness_line(res: dict[str, Any], lang: str) -> str:
     head = ((f"頑健性：設定を１段ずつ動かした{n}通り（各{rb['games']}ゲーム）のうち{n - len(bad)}通りで目標を満たす") if ja else
             (f"Robustness: the target holds in {n - len(bad)} of {n} settings one step away ({rb['games']} games each)"))
     return head + ("：" if ja else ": ") + sep.join(each)
+
+
+def _levels_line(res: dict[str, Any], lang: str) -> str:
+    """The proposal with other bots on the same fresh seeds: each target base → proposed, met or not."""
+    from ..agents.names import bot_label
+
+    ja = lang == "ja"
+    game, P = res["game"], res["players"]
+    ts = _targets_of(res)
+    sep = "、" if ja else "; "
+    each = []
+    for lv in res["levels"]:
+        one = len(set(lv["agents"])) == 1  # one bot for all seats, else each seat's in order
+        names = [bot_label(a, lang) if ja else a for a in (lv["agents"][:1] if one else lv["agents"])]
+        who = ("・" if ja else ",").join(names)
+        vals = sep.join(f"{t.name(game, P, lang)} {_iv(t, a, lang)} → {_iv(t, b, lang)}"
+                        for t, a, b in zip(ts, lv["base"], lv["best"], strict=True))
+        mark = ("目標内" if lv["holds"] else "目標外") if ja else ("meets" if lv["holds"] else "misses")
+        each.append(f"{who}：{vals}（{mark}）" if ja else f"{who}: {vals} ({mark})")
+    n = res["levels"][0]["games"]
+    head = (f"他のボットでは（同じ新しいシードで各{n}ゲーム）：" if ja
+            else f"With other bots (the same fresh seeds, {n} games each): ")
+    return head + ("／" if ja else " / ").join(each)
 
 
 def _num(x: Any, measure: str = "") -> str:
