@@ -619,6 +619,21 @@ def _grid_size(pb: Problem) -> int:
     return n
 
 
+def _ticker(progress: Callable[[str, int, int], None] | None, stage: str, start: int,
+            total: int) -> Callable[[int], None] | None:
+    """A stage's progress in games, from `start` games done: what `run_games` calls after each chunk."""
+    if not progress:
+        return None
+    done = start
+    progress(stage, done, total)
+
+    def played(k: int) -> None:
+        nonlocal done
+        done += k
+        progress(stage, done, total)
+    return played
+
+
 def search(pb: Problem, progress: Callable[[str, int, int], None] | None = None) -> list[dict[str, Any]]:
     """Optuna trials (kept in OUT/optuna.db, so a stopped search resumes) → every evaluated choice with
     its targets' values on the search seeds. The base game is always the first trial."""
@@ -652,24 +667,13 @@ def search(pb: Problem, progress: Callable[[str, int, int], None] | None = None)
         k = json.dumps(idx, sort_keys=True)
         if k not in cache:
             choice = {a.text: a.values[idx[a.text]] for a in pb.axes}
-            g, s = play(pb, choice, pb.games, pb.seed, counter(len(cache) * pb.games))
+            g, s = play(pb, choice, pb.games, pb.seed, _ticker(progress, "search", len(cache) * pb.games, total))
             cache[k] = evaluate(pb, g, s)
         trial.set_user_attr("targets", cache[k])
         misses = [r["miss"] for r in cache[k]]
         return tuple(misses) if multi else misses[0]
 
     total = min(pb.trials, grid) * pb.games  # progress in games: a trial of slow bots takes minutes
-
-    def counter(start: int) -> Callable[[int], None] | None:
-        if not progress:
-            return None
-        done = start
-
-        def played(k: int) -> None:
-            nonlocal done
-            done += k
-            progress("search", done, total)
-        return played
 
     t0 = time.perf_counter()
     # `trials` counts distinct settings played; a sampler proposing one again costs nothing (cached), and
@@ -748,17 +752,7 @@ def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) ->
     total = pb.validate * (1 if same else 2)
 
     def ticker(stage: str, start: int, total: int) -> Callable[[int], None] | None:
-        """Progress in games of one stage, from `start` games done."""
-        if not progress:
-            return None
-        done = start
-        progress(stage, done, total)
-
-        def played(k: int) -> None:
-            nonlocal done
-            done += k
-            progress(stage, done, total)
-        return played
+        return _ticker(progress, stage, start, total)
 
     base_t = play(pb, base_choice, pb.validate, fresh, ticker("validate", 0, total))
     best_t = base_t if same else play(pb, best["choice"], pb.validate, fresh, ticker("validate", pb.validate, total))
