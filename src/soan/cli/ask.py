@@ -10,25 +10,7 @@ import typer
 
 from ..core.errors import SoanError
 from .app import app, console
-from .common import GameArg, check_lang
-
-
-def _budget(text: str) -> float:
-    """'300', '300s', '5m', '1h' → seconds."""
-    t = text.strip().lower()
-    try:
-        if t.endswith("h"):
-            x = float(t[:-1]) * 3600
-        elif t.endswith("m"):
-            x = float(t[:-1]) * 60
-        else:
-            x = float(t.rstrip("s"))
-        if not 0 < x < float("inf"):  # 0, a negative time, nan or inf leave nothing to plan
-            raise ValueError
-        return x
-    except ValueError:
-        raise SoanError(f"--budget takes seconds or minutes above 0, e.g. 300, 300s or 5m; got {text!r}",
-                        ja=f"--budget には0より長い時間を秒か分で 300、300s、5m のように指定します（指定：{text!r}）") from None
+from .common import GameArg, budget_seconds, check_lang
 
 
 @app.command("ask")
@@ -58,7 +40,7 @@ def ask_cmd(
         for q in qs:
             console.print(f"{q['id']}: {q['ja' if lang == 'ja' else 'en']}", highlight=False)
         return
-    seconds = _budget(budget)
+    seconds = budget_seconds(budget, zero_ok=True)  # 0: the questions file's start sizes, no pilot
     bot_list = tuple(b.strip() for b in bots.split(",") if b.strip())
     if bots.strip() and not bot_list:
         raise SoanError("--bots needs at least one bot spec, e.g. greedy,random",

@@ -12,7 +12,7 @@ from rich.console import Console
 
 from ..core.errors import SoanError
 from .app import app, console
-from .common import FLAGS, GameArg, ParamOpt, VariantOpt, check_lang, game_params
+from .common import FLAGS, GameArg, ParamOpt, VariantOpt, budget_seconds, check_lang, game_params
 
 STAGES = {"search": ("search", "探索"), "validate": ("validation on fresh seeds", "新しいシードで検証"),
           "robust": ("robustness (one step either way)", "頑健性（１段ずつ動かす）"),
@@ -72,7 +72,6 @@ def balance(
         summary_lines,
         write,
     )
-    from .ask import _budget
 
     check_lang(lang)
     info, np_, vs, ps = check_config(game, players, variant, game_params(game, param, ctx.args))
@@ -93,7 +92,7 @@ def balance(
     if len(set(names)) != len(names):
         raise SoanError("a --search item is given twice", ja="同じ --search が２回指定されています")
     pb = Problem(info.id, np_, ags, vs, ps, [], axes, games, trials, validate, robust, seed, jobs,
-                 _budget(budget) if budget else None, folder, levels, level_games)
+                 budget_seconds(budget) if budget else None, folder, levels, level_games)
     known = known_measures(pb)
     pb.targets = [parse_target(t, np_, known) for t in target]
     show = sys.stderr.isatty() and not as_json

@@ -121,3 +121,21 @@ def run_with_progress(total: int, label: str, quiet: bool, fn: Callable[[Callabl
             prog.update(task, rate=f"{done / max(time.perf_counter() - t0, 1e-9):,.0f} games/s")
 
         return fn(tick), time.perf_counter() - t0
+
+
+def budget_seconds(text: str, zero_ok: bool = False) -> float:
+    """'300', '300s', '5m', '1h' → seconds; 0 only where `zero_ok` (ask: the start sizes, no pilot)."""
+    t = text.strip().lower()
+    try:
+        if t.endswith("h"):
+            x = float(t[:-1]) * 3600
+        elif t.endswith("m"):
+            x = float(t[:-1]) * 60
+        else:
+            x = float(t.rstrip("s"))
+        if not (0 <= x if zero_ok else 0 < x) or not x < float("inf"):  # a negative time, nan or inf: nothing to plan
+            raise ValueError
+        return x
+    except ValueError:
+        raise SoanError(f"--budget takes seconds or minutes above 0, e.g. 300, 300s or 5m; got {text!r}",
+                        ja=f"--budget には0より長い時間を秒か分で 300、300s、5m のように指定します（指定：{text!r}）") from None
