@@ -132,7 +132,7 @@ def test_ask_names_what_is_wrong(tmp_path):
     with pytest.raises(ConfigError, match="unknown question 'nope'"):
         ask("undecim", ["nope"], out=tmp_path)
     r = runner.invoke(app, ["ask", "undecim", "--budget", "soon", "--out", str(tmp_path)])
-    assert r.exit_code == 2 and "--budget takes seconds or minutes" in r.output
+    assert r.exit_code == 2 and "--budget takes a time in seconds or minutes" in r.output and "soon" in r.output
     r = runner.invoke(app, ["ask", "undecim", "--list", "--lang", "ja"])
     assert r.exit_code == 0 and "hand-fluidity: 手札は動いているか" in r.output
 

@@ -233,7 +233,9 @@ def test_a_budget_of_no_time_is_refused_and_a_short_one_still_plays_the_base_gam
     for bad in ("0", "-5m", "nan"):
         r = runner.invoke(app, ["balance", "undecim", "--agents", "random", "-t", "start-player=25±10", "-s",
                                 "gold_rate=1..2", "--budget", bad, "--out", str(tmp_path)])
-        assert r.exit_code == 2 and "--budget takes seconds or minutes above 0" in r.output, r.output
+        assert r.exit_code == 2 and "--budget takes a time in seconds or minutes, above 0" in r.output, r.output
+    r = runner.invoke(app, ["ask", "undecim", "--budget=-5", "--lang", "ja"])  # ask takes 0: the start sizes
+    assert r.exit_code == 2 and "0 以上。0 は問いのファイルにある最初のゲーム数" in r.output, r.output
     pb = _problem(tmp_path, games=10, trials=3, budget_s=1e-9)
     assert [t["trial"] for t in b.search(pb)] == [0]  # the base game, then the budget is spent
 

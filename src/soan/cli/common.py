@@ -137,5 +137,7 @@ def budget_seconds(text: str, zero_ok: bool = False) -> float:
             raise ValueError
         return x
     except ValueError:
-        raise SoanError(f"--budget takes seconds or minutes above 0, e.g. 300, 300s or 5m; got {text!r}",
-                        ja=f"--budget には0より長い時間を秒か分で 300、300s、5m のように指定します（指定：{text!r}）") from None
+        cond, cond_ja = (("0 or more (0: the questions file's start sizes)", "0 以上。0 は問いのファイルにある最初のゲーム数")
+                         if zero_ok else ("above 0", "0 より長く"))
+        raise SoanError(f"--budget takes a time in seconds or minutes, {cond}, e.g. 300, 300s or 5m; got {text!r}",
+                        ja=f"--budget には時間を秒か分で 300、300s、5m のように指定します（{cond_ja}。指定：{text!r}）") from None
