@@ -127,3 +127,31 @@ def test_LS_R6_delivery_options_computed_afresh(monkeypatch):
     got = [c.counts for c in rules.carry_options((1, 0, 2), 2)]
     assert sorted(got) == [(0, 0, 1), (0, 0, 2), (1, 0, 0), (1, 0, 1)]
     assert [c.counts for c in rules.carry_options((0, 0, 0), 2)] == [(0, 0, 0)]
+
+
+def test_a_view_with_a_wrong_history_or_reveal_is_named():
+    """from_view refuses a history that does not match the round and a reveal awaiting a seat that does
+    not exist, naming the field (views.py `_check_reveal`)."""
+    import copy
+
+    import pytest
+
+    from contract import edited
+    from soan.core.errors import IllegalAction
+
+    rng = random.Random(4)
+    s = soan.make("la-superba", players=3, seed=4)
+    while not (s.view()["phase"] == "deliver" and s.view()["round"] >= 2):
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    v = s.view()
+    bad = edited(copy.deepcopy(v))
+    bad["history"] = bad["history"][:-1]
+    with pytest.raises(IllegalAction, match=rf"^view.history: {len(v['history']) - 1} finished rounds in round "
+                                            rf"{v['round']} \(deliver\)$"):
+        soan.from_view(bad)
+    bad = edited(copy.deepcopy(v))
+    bad["reveal"]["awaiting"] = [3]
+    with pytest.raises(IllegalAction, match=r"^view.reveal.awaiting: no seat 3$"):
+        soan.from_view(bad)
+    soan.from_view(edited(v))  # the view as it is loads

@@ -301,7 +301,7 @@ def test_LS_V3_shared_ranks_all_tied_lose_and_item_tie():
 
 def test_LS_V3_one_one_three_and_final_tie_by_hand_power():
     """LS-V3: one one three and final tie by hand power."""
-    from soan.games.la_superba.model import hand_power
+    from soan.games.la_superba.model import SHIP, WEATHER, hand_power
 
     hands = [[1, 16, 17, 7, 19], [12, 13, 18, 2, 8], [3, 4, 5, 6, 9]]
     s = situation(hands, 15, "glass-fashion", variants=["no-serials"])
@@ -316,10 +316,33 @@ def test_LS_V3_one_one_three_and_final_tie_by_hand_power():
     # tied on points and on the last round's rank: seat 0 keeps ship + crew (4x1 + 1 = 5), seat 1 two 1s
     assert sorted(t.hands[0]) == [7, 19] and hand_power(t.hands[0], t.R) == 5
     assert hand_power(t.hands[1], t.R) == 2
+    # a ship counts its multiplier × the crews in hand only: with no crew it adds nothing (19 ship, 1 weather)
+    assert (t.R.suit[19], t.R.suit[1]) == (SHIP, WEATHER) and hand_power([19, 1], t.R) == t.R.power[1] == 1
+    assert hand_power([19, 7, 1], t.R) == t.R.mult[19] * 1 + t.R.power[7] + 1
     assert t.ranks() == [1, 2, 3]
     v["hands"][1], v["hands"][0] = v["hands"][0], v["hands"][1]
     v["history"][-1]["ranks"] = [1, 1, 3]
     assert soan.from_view(edited(v)).ranks() == [2, 1, 3]
+
+
+def test_LS_R2_actions_as_text_in_both_languages():
+    """LS-R2/LS-R6: a player's action typed as text (terminal and web) is the action, in English and
+    Japanese, and an action's text reads back as itself."""
+    from soan.core.errors import IllegalAction
+    from soan.games.la_superba.actions import Carry, Deliver, parse_text
+
+    assert parse_text("carry pepper=2 silk=1") is CARRY[(2, 0, 1)]
+    assert parse_text("carry 2 pepper 1 silk") is CARRY[(2, 0, 1)]
+    assert parse_text("deliver glass=1") is DELIVER[(0, 1, 0)] and isinstance(DELIVER[(0, 1, 0)], Deliver)
+    assert parse_text("運ぶ 胡椒=2 絹糸=1") is CARRY[(2, 0, 1)] and parse_text("carry nothing") is CARRY[(0, 0, 0)]
+    assert Carry(2, 0, 1).text("ja") == "運ぶ 胡椒=2 絹糸=1" and Carry(2, 0, 1).text() == "carry pepper=2 silk=1"
+    for a in (CARRY[(2, 0, 1)], DELIVER[(0, 1, 3)], play((7, 16, 20))):
+        for lang in ("en", "ja"):
+            assert parse_text(a.text(lang)) == a, (a, lang)
+    with pytest.raises(IllegalAction, match=r"^empty action; expected e.g. 'play 7 16 20'"):
+        parse_text("  ")
+    with pytest.raises(IllegalAction, match="unknown good 'salt'"):
+        parse_text("carry salt=1")
 
 
 def test_LS_V4_accent_cards():
