@@ -205,3 +205,31 @@ def test_view_checks_name_the_field(edit, field):
     edit(sit.v)
     with pytest.raises(soan.IllegalAction, match=field.replace("[", r"\[").replace("]", r"\]")):
         sit.state()
+
+
+def test_typed_actions_unload_and_build_are_read_or_refused_by_name():
+    """A typed action (terminal, web) reads as the action or is refused naming what was wrong: 'unload'
+    takes exactly a vehicle and a grade, 'build' a whole number; the Japanese text of an unload names
+    the vehicle (列車 the train, 船 the ship)."""
+    from soan.core.errors import IllegalAction
+    from soan.games.asian_delivery.actions import Unload, parse_text
+
+    assert parse_text("unload ship h") == Unload("ship", "H") and parse_text("unload train L") == Unload("train", "L")
+    with pytest.raises(IllegalAction, match=r"^'unload' takes train\|ship and L\|N\|H"):
+        parse_text("unload train L now")
+    with pytest.raises(IllegalAction, match=r"^'build' takes a whole number, got 'x'"):
+        parse_text("build x market")
+    assert Unload("train", "N").text("ja") == "降ろす 列車 N" and Unload("ship", "N").text("ja") == "降ろす 船 N"
+    assert Unload("ship", "L").text() == "unload ship L"
+
+
+def test_AD_V13_the_stored_cubes_needed_is_the_parameter_given():
+    """AD-V13 stored-vp: an ad-tower area pays at round end with `stored_vp_min` of the seat's cubes
+    (default 3): three cubes pay by default and with 3, not with 4."""
+    def round_end(params):
+        sit = Situation(seat=2, variants=["stored-vp"], params=params).cubes(0, 5, "LLL").facility(0, 5, "tower")
+        sit.v["start"], sit.v["turn_k"], sit.v["seat_on_turn"] = 0, 2, 2
+        sit.v["stack"] = [["end_turn", 2]]
+        return sit.state().vp[0]
+
+    assert round_end({}) == 1 and round_end({"stored_vp_min": 3}) == 1 and round_end({"stored_vp_min": 4}) == 0
