@@ -33,8 +33,9 @@ bench: $(STAMP)
 # in a scratch copy (out/mutation/GAME/); see scripts/mutation.py and docs/testing.md.
 GAME ?= la_superba
 SAMPLE ?= 200
+SEED ?= 9
 mutation: $(STAMP)
-	PYTHONPATH= nice -n 10 $(BIN)/python scripts/mutation.py $(GAME) $(SAMPLE)
+	PYTHONPATH= nice -n 10 $(BIN)/python scripts/mutation.py $(GAME) $(SAMPLE) --seed=$(SEED)
 
 # The long fuzz run (not part of `make test`): random games of every game and variant mix.
 FUZZ ?= 20000

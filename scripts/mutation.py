@@ -91,4 +91,8 @@ def main(game: str, sample: int, seed: int = 9, fresh: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 200, fresh="--fresh" in sys.argv)
+    # python scripts/mutation.py GAME [SAMPLE] [--seed=N] [--fresh]: another seed draws another sample (a
+    # score on the sample whose survivors were just given tests flatters; a fresh sample does not)
+    pos = [x for x in sys.argv[1:] if not x.startswith("--")]
+    seeds = [int(x.split("=", 1)[1]) for x in sys.argv[1:] if x.startswith("--seed=")]
+    main(pos[0], int(pos[1]) if len(pos) > 1 else 200, seed=seeds[0] if seeds else 9, fresh="--fresh" in sys.argv)
