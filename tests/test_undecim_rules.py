@@ -321,6 +321,29 @@ def test_UN_K4_campaign_winner_is_most_vp_after_season_three():
     assert s.ranks()[third_start] == 1 and s.ranks()[(third_start + 1) % 3] == 2 and third_start != first_start
 
 
+def test_actions_are_worded_in_japanese_with_the_drafts_words():
+    """What a player reads of a move (terminal, web log, replay) in Japanese: the draft's words for the
+    resources, never the code's English ids; English keeps the typed syntax."""
+    from soan.games.undecim.actions import BonusDraw, Keep, Pick, Settle
+
+    assert BonusDraw(1).text("ja") == "ボーナス 引く" and BonusDraw(0).text("ja") == "ボーナス 引かない"
+    assert Pick("grassland").text("ja") == "獲得 草原" and Pick("grassland").text() == "pick grassland"
+    assert Keep("forest").text("ja") == "置く 森" and Keep("iron").text("ja") == "置く 鉄"
+    assert Settle("grassland", "swamp").text("ja") == "入植 草原+沼地" and Settle("stone", "gold").text() == "settle stone gold"
+
+
+def test_an_empty_deck_takes_the_discard_pile_shuffled():
+    """The decision for an empty deck: the discard pile is shuffled into a new deck and drawing goes on."""
+    s = soan.make("undecim", players=3, seed=5)
+    pile = list(range(20))
+    s.deck, s.discard = [], pile[:]
+    c = s._draw_card()
+    assert c in pile and s.discard == [] and sorted([*s.deck, c]) == pile
+    assert [*s.deck, c] != pile  # shuffled (seeded), not drawn in the pile's order
+    s.deck, s.discard = [], []
+    assert s._draw_card() is None  # nothing left anywhere: nothing is drawn
+
+
 def test_UN_V1_bonus_lock():
     """UN-V1: bonus lock."""
     s = situation(hands=HANDS, normal=["mint", "charter"], variants=["bonus-lock"])
