@@ -19,6 +19,20 @@ def edited(v: dict) -> dict:
     return {k: x for k, x in v.items() if k not in keys}
 
 
+def measured_random_game(game: str, players: int, seed: int):
+    """A whole game of random moves watched by the game's measures listener: (final state, the listener)."""
+    from soan.core.game import game_info
+
+    s = soan.make(game, players=players, seed=seed)
+    m = game_info(game).hooks.measures(players)
+    s.listener = m
+    rng = random.Random(seed)
+    while not s.is_over():
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    return s, m
+
+
 def play_replay_and_views(s, seed: int, every: int = 1) -> None:
     """Play `s` to the end at random; every `every` steps `from_view(view())` must give the view back,
     actions must survive JSON, and the record must replay to the final view."""

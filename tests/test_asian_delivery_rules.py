@@ -3,8 +3,6 @@ Layout (see ad_helpers): 5 1 10 / 4 8 2 9 / 7 6 3; stations 2 5 8, ports 3 6 9."
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import soan
@@ -501,15 +499,9 @@ def test_AD_V13_stored_vp():
 
 def test_AD_A1_measures():
     """AD-A1: measures."""
-    from soan.games.asian_delivery.measures import Measures
+    from contract import measured_random_game
 
-    m = Measures(3)
-    s = soan.make("asian-delivery", players=3, seed=6)
-    s.listener = m
-    rng = random.Random(6)
-    while not s.is_over():
-        seat = s.to_act()[0]
-        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    s, m = measured_random_game("asian-delivery", 3, 6)
     rows = m.per_seat(s)
     assert len(m.standing) == 8 and len(m.by_round) == 8 * 3
     for p, row in enumerate(rows):

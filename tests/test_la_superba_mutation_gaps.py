@@ -160,15 +160,9 @@ def test_a_view_with_a_wrong_history_or_reveal_is_named():
 def test_LS_A1_mean_power_and_the_community_cards_mean_over_a_whole_game():
     """LS-A1 measures of a whole game: each seat's mean voyage power is the mean over the five rounds of
     the history's powers; the community card's addition is given as a mean per round."""
-    from soan.core.game import game_info
+    from contract import measured_random_game
 
-    s = soan.make("la-superba", players=3, seed=2)
-    m = game_info("la-superba").hooks.measures(3)
-    s.listener = m
-    rng = random.Random(2)
-    while not s.is_over():
-        seat = s.to_act()[0]
-        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    s, m = measured_random_game("la-superba", 3, 2)
     rows = m.per_seat(s)
     assert len(s.history) == 5
     for i, r in enumerate(rows):
