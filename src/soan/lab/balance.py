@@ -469,13 +469,15 @@ def _components_file(game: str, values: dict[str, Any], out: Path | None) -> str
     f = folder / f"{game}-{hashlib.sha1(text.encode()).hexdigest()[:12]}.yaml"
     if not f.exists():
         f.write_text(text, encoding="utf-8")
+    from ..core.components import INVALID
+
     try:
         game_info(game).load_components(str(f))
     except ComponentError as e:  # named by the values searched, not the scratch file they went to
         f.unlink(missing_ok=True)
         said = ", ".join(f"data:{k}={v}" for k, v in values.items())
-        en = str(e).replace("invalid component data", f"the game refuses {said}").replace(f"{f.name}: ", "")
-        ja = (e.ja or str(e)).replace("コンポーネントのデータが正しくありません", f"ゲームが {said} を受け付けません")
+        en = str(e).replace(INVALID[0].rstrip(), f"the game refuses {said}").replace(f"{f.name}: ", "")
+        ja = (e.ja or str(e)).replace(INVALID[1].rstrip(), f"ゲームが {said} を受け付けません")
         raise ComponentError(en, ja=ja.replace(f"{f.name}：", "").replace(f"{f.name}: ", "")) from None
     return str(f)
 
@@ -751,17 +753,14 @@ def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) ->
     same = best["choice"] == base_choice
     total = pb.validate * (1 if same else 2)
 
-    def ticker(stage: str, start: int, total: int) -> Callable[[int], None] | None:
-        return _ticker(progress, stage, start, total)
-
-    base_t = play(pb, base_choice, pb.validate, fresh, ticker("validate", 0, total))
-    best_t = base_t if same else play(pb, best["choice"], pb.validate, fresh, ticker("validate", pb.validate, total))
+    base_t = play(pb, base_choice, pb.validate, fresh, _ticker(progress, "validate", 0, total))
+    best_t = base_t if same else play(pb, best["choice"], pb.validate, fresh, _ticker(progress, "validate", pb.validate, total))
     vb, vx = evaluate(pb, *base_t), evaluate(pb, *best_t)
     moved = others_moved(pb, base_t, best_t) if best_t is not base_t else []
     robust = []
     nb = neighbours(pb, best["choice"])
     for i, (a, v, ch) in enumerate(nb):
-        g, s = play(pb, ch, pb.robust, fresh, ticker("robust", i * pb.robust, len(nb) * pb.robust))
+        g, s = play(pb, ch, pb.robust, fresh, _ticker(progress, "robust", i * pb.robust, len(nb) * pb.robust))
         r = evaluate(pb, g, s)
         robust.append({"axis": a.text, "value": _json(v), "targets": r, "holds": all(x["holds"] for x in r)})
     levels = []
@@ -769,10 +768,9 @@ def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) ->
     for i, ags in enumerate(pb.levels):  # "check it with another bot level": the same fresh seeds
         other = copy.copy(pb)
         other.agents = ags
-        tick = ticker("levels", 2 * i * n_lv, 2 * len(pb.levels) * n_lv)
-        lb = play(other, base_choice, n_lv, fresh, tick)
+        lb = play(other, base_choice, n_lv, fresh, _ticker(progress, "levels", 2 * i * n_lv, 2 * len(pb.levels) * n_lv))
         lx = lb if same else play(other, best["choice"], n_lv, fresh,
-                                  ticker("levels", (2 * i + 1) * n_lv, 2 * len(pb.levels) * n_lv))
+                                  _ticker(progress, "levels", (2 * i + 1) * n_lv, 2 * len(pb.levels) * n_lv))
         rx = evaluate(other, *lx)
         levels.append({"agents": ags, "games": n_lv, "base": evaluate(other, *lb), "best": rx,
                        "holds": all(x["holds"] for x in rx)})
