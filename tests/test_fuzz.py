@@ -52,19 +52,19 @@ def _planted(problems: list[str], words: str) -> bool:
 
 
 def test_a_crash_in_apply_is_found_with_a_record_that_replays_to_it(tmp_path, monkeypatch):
-    real = Undecim.apply
+    real = Undecim._apply
     calls = [0]
 
-    def apply(self, seat, action):
+    def _apply(self, seat, action):
         calls[0] += 1
         if calls[0] > 40:
             raise KeyError("planted")
         return real(self, seat, action)
 
-    monkeypatch.setattr(Undecim, "apply", apply)
+    monkeypatch.setattr(Undecim, "_apply", _apply)
     r = fuzz_game("undecim", 0, seed=1, every=5, out_dir=str(tmp_path))
     assert _planted(r.problems, "raised KeyError"), r.problems
-    monkeypatch.setattr(Undecim, "apply", real)
+    monkeypatch.setattr(Undecim, "_apply", real)
     s = soan.replay(r.record)  # the moves up to the problem
     assert 0 < r.actions <= 40 and not s.is_over()
     assert len(Path(r.record).read_text().splitlines()) == 1 + r.actions
@@ -72,28 +72,28 @@ def test_a_crash_in_apply_is_found_with_a_record_that_replays_to_it(tmp_path, mo
 
 
 def test_a_leak_of_hidden_cards_is_found(monkeypatch):
-    real = LaSuperba.observation
+    real = LaSuperba._observation
 
-    def observation(self, seat):
+    def _observation(self, seat):
         o = real(self, seat)
         o["hands_of_all"] = [sorted(h) for h in self.hands]  # planted: every hand in every observation
         return o
 
-    monkeypatch.setattr(LaSuperba, "observation", observation)
+    monkeypatch.setattr(LaSuperba, "_observation", _observation)
     r = fuzz_game("la-superba", 0, seed=1, every=3)
     assert _planted(r.problems, "determinize") or _planted(r.problems, "leak"), r.problems
 
 
 def test_an_unchecked_seat_is_found(monkeypatch):
-    monkeypatch.setattr(LaSuperba, "legal_actions", LaSuperba._raw_legal_actions)  # planted: no seat check
+    monkeypatch.setattr(LaSuperba, "legal_actions", LaSuperba._legal_actions)  # planted: no seat check
     r = fuzz_game("la-superba", 0, seed=1, every=3)
     assert _planted(r.problems, "legal_actions(-1)"), r.problems
 
 
 def test_an_illegal_action_accepted_is_found(monkeypatch):
-    real = Undecim.apply
+    real = Undecim._apply
 
-    def apply(self, seat, action):  # planted: a wrong action is taken as the first legal one
+    def apply(self, seat, action):  # planted: no check; a wrong action is taken as the first legal one
         legal = self.legal_actions(seat)
         return real(self, seat, action if action in legal else legal[0]) if legal else None
 

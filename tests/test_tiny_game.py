@@ -447,3 +447,32 @@ def test_commands_a_game_without_styles_or_analyses_cannot_run_say_why():
     assert r.exit_code == 2 and "pearl-bid declares no play styles (hooks.styles" in r.output
     r = runner.invoke(app, ["analyze", GAME])
     assert r.exit_code == 0 and "pearl-bid declares no analyses" in r.output
+
+
+# --- the contract's checks cannot be skipped (core/state.py: a template method) ---------------------------
+def test_a_game_whose_state_overrides_a_checked_method_is_refused_by_make(tiny):
+    """A game implements `_apply`; a state class that overrides the public `apply` (which checks the seat and
+    the action) would skip the checks: `soan.make` refuses it, naming the method."""
+    import dataclasses
+
+    from soan.core import game
+    from tiny_game.rules import PearlBid
+
+    class Unchecked(PearlBid):
+        __slots__ = ()
+
+        def apply(self, seat, action):  # type: ignore[misc]  # planted: the checks skipped
+            self._apply(seat, action)
+
+    def new_unchecked(cfg):
+        return Unchecked.new(cfg)
+
+    game.register(dataclasses.replace(tiny.INFO, id="pearl-unchecked", new_state=new_unchecked))
+    try:
+        with pytest.raises(ConfigError, match="overrides apply.*implement _apply"):
+            soan.make("pearl-unchecked", 3, seed=1)
+    finally:
+        game.unregister("pearl-unchecked")
+    s = soan.make(GAME, 3, seed=1)  # the game itself, unchanged, is made
+    with pytest.raises(IllegalAction, match="no seat 7"):
+        s.apply(7, s.legal_actions(0)[0])

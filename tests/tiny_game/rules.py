@@ -60,12 +60,12 @@ class PearlBid(GameState):
             return ()
         return tuple(i for i, b in enumerate(self.bids) if b is None)  # PB-R1: everyone not yet bid
 
-    def legal_actions(self, seat: int) -> list[Bid]:
+    def _legal_actions(self, seat: int) -> list[Bid]:
         if seat not in self.to_act():
             return []
         return [Bid(c) for c in sorted(set(self.hands[seat]))]
 
-    def apply(self, seat: int, action) -> None:
+    def _apply(self, seat: int, action) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.cfg.players:
             raise IllegalAction(f"seat must be 0..{self.cfg.players - 1}, got {seat!r}")
         if not isinstance(action, Bid):
@@ -108,7 +108,7 @@ class PearlBid(GameState):
         sc = self.scores()
         return [1 + sum(x > v for x in sc) for v in sc]  # PB-F2
 
-    def prompt(self, seat: int) -> Prompt:
+    def _prompt(self, seat: int) -> Prompt:
         if seat not in self.to_act():
             return Prompt("wait", "Nothing to decide now.", "今は選ぶことがありません。")
         r = len(self.history) + 1
@@ -118,7 +118,7 @@ class PearlBid(GameState):
         return f"{action.card}を入札" if lang == "ja" else f"bid {action.card}"
 
     # --- what people see ------------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int) -> dict[str, Any]:
         return {
             "game": GAME, "seat": seat, "round": len(self.history) + 1,
             "hands": [sorted(h) for h in self.hands],  # played cards are public, so hands are too
@@ -145,7 +145,7 @@ class PearlBid(GameState):
         s.won = [list(w) for w in self.won]
         return s
 
-    def determinize(self, seat: int, rng) -> PearlBid:
+    def _determinize(self, seat: int, rng) -> PearlBid:
         """Others' favourites, others' secret bids this round and the deck order resampled."""
         s = self.clone()
         r = Rng(seed_from(rng), raw=True)

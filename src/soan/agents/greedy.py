@@ -35,7 +35,7 @@ def advantage(vals: list[float], seat: int) -> float:
 def random_playout(s, steps: int, rng: Rng, end=None) -> None:
     """Random legal steps until the game ends, `end(s)` holds (a comparable point) or `steps` are
     played. Each step's pick is `rng.below(len(legal))`, the generator inlined (`Rng.next64`)."""
-    apply, legal, over, to_act = s._raw_apply, s._legal_shared, s.is_over, s.to_act  # read only: no checks
+    apply, legal, over, to_act = s._apply, s._legal_shared, s.is_over, s.to_act  # read only: no checks
     st = rng.state
     for _ in range(steps):
         if over() or (end is not None and end(s)):
@@ -56,12 +56,12 @@ def best_completion(s, seat: int, end, ev, budget: list[int]) -> float:
     if budget[0] <= 0 or s.is_over() or end(s) or seat not in s.to_act():
         return advantage(ev(s), seat)
     best = float("-inf")
-    legal = s._raw_legal_actions(seat)  # the seat is one to act: no checks needed
+    legal = s._legal_actions(seat)  # the seat is one to act: no checks needed
     last = len(legal) - 1
     for k, a in enumerate(legal):
         budget[0] -= 1
         c = s.fork() if k < last else s
-        c._raw_apply(seat, a)
+        c._apply(seat, a)
         v = best_completion(c, seat, end, ev, budget)
         if v > best:
             best = v
@@ -130,7 +130,7 @@ class GreedyAgent(Agent):
                     totals[k] += valued[key]
                     continue
                 d = base.fork() if k < last else base  # the sample's last use is the last action's
-                d._raw_apply(seat, a)  # one of the seat's legal actions, as in every consistent sample
+                d._apply(seat, a)  # one of the seat's legal actions, as in every consistent sample
                 if plan and end is not None:
                     v = best_completion(d, seat, end, ev, [plan])
                     if key is not None:

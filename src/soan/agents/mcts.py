@@ -81,9 +81,9 @@ class MCTSAgent(Agent):
                 acting = d.to_act()
                 # the root is this seat's decision, also when seats before it act at once with it
                 s = me if not path and me in acting else acting[0]
-                la = d._raw_legal_actions(s)  # s is one to act: the state's own list, no checks needed
+                la = d._legal_actions(s)  # s is one to act: the state's own list, no checks needed
                 if len(la) == 1:
-                    d._raw_apply(s, la[0])
+                    d._apply(s, la[0])
                     continue
                 key = root_key if not path else (s, key_of(d, s))
                 node = table.get(key)
@@ -111,7 +111,7 @@ class MCTSAgent(Agent):
                         if v > best_v:
                             best_v, best = v, a
                 path.append((node, best, s))
-                d._raw_apply(s, best)
+                d._apply(s, best)
             if d.is_over():
                 vals = final_values(d)
             else:

@@ -151,7 +151,7 @@ class RolloutAgent(Agent):
             stop_round = round_of(base) + self.rounds if round_of is not None else None
             for k in close:
                 d = base.clone()
-                d._raw_apply(seat, legal[k])  # legal in every sample consistent with the view
+                d._apply(seat, legal[k])  # legal in every sample consistent with the view
                 totals[k] += self._play_on(d, seat, policy_seed, end, stop_round, ev)
         best = max(close, key=lambda k: (totals[k], -order.index(k)))
         why = sorted(((str(legal[k]), totals[k] / self.samples) for k in close), key=lambda x: -x[1])
@@ -182,6 +182,6 @@ class RolloutAgent(Agent):
                     if turns >= self.rounds:
                         break
                     moved = False
-            moved_now = play_step(d, lambda s, v: policies[s].act(v), d._raw_apply)  # the policies' own legal actions
+            moved_now = play_step(d, lambda s, v: policies[s].act(v), d._apply)  # the policies' own legal actions
             moved = moved or any(s != seat for s, _ in moved_now)
         return advantage(ev(d), seat)

@@ -13,6 +13,7 @@ from typing import Any
 from .checks import shown
 from .errors import ConfigError, IllegalAction, SoanError
 from .hooks import GameHooks
+from .state import checked_class
 
 
 @dataclass(frozen=True)
@@ -360,7 +361,7 @@ def make(
         raise ConfigError(f"seed must be an integer, got {shown(seed)}")
     comps, h = load_components_checked(info, components)
     cfg = Config(info.id, n, seed, vs, ps, str(components) if components else None, comps, h)
-    return info.new_state(cfg)
+    return checked_class(info.new_state(cfg), info.id)
 
 
 def load_components_checked(info: GameInfo, components: Any) -> tuple[Any, str]:

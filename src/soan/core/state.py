@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from itertools import repeat
+from operator import is_
+from typing import TYPE_CHECKING, Any, final
+
+from .checks import refusal, seat_error
+from .errors import ConfigError
 
 if TYPE_CHECKING:
     from .game import Config
-
-from .checks import install
 
 
 @dataclass(frozen=True)
@@ -28,36 +31,101 @@ class Prompt:
 
 
 class GameState:
-    """Base class. Games implement to_act, legal_actions, prompt, apply, is_over, scores, ranks,
-    observation, view, clone, determinize."""
+    """Base class of every game's state (a template method: the contract's public methods check their
+    arguments here, then call the game's own `_`-method, which may trust them).
+
+    A game implements `to_act`, `_legal_actions`, `_prompt`, `_apply`, `is_over`, `scores`, `ranks`,
+    `_observation`, `view`, `clone`, `_determinize` (and may implement `_legal_shared`, `fork`); it never
+    overrides the public `legal_actions`, `observation`, `determinize`, `prompt` or `apply` (they are
+    `final`: mypy refuses an override and `soan.make` refuses such a game's state, `checked_class`)."""
 
     __slots__ = ("cfg", "listener")
     game_id = "?"
     cfg: Config
     listener: Callable[[str, dict[str, Any]], None] | None
 
+    # --- the contract's public methods: checks first (core/checks.py), then the game's own -------
+    @final
+    def legal_actions(self, seat: int) -> list[Any]:
+        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
+            raise seat_error(seat, self.cfg.players)
+        return self._legal_actions(seat)
+
+    @final
+    def observation(self, seat: int) -> dict[str, Any]:
+        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
+            raise seat_error(seat, self.cfg.players)
+        return self._observation(seat)
+
+    @final
+    def determinize(self, seat: int, rng: Any) -> Any:
+        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
+            raise seat_error(seat, self.cfg.players)
+        return self._determinize(seat, rng)
+
+    @final
+    def prompt(self, seat: int) -> Prompt:
+        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
+            raise seat_error(seat, self.cfg.players)
+        return self._prompt(seat)
+
+    @final
+    def apply(self, seat: int, action: Any) -> None:
+        """Take one of the actions `legal_actions(seat)` offers (equal by value); anything else is refused
+        with `IllegalAction` before the state changes. The game's `_apply` gets the engine's own value."""
+        if seat.__class__ is not int or not 0 <= seat < self.cfg.players:
+            raise seat_error(seat, self.cfg.players)
+        legal = self._legal_shared(seat)  # the game's own list, only read here
+        if True in map(is_, legal, repeat(action)):  # the very object offered (bots): found at C speed
+            self._apply(seat, action)
+            return
+        try:
+            i = legal.index(action)  # an equal action (parsed, typed in): the engine's own value goes on
+        except Exception:  # noqa: BLE001 - not found, or an outside object whose comparison fails
+            raise refusal(self, seat, action, legal) from None
+        self._apply(seat, legal[i])
+
+    # --- what a game implements (its arguments already checked) -------------------------------
+    def _legal_actions(self, seat: int) -> list[Any]:  # pragma: no cover - every game implements it
+        """The legal actions of a seat (a new list the caller may keep); bots' look-ahead calls it
+        directly for a seat that is to act."""
+        raise NotImplementedError
+
+    def _legal_shared(self, seat: int) -> list[Any]:
+        """The legal actions for `apply`'s check, which only reads them: a game that caches its list may
+        return the cached list itself. By default `_legal_actions`."""
+        return self._legal_actions(seat)
+
+    def _apply(self, seat: int, action: Any) -> None:  # pragma: no cover - every game implements it
+        """Take `action`, one of the seat's legal actions (the engine's own value): bots' look-ahead
+        calls it directly with the state's own legal actions."""
+        raise NotImplementedError
+
+    def _observation(self, seat: int) -> dict[str, Any]:  # pragma: no cover - every game implements it
+        raise NotImplementedError
+
+    def _determinize(self, seat: int, rng: Any) -> Any:  # pragma: no cover - every game implements it
+        raise NotImplementedError
+
+    def _prompt(self, seat: int) -> Prompt:  # pragma: no cover - every game implements it
+        raise NotImplementedError
+
+    def to_act(self) -> tuple[int, ...]:  # pragma: no cover - every game implements it
+        raise NotImplementedError
+
+    def is_over(self) -> bool:  # pragma: no cover - every game implements it
+        raise NotImplementedError
+
     def ranks(self) -> list[int]:  # pragma: no cover - every game implements it
         raise NotImplementedError
 
-    def _raw_legal_actions(self, seat: int) -> list[Any]:
-        """The game's own legal_actions without the seat check (set per game by `checks.install`)."""
-        return list(self.legal_actions(seat))  # type: ignore[attr-defined]
-
-    def _raw_apply(self, seat: int, action: Any) -> None:
-        """The game's own apply without the contract's checks (set per game by `checks.install`), for a
-        bot's look-ahead: its actions are the state's own legal ones, for the seat to act."""
-        self.apply(seat, action)  # type: ignore[attr-defined]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Every game gets the contract's argument checks (core/checks.py): seats checked first in
-        legal_actions/observation/determinize/prompt/apply, and apply takes only a legal action."""
-        super().__init_subclass__(**kwargs)
-        install(cls)
+    def clone(self) -> Any:  # pragma: no cover - every game implements it
+        raise NotImplementedError
 
     def fork(self) -> Any:
-        """A copy for a look-ahead (bots' searches), changed only through `apply`, never field by field:
+        """A copy for a look-ahead (bots' searches), changed only through `_apply`, never field by field:
         a game may let it share lists with this state until either changes them. By default `clone()`."""
-        return self.clone()  # type: ignore[attr-defined]
+        return self.clone()
 
     # --- derived -----------------------------------------------------------------------------
     def ranking(self) -> list[int]:
@@ -80,3 +148,25 @@ class GameState:
         """Send a measure to the listener, if one is attached (clones never carry it)."""
         if self.listener is not None:
             self.listener(kind, data)
+
+
+CHECKED = ("legal_actions", "observation", "determinize", "prompt", "apply")
+_CLASSES_SEEN: set[type] = set()
+
+
+def checked_class(state: Any, game_id: str) -> Any:
+    """`state`, once its class is known to keep `GameState`'s checked public methods (a game implements
+    the `_` methods, never these); else a `ConfigError` naming the method. Checked once per class."""
+    cls = type(state)
+    if cls in _CLASSES_SEEN:
+        return state
+    if not isinstance(state, GameState):
+        raise ConfigError(f"game {game_id!r}: its new_state gave a {cls.__name__}, not a soan.core.state.GameState",
+                          ja=f"ゲーム {game_id!r} の new_state が GameState ではない {cls.__name__} を返しました")
+    for name in CHECKED:
+        if getattr(cls, name) is not getattr(GameState, name):
+            raise ConfigError(
+                f"game {game_id!r}: {cls.__name__} overrides {name}, which checks its arguments; implement _{name}",
+                ja=f"ゲーム {game_id!r}: {cls.__name__} が引数を確かめる {name} を上書きしています。_{name} を実装してください")
+    _CLASSES_SEEN.add(cls)
+    return state

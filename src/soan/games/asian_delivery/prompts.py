@@ -50,7 +50,7 @@ class TextsMixin(StateFields):
             return f"{action.text(lang)} — " + ", ".join(f"{o.op} {o.n}" for o in ops)
         return action.text(lang)
 
-    def prompt(self, seat: int) -> Prompt:
+    def _prompt(self, seat: int) -> Prompt:
         if not self.stack or self.stack[-1].seat != seat:
             return Prompt("wait", "Nothing to decide now.", "今は選ぶことがありません。")
         kind = self.stack[-1].kind

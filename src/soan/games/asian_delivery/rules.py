@@ -119,7 +119,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
             lc = self._lc = self._options(self.stack[-1])
         return lc
 
-    def legal_actions(self, seat: int) -> list:
+    def _legal_actions(self, seat: int) -> list:
         stack = self.stack  # as _legal_shared, inline: the hottest call of a playout
         if not stack or stack[-1].seat != seat:
             return []
@@ -130,7 +130,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
 
 
     # --- apply ----------------------------------------------------------------------------------
-    def apply(self, seat: int, action) -> None:
+    def _apply(self, seat: int, action) -> None:
         self._lc = None
         if self._ev is None:
             self._do(self.stack[-1], seat, action)
@@ -234,7 +234,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s._ev, s._moved = self._ev, self._moved
         return s
 
-    def determinize(self, seat: int, rng) -> AsianDelivery:
+    def _determinize(self, seat: int, rng) -> AsianDelivery:
         """Everything is open but the order of the decks: reshuffle both, reseed the generator."""
         s = self.clone()
         r = Rng(seed_from(rng), raw=True)
@@ -268,7 +268,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
                      "moved": [x[:] for x in self.moved], "retrieved": self.retrieved, "kept": list(self.kept)},
         }
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int) -> dict[str, Any]:
         o = self._public()
         o["seat"] = seat
         return o

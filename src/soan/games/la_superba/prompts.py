@@ -28,7 +28,7 @@ class TextsMixin(StateFields):
             return (f"出す: {names}" if lang == "ja" else f"play {names}")
         return action.text(lang)
 
-    def prompt(self, seat: int) -> Prompt:
+    def _prompt(self, seat: int) -> Prompt:
         R = self.R
         if self.phase == OVER or seat not in self.to_act():
             return Prompt("wait", "Nothing to decide now.", "今は選ぶことがありません。")

@@ -76,7 +76,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
             return tuple([i for i in self.rv.awaiting if self.choice[i] is None])
         return ()
 
-    def legal_actions(self, seat: int) -> list:
+    def _legal_actions(self, seat: int) -> list:
         lc = self._lc  # as _legal_shared, inline: the hottest call of a playout
         if lc is not None and lc[0] == seat:
             return lc[1][:]
@@ -113,7 +113,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
             return deliver_options(self.carried[seat], self.quota[seat])
         return []
 
-    def apply(self, seat: int, action) -> None:
+    def _apply(self, seat: int, action) -> None:
         # core/checks.py has checked the seat and that `action` is one of legal_actions(seat)
         self._lc = None
         if self.phase == VOYAGE:
@@ -160,7 +160,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
         s._lc = self._lc
         return s
 
-    def determinize(self, seat: int, rng) -> LaSuperba:
+    def _determinize(self, seat: int, rng) -> LaSuperba:
         """A state consistent with observation(seat): unseen cards, events and pending secret choices
         resampled; the copy's generator reseeded from `rng`."""
         R = self.R

@@ -54,7 +54,7 @@ class ViewsMixin(StateFields):
             "history": self.history,
         }
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int) -> dict[str, Any]:
         """Everything `seat` knows (LS hidden information): own hand and pending choices, public rest."""
         o = self._public()
         o["seat"] = seat

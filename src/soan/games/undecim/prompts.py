@@ -27,7 +27,7 @@ class TextsMixin(StateFields):
             return f"{action.text(lang)}{area} — {nm}: {txt}"
         return action.text(lang)
 
-    def prompt(self, seat: int) -> Prompt:
+    def _prompt(self, seat: int) -> Prompt:
         if self.stage == OVER or seat != self.seat:
             return Prompt("wait", "Nothing to decide now.", "今は選ぶことがありません。")
         st = self.stage

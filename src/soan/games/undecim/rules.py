@@ -107,7 +107,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
     def to_act(self) -> tuple[int, ...]:
         return () if self.stage == OVER else (self.seat,)
 
-    def legal_actions(self, seat: int) -> list:
+    def _legal_actions(self, seat: int) -> list:
         if seat != self.seat or self.stage == OVER:
             return []
         lc = self._lc
@@ -125,7 +125,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
             lc = self._lc = self._options(seat)
         return lc
 
-    def apply(self, seat: int, action) -> None:
+    def _apply(self, seat: int, action) -> None:
         # the seat and the action were checked by core (core/checks.py): `action` is in legal_actions
         self._lc = None
         st = self.stage
@@ -228,7 +228,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         self._own = s._own = 0  # both share every seat's lists now
         return s
 
-    def determinize(self, seat: int, rng) -> Undecim:
+    def _determinize(self, seat: int, rng) -> Undecim:
         """Other hands' unknown cards and the deck order resampled; the generator reseeded."""
         hands, deck = self.hands, self.deck
         s = self._copy(None)  # hands and deck are resampled below

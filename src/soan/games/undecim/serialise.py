@@ -58,7 +58,7 @@ class ViewsMixin(StateFields):
         paths = {id(st): p for p, st in _paths(self.T.effects[played], ())}
         return [[st.op, left, list(paths[id(st)])] for st, left in self.todo]
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int) -> dict[str, Any]:
         o = self._public()
         o["seat"] = seat
         o["hand"] = [self.T.card_ids[c] for c in self.hands[seat]]
