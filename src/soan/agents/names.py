@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-BOT_JA = {"random": "ランダム", "greedy": "貪欲", "mcts": "MCTS", "rollout": "先読み", "easy": "初級", "normal": "中級",
-          "hard": "上級", "human": "人"}
+from ..core import words
+
+BOT_JA = words.japanese("bots")  # core/words/*.toml
 
 
 def bot_label(spec: str, lang: str) -> str:

@@ -13,37 +13,13 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
+from ..core import words
 from ..core.errors import SoanError
 from .app import app
 from .common import ParamOpt, VariantOpt, check_lang, parse_params
 
-T = {
-    "en": {
-        "file_ok": "The file and settings are valid ({file}).",
-        "shipped": "the shipped components",
-        "file_bad": "The component file cannot be used:",
-        "cannot_make": "With these settings, {players} players cannot play:",
-        "checking": "checking",
-        "game": "Game {k} ({players} players, seed {seed}, {bots} bots):",
-        "record": "  the record up to the problem: {path}  (replay: soan replay {path})",
-        "none": "{n} games checked ({players} players, {random} with random bots, {normal} with normal bots): "
-                "no problem found.",
-        "found": "{bad} of {n} games had a problem; first {shown} shown above.",
-    },
-    "ja": {
-        "file_ok": "ファイルと設定は有効です（{file}）。",
-        "shipped": "同梱のコンポーネント",
-        "file_bad": "このコンポーネントファイルは使えません：",
-        "cannot_make": "この設定では{players}人で遊べません：",
-        "checking": "検査中",
-        "game": "{k}ゲーム目（{players}人、シード{seed}、{bots}ボット）：",
-        "record": "  問題が起きるまでの棋譜：{path}（再生：soan replay {path}）",
-        "none": "{n}ゲームを検査しました（{players}人、ランダムボット{random}、ふつうのボット{normal}）。"
-                "問題は見つかりませんでした。",
-        "found": "{n}ゲーム中{bad}ゲームで問題が見つかりました（上に最初の{shown}件）。",
-    },
-}
-BOTS_JA = {"random": "ランダム", "normal": "ふつうの"}
+T = words.by_lang("check")  # core/words/*.toml
+BOTS_JA = words.japanese("check_bots")  # core/words/*.toml
 SHOW = 5
 
 

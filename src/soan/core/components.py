@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from . import words
 from .checks import shown
 from .errors import ComponentError
 from .game import data_hash
@@ -47,18 +48,7 @@ def _entry_label(raw: Any, loc: tuple[Any, ...]) -> str:
 
 INVALID = ("invalid component data\n  ", "コンポーネントのデータが正しくありません\n  ")
 # pydantic's checks said in Japanese, by error type (others keep pydantic's English words)
-_JA_MSG = {
-    "greater_than_equal": "{ge} 以上にします", "greater_than": "{gt} より大きくします",
-    "less_than_equal": "{le} 以下にします", "less_than": "{lt} より小さくします",
-    "int_type": "整数にします", "int_parsing": "整数にします", "int_from_float": "整数にします",
-    "float_type": "数にします", "float_parsing": "数にします", "string_type": "文字列にします",
-    "bool_type": "true か false にします", "bool_parsing": "true か false にします",
-    "missing": "必要な項目がありません", "extra_forbidden": "この項目は使えません",
-    "literal_error": "次のどれかにします：{expected}", "enum": "次のどれかにします：{expected}",
-    "too_short": "少なくとも{min_length}個要ります", "too_long": "多くても{max_length}個までです",
-    "list_type": "リストにします", "dict_type": "項目の集まりにします", "model_type": "項目の集まりにします",
-    "string_too_short": "少なくとも{min_length}文字要ります", "string_too_long": "多くても{max_length}文字までです",
-}
+_JA_MSG = words.japanese("pydantic")  # core/words/*.toml
 
 
 def _ja_msg(err: Any) -> str:

@@ -14,6 +14,7 @@ from .errors import IllegalAction, RecordError, SoanError
 from .game import game_info
 from .hooks import GameState, GameText
 from .records import state_from_header
+from .words import player_name
 
 
 def public_observation(state: GameState) -> dict[str, Any]:
@@ -32,8 +33,7 @@ def seat_name(text: GameText | None, seat: int, lang: str, me: int | None) -> st
     """A seat's name as the game's texts give it (1-based for people), "(you)" for the viewer."""
     if text is not None and hasattr(text, "player_name"):
         return str(text.player_name(seat, lang, me))
-    base = f"{'プレイヤー' if lang == 'ja' else 'Player'} {seat + 1}"
-    return base + ((" (あなた)" if lang == "ja" else " (you)") if seat == me else "")
+    return player_name(seat, lang, me)
 
 
 _HEADER: tuple[tuple[str, Callable[[Any], bool], str], ...] = (("game", lambda x: isinstance(x, str), "a game id (text)"),

@@ -12,78 +12,13 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from ..core import words
 from ..core.game import game_info
 from .balance import fix_html
 from .report import _fig_html, _plt, bot_label, variant_label
 from .seatadv import position_name, seat_name, share_text
 
-W = {
-    "title": ("soan ask: {game}", "soan ask：{game}"),
-    "better": ("improves it", "改善する"), "worse": ("makes it worse", "悪化させる"),
-    "none": ("is not clear yet", "まだはっきりしない"),
-    "negligible": ("makes no difference that matters", "意味のある差はない"),
-    "no_spread": ("cannot be judged (every game gave the same difference)", "判断できない（どのゲームでも差が同じ）"),
-    "no_events": ("cannot be judged (it never happened)", "判断できない（一度も起きなかった）"),
-    "draft": ("The draft", "草案"), "fixed": ("Fixed would look like", "解決の目安"),
-    "verdict": ("Verdict", "結論"), "figure": ("figure", "数値"),
-    "games": ("games", "ゲーム"), "players": ("{p} players", "{p}人"),
-    "flag_strong": ("too strong", "強すぎる"), "flag_weak": ("too weak", "弱すぎる"),
-    "method": ("Verdicts come from games of the lead bot level (the competent players); other levels are "
-               "context. How they were reached is in the notes at the end.",
-               "結論は、基準となるボット（上手に遊ぶボット）同士のゲームから出している。ほかのボットの数値は参考。"
-               "判定の方法は末尾の注にまとめた。"),
-    "footnote": (
-        "How the verdicts are reached. Each game counts once (a game's seats are averaged). Both sides of a "
-        "comparison play the same games: the same seeds and the same number of games (a paired t-test on the "
-        "difference game by game). Every study's size is planned before it is played, from the budget and a "
-        "pilot's price per game, and the answers are computed once on the planned games: no look at the "
-        "results decides to play more, so a verdict's error rate is what it says. A difference is called "
-        "clear when it stands after Holm's correction across the question's comparisons (5%). 'No difference "
-        "that matters' is said only when an equivalence test (two one-sided t-tests, TOST, Holm-corrected) puts "
-        "the difference within the question's margin; a measure with no events or no spread in its games "
-        "says so and is not clear. Intervals are 95%, clipped to the measure's own range. A turn position "
-        "or card within {seat:.0%} / {card:.0%} of chance has no advantage that matters. Asking the same folder "
-        "again completes its plan and answers from the same games; another --out plans afresh.",
-        "判定の方法：１ゲームを１単位として数える（同じゲームの席は平均する）。比較の両側は同じゲーム（同じシード、"
-        "同じゲーム数）を遊び、ゲームごとの差で比べる（対応のあるt検定）。どの試行も、遊ぶ前に予算とパイロット"
-        "（数ゲーム）の所要時間からゲーム数を決め、答えは決めたゲームだけで一度だけ計算する。結果を見てゲームを"
-        "足すことはしないので、誤って差があるとする確率は表示どおり（5%）に保たれる。差があるとするのは、問いの中の"
-        "比較全体にHolm補正をかけても有意（5%）な場合だけ。「意味のある差はない」とするのは、同等性検定（２つの"
-        "片側t検定、TOST、Holm補正）で差が問いの許容幅に収まると示せた場合だけ。どのゲームでも起きない、または"
-        "ばらつきのない指標は、そのように書き、はっきりした答えとはしない。区間は95%で、指標の取りうる範囲で切る。"
-        "手番順は期待値±{seat:.0%}、カードは±{card:.0%}以内なら意味のある有利不利はないとする。同じフォルダでもう一度"
-        "尋ねると、計画の残りを遊んで同じゲームから答える。別の --out を指定すると、新たに計画する。"),
-    "plan": ("Plan: budget {b:.0f} s; {who}: about {c:.2f} s a game (pilot), {n} games per study.",
-             "計画：予算 {b:.0f} 秒。{who}：１ゲーム約{c:.2f}秒（パイロット）、１試行 {n} ゲーム。"),
-    "detectable": ("With {n} games a side, a difference of {d} would be found 4 times in 5.",
-                   "{n}ゲームずつなら、{d}の差を５回に４回見つけられる。"),
-    "diff": ("difference (B − A)", "差（B − A）"), "winshare": ("win share", "勝率"), "chance": ("chance", "期待値"),
-    "use": ("use rate", "使用率"), "kept": ("kept to the end", "最後まで保持"),
-    "card": ("card", "カード"), "base": ("base game", "基本ルール"),
-    "studies": ("Studies (settings, games, folder)", "試行（設定、ゲーム数、フォルダ）"),
-    "resumed": ("Continued the studies of {folder} (earlier asks ran {s:.0f} s there): the plan made there is played "
-                "to its end and the answers come from its games; another --out plans afresh with this budget.",
-                "{folder} にある前回までの試行を引き継いだ（前回までの実行時間の合計{s:.0f}秒）。そこで立てた計画を最後まで"
-                "遊び、その同じゲームから答える。この予算で新たに計画するには、別の --out を指定する。"),
-    "budget": ("Budget {b:.0f} s, spent {s:.0f} s in all asks of this folder.",
-               "予算 {b:.0f} 秒、このフォルダでの実行時間の合計 {s:.0f} 秒。"),
-    "over": ("Note: the {who} alone need about {m} min for {studies} settings × at least {g} games, over the budget; "
-             "their answers rest on few games and many will not be clear. A larger --budget (and another --out) "
-             "makes more answers clear.",
-             "注意：{who}だけで、{studies}通りの設定 × 最低{g}ゲームに約{m}分かかり、予算を超えた。このボットの答えは"
-             "少ないゲームによるもので、多くは「まだはっきりしない」になる。--budget を増やして別の --out で尋ねると、"
-             "はっきりする答えが増える。"),
-    "stopped": ("The budget's time ran out before the {who}' plan was complete: their answers rest on {got} games a "
-                "study (of {planned} planned). Asking again with the same --out plays the rest of the plan.",
-                "予算の時間内に{who}の計画が終わらなかった。答えは１試行 {got} ゲーム（計画は {planned} ゲーム）による。"
-                "同じ --out でもう一度尋ねると、計画の残りを遊ぶ。"),
-    "unresponsive": ("But the bots do not respond to this rule: they played exactly as in the base game in all {n} games "
-                     "(so a bot planning with the base rules plays them alike): either the rule never came into play or "
-                     "the bots ignore it, so this answer does not show the rule's effect.",
-                     "ただし、ボットはこのルールに反応しない：この変更で、ボットの手順は{n}ゲームすべてで基本ルールと同じだった"
-                     "（基本ルールで先を読むボットも同じ手を指す）。ルールが一度も働かなかったか、ボットがルールを無視しているかの"
-                     "どちらかで、この答えはルールの効果を示していない。"),
-}
+W = words.pairs("ask")  # core/words/*.toml
 
 
 def w(key: str, lang: str) -> str:

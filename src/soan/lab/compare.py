@@ -7,22 +7,11 @@ import html
 from pathlib import Path
 from typing import Any
 
+from ..core import words
 from .stats import compare_tables
 from .study import StudyError, load
 
-TEXT = {
-    "title": ("soan compare", "soan 比較"),
-    "measure": ("measure", "指標"), "diff": ("B − A", "B − A"), "interval": ("95% interval", "95%区間"),
-    "padj": ("p (Holm)", "p値（Holm補正）"), "sig": ("significant", "有意"), "yes": ("yes", "あり"),
-    "paired": ("Both studies share their game seeds: differences are paired game by game (paired t-test).",
-               "両方の試行が同じシードのゲームを使うため、差はゲームごとの対応のある比較（対応のあるt検定）です。"),
-    "unpaired": ("The studies use different seeds: differences are unpaired (Welch's t-test).",
-                 "両方の試行のシードが異なるため、差は対応のない比較（ウェルチのt検定）です。"),
-    "units": ("Each game counts once (a game's seats are averaged); p-values are adjusted with Holm's method "
-              "across the {n} measures, so the chance of any false 'significant' stays at 5%.",
-              "１ゲームを１単位として数えます（同じゲームの席は平均）。p値は{n}個の指標全体でHolm法により補正し、"
-              "誤って「有意」と出る確率を全体で5%以内に抑えています。"),
-}
+TEXT = words.pairs("compare")  # core/words/*.toml
 
 
 def tr(key: str, lang: str) -> str:

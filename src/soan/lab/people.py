@@ -16,43 +16,12 @@ from typing import Any
 
 import numpy as np
 
+from ..core import words
 from ..core.game import game_info
 from .stats import card_rows, column, seat_shares
 from .study import StudyError, load, read_settings
 
-L = {
-    "people": ("People's games and playtest feedback", "人の対戦とテストプレイの感想"),
-    "bots_from": ("Bots' statistics from the bot study {d} ({n} games, agents {a}).",
-                  "ボットの統計は試行 {d}（{n} ゲーム、エージェント {a}）から。"),
-    "no_bots": ("No bot study of the same settings was found next to this study; run soan sim … --out DIR "
-                "with the same game, players and variants, and pass --bots DIR.",
-                "同じ設定のボットの試行が見つかりません。同じゲーム・人数・ヴァリアントで soan sim … --out DIR を"
-                "実行し、--bots DIR を指定してください。"),
-    "seat_vs": ("Win share by seat: people against the bots of the same settings",
-                "席ごとの勝率：人とボット（同じ設定）"),
-    "seat": ("seat", "席"), "people_games": ("people's games", "人の対戦数"),
-    "people_share": ("people's win share", "人の勝率"), "people_score": ("people's mean score", "人の平均得点"),
-    "bot_share": ("bots' win share (95% interval)", "ボットの勝率（95%区間）"),
-    "bot_score": ("bots' mean score", "ボットの平均得点"),
-    "overall": ("People win {w:.0%} of their {n} seat-games (chance {c:.0%}); mean rank {r:.2f}.",
-                "人の勝率 {w:.0%}（{n} 席・ゲーム、期待値 {c:.0%}）、平均順位 {r:.2f}。"),
-    "answers": ("Playtest answers: {n}", "テストプレイの感想：{n} 件"),
-    "no_answers": ("No playtest answers were given for these games.", "これらのゲームには感想の回答がありません。"),
-    "fun": ("Fun", "楽しさ"), "clarity": ("Clarity of the rules", "ルールのわかりやすさ"),
-    "length": ("Length felt", "長さの感じ方"), "mean": ("mean {m:.1f} of 5", "平均 {m:.1f}（5段階）"),
-    "too_short": ("too short", "短すぎる"), "right": ("about right", "ちょうどよい"), "too_long": ("too long", "長すぎる"),
-    "comments": ("Comments", "自由記述"), "game": ("game", "ゲーム"), "rank": ("rank", "順位"),
-    "comment": ("comment", "コメント"), "no_comments": ("No comments.", "コメントはありません。"),
-    "named": ("Cards or rules people named, next to the cards' measured win share in the bot study",
-              "人が挙げたカードやルールと、ボットの試行で測ったそのカードの勝率"),
-    "kind": ("said to be", "指摘"), "confusing": ("confusing", "わかりにくい"), "too_strong": ("too strong", "強すぎる"),
-    "text": ("as written", "回答"), "card": ("card (matched)", "該当するカード"),
-    "measured": ("win share when played (95% interval), use rate", "使用時の勝率（95%区間）・使用率"),
-    "no_named": ("Nobody named a card or rule.", "カードやルールを挙げた回答はありません。"),
-    "no_match": ("no card of that name (a rule?)", "該当するカードなし（ルール？）"),
-    "no_measure": ("no bot study", "ボットの試行なし"),
-    "replay": ("replay", "リプレイ"),
-}
+L = words.pairs("people")  # core/words/*.toml
 
 
 def t(key: str, lang: str) -> str:

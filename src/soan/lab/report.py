@@ -12,66 +12,14 @@ from typing import Any
 import numpy as np
 
 from ..agents.names import bot_label
+from ..core import words
 from ..core.game import game_info
 from ..core.hooks import StudyData
 from .seatadv import no_order_line, position_lines, seat_lines
 from .stats import Columns, agent_shares, column, mean_ci, position_shares, seat_shares
 from .study import load
 
-L = {
-    "title": ("soan study report", "soan 試行レポート"),
-    "summary": ("Summary", "要約"),
-    "flag": (" — significantly {dir}", " — 有意に{dir}"),
-    "above": ("above chance", "高い"), "below": ("below chance", "低い"),
-    "agent_line": ("{a} wins {w:.0%} of its seat-games ({lo:.0%}–{hi:.0%}); mean rank {r:.2f}.",
-                   "{a} の勝率 {w:.0%}（{lo:.0%}–{hi:.0%}）、平均順位 {r:.2f}。"),
-    "length_line": ("A game lasts {m:.1f} decisions on average; {multi:.0%} of decisions offer a real choice "
-                    "(mean {opt:.1f} options); the lead changes {lc:.1f} times; first beats second by {gap:.1f}.",
-                    "１ゲーム平均 {m:.1f} 回の選択、そのうち {multi:.0%} が複数の選択肢（平均 {opt:.1f} 通り）。"
-                    "首位の入れ替わり {lc:.1f} 回、１位と２位の差 {gap:.1f} 点。"),
-    "winshare": ("Win share by seat index (95% interval)", "席ごとの勝率（95%区間）"),
-    "winshare_pos": ("Win share by turn position (95% interval)", "手番順ごとの勝率（95%区間）"),
-    "position": ("turn position (1 = start player)", "手番順（1 = スタートプレイヤー）"),
-    "seat_adv": ("Seat advantage", "手番による有利・不利"),
-    "seat": ("seat", "席"), "value": ("value", "値"), "key": ("setting", "設定項目"), "share": ("win share", "勝率"), "chance": ("chance", "期待値"),
-    "scores": ("Score distribution by seat", "手番ごとの得点分布"), "score": ("score", "得点"),
-    "gap": ("Gap between first and second", "１位と２位の差"), "games": ("games", "ゲーム数"),
-    "length": ("Game length (decisions)", "ゲームの長さ（選択の回数）"),
-    "lead": ("Lead changes per game", "首位の入れ替わり回数"),
-    "options": ("Decisions: share with a real choice, mean options", "選択：複数の選択肢がある割合と平均選択肢数"),
-    "cards": ("Cards: how often played, the win share of those who played them (95% interval), held to the end",
-              "カード：使用率、使用したプレイヤーの勝率（95%区間）、最後まで保持した割合"),
-    "played": ("times played", "使用回数"), "winwhen": ("win share when played", "使用時の勝率"),
-    "held": ("held to the end", "最後まで保持"),
-    "use_rate": ("share of seat-games that played it", "使った席・ゲームの割合"),
-    "held_share": ("share of those who kept it", "保持していた割合"),
-    "card_flag": ("{c}: its players win {w:.0%} [{lo:.0%}, {hi:.0%}] — {f}", "{c}：使ったプレイヤーの勝率 {w:.0%} [{lo:.0%}, {hi:.0%}]。{f}"),
-    "strong": ("too strong?", "強すぎる可能性"), "weak": ("too weak?", "弱すぎる可能性"),
-    "no_card_flag": ("No card's win share differs from chance after Holm's correction by 3 points or more.",
-                     "Holm補正後、勝率が期待値から3ポイント以上外れるカードはありません。"),
-    "agents": ("Bots", "ボット"), "agent": ("bot", "ボット"),
-    "seat_games": ("seat-games", "席×ゲーム数"), "interval": ("95% interval", "95%区間"),
-    "mean_score": ("mean score", "平均得点"), "mean_rank": ("mean rank", "平均順位"), "settings": ("Settings", "設定"),
-    "notable": ("Notable games (replays)", "注目のゲーム（リプレイ）"),
-    "notable_how": ("Chosen among the {k} games whose record the study kept: the closest has the smallest gap "
-                    "between first and second, the biggest win the largest, the typical one is nearest the "
-                    "study's medians of length and gap. Each opens as a replay in the browser (no server needed).",
-                    "記録を残した {k} ゲームから選びました。最も接戦＝１位と２位の差が最小、最大の大差＝差が最大、"
-                    "典型的＝ゲームの長さと点差が全体の中央値に最も近いゲーム。それぞれブラウザでリプレイとして開けます"
-                    "（サーバー不要）。"),
-    "no_notable": ("The study kept no records (soan sim --out … --records 0), so there are no replays.",
-                   "この試行は記録を残していないため（--records 0）、リプレイはありません。"),
-    "closest": ("Closest game", "最も接戦のゲーム"), "biggest": ("Biggest win", "最大の大差のゲーム"),
-    "typical": ("Typical game", "典型的なゲーム"),
-    "notable_line": ("game #{i} (seed {seed}): first beats second by {gap:g}, {n} moves, scores {sc}",
-                     "ゲーム #{i}（シード {seed}）：１位と２位の差 {gap:g} 点、{n} 手、得点 {sc}"),
-    "open_replay": ("open the replay", "リプレイを開く"),
-    "quality": ("Design quality", "ゲームデザインの質の指標"),
-    "quality_how": ("One value per game, mean or share with its 95% interval; definitions and references in "
-                    "docs/balance.md. They describe the games these bots played.",
-                    "１ゲーム１値の平均または割合と95%区間。定義と出典は説明書の「ゲームデザインの質」の章にあります。"
-                    "このボットたちが遊んだゲームについての値です。"),
-}
+L = words.pairs("report")  # core/words/*.toml
 
 
 def t(key: str, lang: str) -> str:

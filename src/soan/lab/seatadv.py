@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+from ..core.words import seat_name
+
 
 def _share(xs: list[float], chance: float) -> dict:
     """`stats.share_test` when the lab libraries are there; else mean ± 1.96·s/√n."""
@@ -32,10 +34,6 @@ def position_name(k: int, players: int, lang: str) -> str:
         return "the start player"
     nth = {1: "2nd", 2: "3rd"}.get(k, f"{k + 1}th")
     return f"the {nth} player" + (" (last)" if k == players - 1 else "")
-
-
-def seat_name(i: int, lang: str) -> str:
-    return f"席{i + 1}" if lang == "ja" else f"seat {i + 1}"
 
 
 def _flag(r: dict, chance: float, lang: str) -> str:

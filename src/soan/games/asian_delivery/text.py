@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 
 from ...core.width import cols, ljust
+from ...core.words import player_name, short_name  # noqa: F401 - the games' text hook names players as soan does
 from .actions import BuildAt, DraftPick, EndStep, Load, OptionPick, PlayCard, Retrieve, Unload
 from .model import FACILITIES, GRADES
 
@@ -55,17 +56,6 @@ def _nb(text: str) -> str:
 
 def _list(items, lang: str, sep_en: str = ", ") -> str:
     return ("、" if _ja(lang) else sep_en).join(items)
-
-
-def player_name(seat: int, lang: str, me: int | None = None) -> str:
-    base = f"{'プレイヤー' if _ja(lang) else 'Player'} {seat + 1}"
-    return f"{base}（あなた）" if seat == me and _ja(lang) else f"{base} (you)" if seat == me else base
-
-
-def short_name(seat: int, lang: str, me: int | None = None) -> str:
-    """The name in a table row: P1, P1（あなた）."""
-    you = ("（あなた）" if lang == "ja" else " (you)") if seat == me else ""
-    return f"P{seat + 1}{you}"
 
 
 def op_text(op, lang: str) -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 import yaml
 
 from ...core.width import ljust
+from ...core.words import player_name, short_name  # noqa: F401 - the games' text hook names players as soan does
 from .actions import GOOD_EN, GOOD_JA, Carry, Deliver, Play
 
 _HELP = Path(__file__).parent / "data" / "help.yaml"
@@ -34,17 +35,6 @@ def _event_line(state, idx: int, lang: str) -> str:
     m = state.cfg.components
     tc = m.trade_cards[idx]
     return f"{tc.name_ja if lang == 'ja' else tc.name}: {tc.text_ja if lang == 'ja' else tc.text}"
-
-
-def player_name(seat: int, lang: str, me: int | None = None) -> str:
-    base = f"{t('player', lang)} {seat + 1}"
-    return f"{base}（{t('you', lang)}）" if seat == me and lang == "ja" else f"{base} ({t('you', lang)})" if seat == me else base
-
-
-def short_name(seat: int, lang: str, me: int | None = None) -> str:
-    """The name in a table row: P1, P1（あなた）."""
-    you = ("（あなた）" if lang == "ja" else " (you)") if seat == me else ""
-    return f"P{seat + 1}{you}"
 
 
 def action_text(state, action, lang: str = "en") -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 
 from ...core.width import ljust
+from ...core.words import player_name, short_name  # noqa: F401 - the games' text hook names players as soan does
 from .actions import BonusDraw, Keep, Pick, Play, Settle, Skip, Take, item_name
 from .fields import LEDGER, loose_item
 from .model import ENEMY, GOLD, ITEMS, LANDS, RESOURCES
@@ -50,17 +51,6 @@ LEDGER_WORDS = {
 
 def _ja(lang: str) -> bool:
     return lang == "ja"
-
-
-def player_name(seat: int, lang: str, me: int | None = None) -> str:
-    base = f"{'プレイヤー' if _ja(lang) else 'Player'} {seat + 1}"
-    return f"{base}（あなた）" if seat == me and _ja(lang) else f"{base} (you)" if seat == me else base
-
-
-def short_name(seat: int, lang: str, me: int | None = None) -> str:
-    """The name in a table row: P1, P1（あなた）."""
-    you = ("（あなた）" if lang == "ja" else " (you)") if seat == me else ""
-    return f"P{seat + 1}{you}"
 
 
 def _card_name(state, cid: str, lang: str) -> str:

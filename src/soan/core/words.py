@@ -1,0 +1,60 @@
+"""The words of soan's own layers (cli, web, lab, agents, core) in one catalog, one data file per
+language: `words/en.toml` and `words/ja.toml`, a table per place (`play`, `report`, `ask`, …) with the
+same keys in both (tests/test_words.py checks the keys and the `{placeholders}`). Japanese has a few
+more tables: the help's translations, pydantic's messages and the bots' names, which English shows as
+they are. A game's own words live in its text module (a draft is one folder)."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib.resources import files
+
+LANGS = ("en", "ja")
+
+
+@cache
+def catalog(lang: str) -> dict[str, dict[str, str]]:
+    """Every table of one language's file."""
+    if lang not in LANGS:
+        raise ValueError(f"no words for language {lang!r}; languages: {', '.join(LANGS)}")
+    return tomllib.loads(files(__package__).joinpath("words", f"{lang}.toml").read_text(encoding="utf-8"))
+
+
+def pairs(table: str) -> dict[str, tuple[str, str]]:
+    """A table as key → (English, Japanese), for the places that pick by language."""
+    en, ja = catalog("en")[table], catalog("ja")[table]
+    return {k: (v, ja[k]) for k, v in en.items()}
+
+
+def by_lang(table: str) -> dict[str, dict[str, str]]:
+    """A table as language → key → words."""
+    return {lang: catalog(lang)[table] for lang in LANGS}
+
+
+def japanese(table: str) -> dict[str, str]:
+    """A table only Japanese has (English shows those words as they are)."""
+    return catalog("ja")[table]
+
+
+def word(table: str, key: str, lang: str, **fill: object) -> str:
+    """One entry in `lang` (Japanese for "ja", else English), its `{placeholders}` filled from `fill`."""
+    text = catalog("ja" if lang == "ja" else "en")[table][key]
+    return text.format(**fill) if fill else text
+
+
+def player_name(seat: int, lang: str, me: int | None = None) -> str:
+    """A seat as people count it (from 1): "Player 2", "プレイヤー 2（あなた）" for the viewer `me`."""
+    name = word("names", "player", lang, n=seat + 1)
+    return word("names", "you", lang, name=name) if seat == me else name
+
+
+def short_name(seat: int, lang: str, me: int | None = None) -> str:
+    """The name in a table row: P1, P1（あなた）."""
+    name = word("names", "short", lang, n=seat + 1)
+    return word("names", "you", lang, name=name) if seat == me else name
+
+
+def seat_name(seat: int, lang: str) -> str:
+    """A seat in a table of figures: "seat 2", "席2"."""
+    return word("names", "seat", lang, n=seat + 1)
