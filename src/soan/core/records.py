@@ -12,13 +12,13 @@ from .actions import Action, parse_action
 from .checks import shown
 from .errors import IllegalAction, RecordError, SoanError
 from .game import make
-from .hooks import GameState
+from .hooks import StateContract
 from .version import __version__
 
 FORMAT = "soan-record/1"
 
 
-def header_for(state: GameState, **extra: Any) -> dict[str, Any]:
+def header_for(state: StateContract, **extra: Any) -> dict[str, Any]:
     h = {"format": FORMAT, "version": __version__, **state.header()}
     h.update(extra)
     return h
@@ -27,7 +27,7 @@ def header_for(state: GameState, **extra: Any) -> dict[str, Any]:
 class Recorder:
     """Appends each action as it is applied, flushing, so a crash loses nothing."""
 
-    def __init__(self, path: str | Path, state: GameState, *, append: bool = False, **extra: Any) -> None:
+    def __init__(self, path: str | Path, state: StateContract, *, append: bool = False, **extra: Any) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if append and self.path.exists():
@@ -41,7 +41,7 @@ class Recorder:
         self._f.write(json.dumps({"seat": seat, "action": action.to_json()}, ensure_ascii=False) + "\n")
         self._f.flush()
 
-    def rewrite(self, state: GameState, moves: list[tuple[int, Any]], **extra: Any) -> None:
+    def rewrite(self, state: StateContract, moves: list[tuple[int, Any]], **extra: Any) -> None:
         """Write the whole record again (after an undo)."""
         self._f.close()
         write_record(self.path, state, moves, **extra)
@@ -51,7 +51,7 @@ class Recorder:
         self._f.close()
 
 
-def write_record(path: str | Path, state: GameState, moves: list[tuple[int, Any]], **extra: Any) -> None:
+def write_record(path: str | Path, state: StateContract, moves: list[tuple[int, Any]], **extra: Any) -> None:
     with open(path, "w", encoding="utf-8") as f:
         f.write(json.dumps(header_for(state, **extra), ensure_ascii=False) + "\n")
         for seat, a in moves:
@@ -119,9 +119,9 @@ def _json_line(p: Path, i: int, line: str, what: str) -> Any:
         raise RecordError(f"{p}: line {i}: {what} is not JSON ({shown(str(e), 120)})") from None
 
 
-def state_from_header(header: dict[str, Any], where: str = "record") -> GameState:
+def state_from_header(header: dict[str, Any], where: str = "record") -> StateContract:
     try:
-        s: GameState = make(header["game"], players=header.get("players"), seed=header["seed"],
+        s: StateContract = make(header["game"], players=header.get("players"), seed=header["seed"],
                  variants=header.get("variants") or [], params=header.get("params") or {},
                  components=header.get("components"))
     except SoanError as e:
@@ -135,7 +135,7 @@ def state_from_header(header: dict[str, Any], where: str = "record") -> GameStat
     return s
 
 
-def replay(path: str | Path, upto: int | None = None) -> GameState:
+def replay(path: str | Path, upto: int | None = None) -> StateContract:
     """The exact state a record describes (after its first `upto` actions, if given)."""
     if upto is not None and (upto.__class__ is not int or upto < 0):
         raise RecordError(f"upto is a number of actions (0 or more), got {shown(upto)}")

@@ -12,12 +12,12 @@ from .actions import parse_action
 from .checks import shown
 from .errors import IllegalAction, RecordError, SoanError
 from .game import game_info
-from .hooks import GameState, GameText
+from .hooks import StateContract, GameText
 from .records import state_from_header
 from .words import player_name
 
 
-def public_observation(state: GameState) -> dict[str, Any]:
+def public_observation(state: StateContract) -> dict[str, Any]:
     """What every seat sees alike (as a spectator of a live game sees it): the board of the full view."""
     obs = [state.observation(s) for s in range(state.cfg.players)]
     return {k: v for k, v in obs[0].items() if k != "seat" and all(o.get(k) == v for o in obs[1:])}
