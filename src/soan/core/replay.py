@@ -12,7 +12,7 @@ from .actions import parse_action
 from .checks import shown
 from .errors import IllegalAction, RecordError, SoanError
 from .game import game_info
-from .hooks import StateContract, GameText
+from .hooks import GameText, StateContract
 from .records import state_from_header
 from .words import player_name
 
