@@ -53,7 +53,7 @@ def test_player_names_count_from_one_in_every_game(seat, lang, me, name):
     for g in game.games():
         text = game.game_info(g["id"]).hooks.text
         if text is not None and hasattr(text, "player_name"):
-            assert text.player_name(seat, lang, me) == name, info.id
+            assert text.player_name(seat, lang, me) == name, g["id"]
 
 
 def test_an_unknown_language_is_refused_by_name():
