@@ -23,9 +23,6 @@ ALLOWED = {
     "games/asian_delivery/options.py::OptionsMixin._options": 75,
     # the effects of every step kind, one long dispatch (same)
     "games/asian_delivery/steps.py::StepsMixin._do": 37,
-    # La Superba's per-round measures (same)
-    "games/la_superba/measures.py::Measures._round": 40,
-    # La Superba's voyage resolution, LS-V* (same)
     # `soan ask`: the questions file's checks and the ask procedure (same)
     "lab/ask.py::load_questions": 40,
     "lab/ask.py::ask": 31,

@@ -68,8 +68,8 @@ def _reading(R) -> dict[str, Any]:
     # best of 3-of-5 hand + community
     hand_dist: dict[int, int] = {}
     total_h = comb(len(R.deck), 5) * (len(R.deck) - 5)
-    for combo in combinations_with_replacement(range(k), 5):
-        cnt = [combo.count(i) for i in range(k)]
+    for combo5 in combinations_with_replacement(range(k), 5):
+        cnt = [combo5.count(i) for i in range(k)]
         if any(cnt[i] > len(kinds[i][1]) for i in range(k)):
             continue
         w_hand = prod(comb(len(kinds[i][1]), cnt[i]) for i in range(k))
@@ -94,7 +94,7 @@ def _reading(R) -> dict[str, Any]:
 
 
 def _examples(R_lit, R_notes) -> list[dict[str, Any]]:
-    kinds = {}
+    kinds: dict[tuple[str, int], list[int]] = {}
     for c in R_lit.deck:
         s = SUITS[R_lit.suit[c]]
         key = (s, R_lit.mult[c] if s == "ship" else R_lit.power[c])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .fields import OVER, RoundRecord, StateFields, chits_at
+from .fields import OVER, Counts, Reveal, RoundRecord, StateFields, chits_at
 from .model import GLASS, PEPPER, SILK, hand_power
 from .serialise import entry_dict
 
@@ -17,15 +17,17 @@ class DeliveryMixin(StateFields):
 
     __slots__ = ()
 
-    def _finish_round(self) -> None:
-        """LS-R6..R8: deliver, lose or return chits, score, collect cards, next round or end."""
+    def _finish_round(self, rv: Reveal) -> None:
+        """LS-R6..R8: deliver, lose or return chits, score, collect cards, next round or end; `rv` is this
+        round's reveal (`self.rv`)."""
         R = self.R
         n = self.cfg.players
         ev = self.event
-        rv = self.rv
         pepper, _, silk = rv.effects  # LS-R4: the seats whose pepper and silk effects hold
         rnd = self.round
-        delivered, lost, returned = [], [], []
+        delivered: list[Counts] = []
+        lost: list[Counts] = []
+        returned: list[Counts] = []
         zero = (0, 0, 0)
         for i in range(n):
             c = self.carried[i]
@@ -60,7 +62,9 @@ class DeliveryMixin(StateFields):
         deck = self.deck
         for p in self.played:
             deck.extend(p)
-        deck.append(self.community)
+        community = self.community
+        assert community is not None  # the game goes on: a card (LS-R1; views.py checks a view's)
+        deck.append(community)
         self.rng.shuffle(deck)
         if rnd >= R.rounds:  # LS-E1
             self.phase = OVER
@@ -86,7 +90,7 @@ class DeliveryMixin(StateFields):
         last = self.hist[-1].ranks if self.hist else [1] * n
         if self.R.no_serials:
             hp = [hand_power(h, self.R) for h in self.hands]
-            key = [(sc[i], -last[i], hp[i]) for i in range(n)]
+            key: list[tuple[int, ...]] = [(sc[i], -last[i], hp[i]) for i in range(n)]
         else:
             key = [(sc[i], -last[i]) for i in range(n)]
         return [1 + sum(1 for j in range(n) if key[j] > key[i]) for i in range(n)]

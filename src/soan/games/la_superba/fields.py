@@ -6,10 +6,11 @@ Seats count from 0; goods (item chits) are 0 pepper, 1 glass, 2 silk (model.GOOD
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.rng import Rng
-from .model import Rules
+from ...core.state import GameState
+from .model import Event, Rules
 
 VOYAGE, DELIVERY, OVER = "voyage", "deliver", "over"  # the phases of a round (LS-R1..R8), then the end
 
@@ -58,33 +59,42 @@ class RoundRecord(NamedTuple):
     returned: tuple[Counts, ...]  # per seat: lost chits back to the supply by silk (LS-R4)
 
 
-class StateFields:
-    """Annotations only: the slots themselves are declared once, on `LaSuperba` (rules.py)."""
+class StateFields(GameState):
+    """The state's fields, each declared once here with its type (the slots themselves: `clone`, `view`
+    and `state_from_view` set every one; tests/test_la_superba_fields.py holds them to it). `cfg` and
+    `listener` are GameState's. Every part of the state (voyage.py, delivery.py, serialise.py,
+    prompts.py) derives from this class with empty slots; `LaSuperba` (rules.py) joins them."""
 
-    __slots__ = ()
-    cfg: Any  # core.game.Config: players, seed, variants, params, components
-    listener: Any
+    __slots__ = ("R", "rng", "round", "phase", "deck", "hands", "community", "row", "removed", "supply", "lost",
+                 "delivered", "played", "carried", "quota", "choice", "rv", "hist", "_lc")
     R: Rules  # the compiled rule tables, shared by every clone
-    rng: Rng
+    rng: Rng  # the game's own generator (shuffles, LS-R8)
     round: int  # 1..R.rounds
     phase: str  # VOYAGE, DELIVERY or OVER
-    deck: list[int]  # voyage cards (LS-S3)
+    deck: list[int]  # voyage cards (LS-S3), drawn from the end
     hands: list[list[int]]  # per seat, sorted
-    community: Any  # the round's community card (LS-R1); None once over
+    community: int | None  # the round's community card (LS-R1); None once over
     row: tuple[int, ...]  # the trade row: event indices, one per round (LS-S2)
     removed: tuple[int, ...]  # events out of the game
     supply: list[int]  # chits in supply at chits_at(seat) + good
     lost: list[int]  # chits lost, same layout
     delivered: list[tuple[tuple[int, int, int], ...]]  # per seat: (round, good, value) on the trade cards
-    played: list[Any]  # per seat: the cards played this round, or None
+    played: list[Any]  # per seat: the cards played this round (a sorted tuple), or None
     carried: list[Any]  # per seat: the chits carried (Counts), or None
     quota: list[int]  # per seat: chits it may deliver (LS-R6)
     choice: list[Any]  # per seat: the chits delivered (Counts), or None
-    rv: Reveal | None  # this round's reveal, during delivery
+    rv: Reveal | None  # this round's reveal, during delivery (exactly then)
     hist: tuple[RoundRecord, ...]  # every finished round
-    _lc: tuple[int, list] | None  # (seat, its legal actions) until the next apply
+    _lc: tuple[int, list[Any]] | None  # (seat, its legal actions) until the next apply
+
+    if TYPE_CHECKING:  # what one part calls and a sibling part defines (signatures only; no runtime effect)
+        def _start_round(self) -> None: ...  # voyage.py, LS-R1 (delivery.py starts the next round)
+
+        def _finish_round(self, rv: Reveal) -> None: ...  # delivery.py, LS-R6..R8 (voyage.py: when no one chooses)
+
+        def scores(self) -> list[int]: ...  # delivery.py, LS-R7 (serialise.py shows them)
 
     @property
-    def event(self) -> Any:
+    def event(self) -> Event:
         """This round's event card."""
         return self.R.events[self.row[self.round - 1]]

@@ -110,13 +110,34 @@ class Measures:
         return out
 
     def _round(self, d: dict[str, Any], R, ev, out: list[dict[str, Any]]) -> None:
-        n = self.n
+        """One round's measures, seat by seat (in this order: the cards, the ties, the community card)."""
         rnd = d["round"]
         played = [tuple(p) for p in d["played"]]
         glass = set(d["effects"]["glass"])
         power, ranks = d["power"], d["ranks"]
         cm = () if ev.community_off else (d["community"],)
-        # LS-R3 without the community card: the marginal power it added, and who would have come first
+        bare, changed, share_first, low = self._community_card(d, R, ev, played, glass)  # LS-R1 / LS-R3
+        self._serial_effects(d, R, out)  # LS-R4
+        all_tied = int(bool(d["all_tied"]))  # LS-V3
+        for i in range(self.n):
+            r = out[i]
+            _seat_cards(r, R, rnd, played[i], played[i] + cm, power, i, ranks[i] == 1)
+            _seat_ties(r, rnd, i, power, glass, R.no_serials)
+            added = power[i] - bare[i]
+            r[f"community_added_r{rnd}"] = added
+            r["community_added"] += added
+            r[f"community_changed_first_r{rnd}"] = changed
+            r["community_changed_first"] += changed
+            r["all_tie_wipeouts"] += all_tied
+            r["community_share_first"] += share_first
+            r["community_low"] += low / self.n
+
+    def _community_card(self, d: dict[str, Any], R, ev, played: list[tuple[int, ...]],
+                        glass: set[int]) -> tuple[list[int], int, float, int]:
+        """LS-R3 without the community card (LS-R1): each seat's power without it, whether it changed who
+        came first, its share of the first-ranked voyage's power, and how many voyages it added at most 1 to."""
+        n = self.n
+        power, ranks = d["power"], d["ranks"]
         bare = [voyage_power(p, R) + (d["carried"][i][1] if i in glass else 0) for i, p in enumerate(played)]
         top = [(-p[0] if ev.tie_low else p[-1]) if p else 0 for p in played]
         if R.no_serials:
@@ -127,10 +148,14 @@ class Measures:
             first_bare = {max(range(n), key=key2.__getitem__)}
         first = {i for i in range(n) if ranks[i] == 1}
         changed = int(first != first_bare)
-        # the community card's share of the first-ranked voyage's power, and rounds it added at most 1
         share_first = sum((power[i] - bare[i]) / power[i] for i in first if power[i] > 0) / max(len(first), 1)
         low = sum(int(power[i] - bare[i] <= 1) for i in range(n))
-        for g in range(len(GOODS)):  # LS-R4: an effect decided by serial numbers
+        return bare, changed, share_first, low
+
+    def _serial_effects(self, d: dict[str, Any], R, out: list[dict[str, Any]]) -> None:
+        """LS-R4: the item effects a tie on the most carried decided by serial numbers."""
+        n = self.n
+        for g in range(len(GOODS)):
             if R.item_all or R.no_serials:
                 continue
             best = max(c[g] for c in d["carried"])
@@ -138,36 +163,34 @@ class Measures:
             if len(tied) > 1:
                 for i in tied:
                     out[i]["serial_effect"] += 1
-        for i in range(n):
-            r = out[i]
-            counting = played[i] + cm
-            suits = [R.suit[c] for c in counting]
-            r[f"power_r{rnd}"] = power[i]
-            for c in played[i]:  # per card type, for "which card is too strong" (item 4)
-                k = f"played_{SUITS[R.suit[c]]}-{R.power[c] if R.suit[c] != SHIP else 'x' + str(R.mult[c])}"
-                r[k] = r.get(k, 0) + 1
-                r[f"bycard_{c}"] = r.get(f"bycard_{c}", 0) + 1  # per card (its serial): the same, card by card
-            r["max_power"] = max(r["max_power"], power[i])
-            r["power_range"] += max(power) - min(power)
-            r[f"weather_r{rnd}"] = suits.count(WEATHER)
-            r[f"crew_r{rnd}"] = suits.count(CREW)
-            r[f"ship_r{rnd}"] = suits.count(SHIP)
-            aw = int(bool(suits) and all(s == WEATHER for s in suits))
-            r[f"all_weather_r{rnd}"] = aw
-            r["all_weather"] += aw
-            r["first"] += int(ranks[i] == 1)
-            r["all_weather_first"] += int(aw and ranks[i] == 1)
-            same = [j for j in range(n) if j != i and power[j] == power[i]]
-            by_glass = any((j in glass) != (i in glass) for j in same)
-            by_serial = not R.no_serials and any((j in glass) == (i in glass) for j in same)
-            r[f"serial_rank_r{rnd}"] = int(by_serial)
-            r["serial_rank"] += int(by_serial)
-            r["glass_rank"] += int(by_glass)
-            added = power[i] - bare[i]
-            r[f"community_added_r{rnd}"] = added
-            r["community_added"] += added
-            r[f"community_changed_first_r{rnd}"] = changed
-            r["community_changed_first"] += changed
-            r["all_tie_wipeouts"] += int(bool(d["all_tied"]))
-            r["community_share_first"] += share_first
-            r["community_low"] += low / n
+
+
+def _seat_cards(r: dict[str, Any], R, rnd: int, mine: tuple[int, ...], counting: tuple[int, ...],
+                power: list[int], i: int, first: bool) -> None:
+    """LS-R2 / LS-R3: a seat's cards played (per card type and per card), its power, the suits counting."""
+    suits = [R.suit[c] for c in counting]
+    r[f"power_r{rnd}"] = power[i]
+    for c in mine:  # per card type, for "which card is too strong" (item 4)
+        k = f"played_{SUITS[R.suit[c]]}-{R.power[c] if R.suit[c] != SHIP else 'x' + str(R.mult[c])}"
+        r[k] = r.get(k, 0) + 1
+        r[f"bycard_{c}"] = r.get(f"bycard_{c}", 0) + 1  # per card (its serial): the same, card by card
+    r["max_power"] = max(r["max_power"], power[i])
+    r["power_range"] += max(power) - min(power)
+    r[f"weather_r{rnd}"] = suits.count(WEATHER)
+    r[f"crew_r{rnd}"] = suits.count(CREW)
+    r[f"ship_r{rnd}"] = suits.count(SHIP)
+    aw = int(bool(suits) and all(s == WEATHER for s in suits))
+    r[f"all_weather_r{rnd}"] = aw
+    r["all_weather"] += aw
+    r["first"] += int(first)
+    r["all_weather_first"] += int(aw and first)
+
+
+def _seat_ties(r: dict[str, Any], rnd: int, i: int, power: list[int], glass: set[int], no_serials: bool) -> None:
+    """LS-R5 / LS-V3: whether a seat's rank was settled by glass or by serial numbers."""
+    same = [j for j in range(len(power)) if j != i and power[j] == power[i]]
+    by_glass = any((j in glass) != (i in glass) for j in same)
+    by_serial = not no_serials and any((j in glass) == (i in glass) for j in same)
+    r[f"serial_rank_r{rnd}"] = int(by_serial)
+    r["serial_rank"] += int(by_serial)
+    r["glass_rank"] += int(by_glass)

@@ -98,8 +98,8 @@ def check(m: Components) -> list[str]:
     for i, c in enumerate(m.voyage_cards):
         out += _check_card(c, f"voyage_cards[{i}] (serial {c.serial})")
     for v, cards in m.variant_cards.items():
-        for i, c in enumerate(cards):
-            out += _check_card(c, f"variant_cards.{v}[{i}]")
+        for i, vc in enumerate(cards):
+            out += _check_card(vc, f"variant_cards.{v}[{i}]")
     if sorted(g.id for g in m.goods) != sorted(GOODS):
         out.append(f"goods: expected exactly {list(GOODS)}")
     if len(m.trade_cards) < m.rounds + 1:
@@ -225,7 +225,7 @@ def compile_rules(m: Components, variants: tuple[str, ...], params: dict) -> Rul
                 last = True
             elif e.effect == "tie_low_serial":
                 low = True
-        evs.append(Event(i, t.id, tuple(bonus), tuple(fd), q, off, last, low))
+        evs.append(Event(i, t.id, (bonus[0], bonus[1], bonus[2]), (fd[0], fd[1], fd[2]), q, off, last, low))
     return Rules(
         suit=tuple(suit), power=tuple(power), mult=tuple(mult), deck=tuple(sorted(cards)),
         events=tuple(evs), quotas=tuple(m.quotas), rounds=m.rounds, draw=m.draw, play=m.play,

@@ -40,9 +40,11 @@ class TextsMixin(StateFields):
         if self.phase == VOYAGE:
             return Prompt("carry", f"Round {self.round}: choose 1-{R.carry_max} chits from your supply to carry.",
                           f"ラウンド{self.round}：運ぶアイテムを1〜{R.carry_max}個選んでください。")
+        rv = self.rv
+        assert rv is not None  # the deliver phase (to_act offers a seat no other decision): its reveal
         c = self.carried[seat]
         q = self.quota[seat]
-        rank = self.rv.ranks[seat]
+        rank = rv.ranks[seat]
         return Prompt("deliver",
                       f"You ranked {rank} and deliver {q} of your {sum(c)} chits; the rest are lost. Which?",
                       f"{rank}位：運んだ{sum(c)}個のうち{q}個を輸送します（残りはロスト）。どれにしますか？")

@@ -14,7 +14,6 @@ from typing import Any
 from ...core.errors import ConfigError
 from ...core.game import compiled
 from ...core.rng import Rng, seed_from
-from ...core.state import GameState
 from .actions import _PLAY, play
 from .delivery import DeliveryMixin
 from .fields import DELIVERY, N_GOODS, OVER, VOYAGE, chits_at
@@ -31,9 +30,10 @@ def rules_for(cfg) -> Rules:
     return compiled(cfg, compile_rules)
 
 
-class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
-    __slots__ = ("R", "rng", "round", "phase", "deck", "hands", "community", "row", "removed",
-                 "supply", "lost", "delivered", "played", "carried", "quota", "choice", "rv", "hist", "_lc")
+class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
+    """The state: its fields declared in fields.py (`StateFields`), its rules in the parts above."""
+
+    __slots__ = ()
     game_id = "la-superba"
 
     # --- setup ----------------------------------------------------------------------------------
@@ -72,8 +72,9 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
         if self.phase == VOYAGE:
             c = self.carried
             return tuple([i for i in range(len(c)) if c[i] is None])
-        if self.phase == DELIVERY:
-            return tuple([i for i in self.rv.awaiting if self.choice[i] is None])
+        rv = self.rv
+        if rv is not None:  # the deliver phase (the reveal is there exactly then; views.py checks a view's)
+            return tuple([i for i in rv.awaiting if self.choice[i] is None])
         return ()
 
     def _legal_actions(self, seat: int) -> list:
@@ -109,14 +110,16 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
                 b = chits_at(seat)
                 return carry_options((self.supply[b], self.supply[b + 1], self.supply[b + 2]), self.R.carry_max)
             return []
-        if self.phase == DELIVERY and self.choice[seat] is None and seat in self.rv.awaiting:
+        rv = self.rv
+        if rv is not None and self.choice[seat] is None and seat in rv.awaiting:  # the deliver phase
             return deliver_options(self.carried[seat], self.quota[seat])
         return []
 
     def _apply(self, seat: int, action) -> None:
         # core/checks.py has checked the seat and that `action` is one of legal_actions(seat)
         self._lc = None
-        if self.phase == VOYAGE:
+        rv = self.rv
+        if rv is None:  # the voyage (an action in the deliver phase, the reveal there exactly then)
             if self.played[seat] is None:  # LS-R2: 3 cards face down
                 cards = action.cards
                 self.played[seat] = cards
@@ -127,8 +130,8 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
                     self._resolve_voyage()
             return
         self.choice[seat] = action.counts  # LS-R6: which carried chits are delivered
-        if all(self.choice[i] is not None for i in self.rv.awaiting):
-            self._finish_round()
+        if all(self.choice[i] is not None for i in rv.awaiting):
+            self._finish_round(rv)
 
     # --- results (scores and ranks: delivery.py) -------------------------------------------------
     def is_over(self) -> bool:
@@ -171,8 +174,10 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
         known = set(self.hands[seat])
         if self.played[seat] is not None:
             known.update(self.played[seat])
-        if not voyage and self.phase == DELIVERY:
-            known.add(self.community)
+        rv = self.rv  # the deliver phase's reveal (exactly then), else None
+        cm = self.community  # a card until the game is over
+        if rv is not None and cm is not None:  # the deliver phase: the community card and every play revealed
+            known.add(cm)
             for p in self.played:
                 known.update(p)
         unknown = [c for c in R.deck if c not in known]
@@ -189,9 +194,9 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin, GameState):
                 b = chits_at(i)
                 opts = carry_options((self.supply[b], self.supply[b + 1], self.supply[b + 2]), R.carry_max)
                 s.carried[i] = opts[r.below(len(opts))].counts
-            if self.phase == DELIVERY and self.choice[i] is not None and i in self.rv.awaiting:
-                opts = deliver_options(self.carried[i], self.quota[i])
-                s.choice[i] = opts[r.below(len(opts))].counts
+            if rv is not None and self.choice[i] is not None and i in rv.awaiting:
+                dopts = deliver_options(self.carried[i], self.quota[i])
+                s.choice[i] = dopts[r.below(len(dopts))].counts
         s.deck = sorted(unknown)
         r.shuffle(s.deck)
         hidden = set(self.row[3:4]) if self.round < 4 and len(self.row) > 3 else set()

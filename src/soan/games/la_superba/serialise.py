@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.errors import IllegalAction
 from ...core.rng import Rng
 from .actions import GOOD_EN
-from .fields import DELIVERY, N_GOODS, OVER, Reveal, RoundRecord, StateFields, chits_at
+from .fields import DELIVERY, N_GOODS, OVER, Counts, Reveal, RoundRecord, StateFields, chits_at
 
 if TYPE_CHECKING:
     from .rules import LaSuperba
@@ -109,12 +109,22 @@ def entry_dict(t: RoundRecord) -> dict[str, Any]:
     return d
 
 
-def _tt(xs) -> tuple:
+def _tt(xs: list[list[int]]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(int(y) for y in x) for x in xs)
 
 
-def _head(d: dict[str, Any]) -> tuple:
-    return (int(d["round"]), d["event"], d["community"], _tt(d["played"]), _tt(d["carried"]),
+def _counts(xs: list[list[int]]) -> tuple[Counts, ...]:
+    """Chits by good, seat by seat (the view's triples: views.py checks their length first)."""
+    return tuple((int(p), int(g), int(s)) for p, g, s in xs)
+
+
+# a reveal's and a round record's first fields, as Reveal and RoundRecord hold them
+_Head = tuple[int, str, int, tuple[tuple[int, ...], ...], tuple[Counts, ...], tuple[int, ...], tuple[int, ...],
+              tuple[tuple[int, ...], ...], tuple[int, ...], bool]
+
+
+def _head(d: dict[str, Any]) -> _Head:
+    return (int(d["round"]), d["event"], d["community"], _tt(d["played"]), _counts(d["carried"]),
             tuple(d["power"]), tuple(d["ranks"]), tuple(tuple(d["effects"][g]) for g in GOOD_EN),
             tuple(d["quotas"]), bool(d["all_tied"]))
 
@@ -124,7 +134,7 @@ def reveal_tuple(d: dict[str, Any]) -> Reveal:
 
 
 def entry_tuple(d: dict[str, Any]) -> RoundRecord:
-    return RoundRecord(*_head(d), _tt(d["delivered"]), _tt(d["lost"]), _tt(d["returned"]))
+    return RoundRecord(*_head(d), _counts(d["delivered"]), _counts(d["lost"]), _counts(d["returned"]))
 
 
 def state_from_view(v: dict[str, Any], cls: type[LaSuperba], rules_for: Callable[[Any], Any]) -> LaSuperba:

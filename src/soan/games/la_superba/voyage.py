@@ -12,7 +12,7 @@ def _item_effects(R: Rules, carried: list, top: list[int]) -> list[tuple[int, ..
     """LS-R4: per good, the seats whose item effect holds: the one carrying the most of it; a tie goes
     to the highest top card (LS-V3 without serials: all tied or none, `item_tie`); `item_effect=all`:
     every seat carrying any, once someone does."""
-    hold = []
+    hold: list[tuple[int, ...]] = []
     for g in (PEPPER, GLASS, SILK):
         col = [c[g] for c in carried]
         best = max(col)
@@ -55,11 +55,11 @@ class VoyageMixin(StateFields):
         self.choice = [None] * n
         self.rv = None
 
-    def _base_powers(self, R: Rules, community_off: bool) -> list[int]:
+    def _base_powers(self, R: Rules, community: int, community_off: bool) -> list[int]:
         """LS-R3: each seat's voyage power before glass, of its cards and the community card."""
         if community_off:
             return [voyage_power(p, R) for p in self.played]
-        cm = (self.community,)
+        cm = (community,)
         return [voyage_power(p + cm, R) for p in self.played]
 
     def _resolve_voyage(self) -> None:
@@ -68,7 +68,9 @@ class VoyageMixin(StateFields):
         n = self.cfg.players
         ev = R.events[self.row[self.round - 1]]  # self.event
         played, carried = self.played, self.carried
-        base = self._base_powers(R, ev.community_off)  # LS-R3
+        community = self.community
+        assert community is not None  # the game goes on: a card (LS-R1; views.py checks a view's)
+        base = self._base_powers(R, community, ev.community_off)  # LS-R3
         low = ev.tie_low and not R.no_serials
         top = [-p[0] if low else p[-1] for p in played]  # played cards are sorted
         hold = _item_effects(R, carried, top)  # LS-R4
@@ -77,6 +79,7 @@ class VoyageMixin(StateFields):
         for i in glass:
             power[i] += carried[i][GLASS]
         # LS-R5 / LS-V3: ranking
+        key: list[tuple[int, ...]]  # power, glass's effect (a bool), then the top card's serial
         if R.no_serials:
             key = [(power[i], i in glass) for i in range(n)]
             ranks = [1 + sum(1 for k in key if k > key[i]) for i in range(n)]
@@ -114,7 +117,7 @@ class VoyageMixin(StateFields):
                 else:
                     awaiting.append(i)
         self.phase = DELIVERY
-        self.rv = Reveal(self.round, ev.id, self.community, tuple(played), tuple(carried), tuple(power),
-                         tuple(ranks), tuple(hold), tuple(quota), all_tied, tuple(awaiting))
+        rv = self.rv = Reveal(self.round, ev.id, community, tuple(played), tuple(carried), tuple(power),
+                              tuple(ranks), tuple(hold), tuple(quota), all_tied, tuple(awaiting))
         if not awaiting:
-            self._finish_round()
+            self._finish_round(rv)
