@@ -3,7 +3,7 @@ upgrades (AD-T2, AD-T3, AD-E1..E6)."""
 
 from __future__ import annotations
 
-from .fields import OWN_DECKS, OWN_DONE, OWN_HANDS, OWN_ORDERS, OWN_PLAY, OWN_SUPPLY, OWN_WH, StateFields
+from .fields import OWN_DECKS, OWN_DONE, OWN_HANDS, OWN_ORDERS, OWN_PLAY, OWN_SUPPLY, OWN_WH, SeatList, StateFields
 from .frames import (
     Choice,
     Counted,
@@ -33,7 +33,7 @@ class EffectsMixin(StateFields):
     __slots__ = ()
 
     # --- small helpers --------------------------------------------------------------------------
-    def _mine(self, kind: int, p: int, lists: list) -> list:
+    def _mine(self, kind: int, p: int, lists: list[SeatList]) -> SeatList:
         """Seat p's list of `lists` (bit `kind` + p of `_own`), copied first if a fork shares it: every
         change to a seat's list goes through here (copy on write, `fork`)."""
         x = lists[p]
@@ -186,6 +186,7 @@ class EffectsMixin(StateFields):
                         if best is None or key < best[0]:
                             best = (key, (l, n, h))
                         break
+        assert best is not None, "AD-E4: _buildable offers only an area whose cubes pay the cost"
         self._spend(p, a, best[1])
         self.fac[fac_slot(a, f)] = p
         self.tokens[p] -= 1

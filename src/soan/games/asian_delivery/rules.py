@@ -13,7 +13,6 @@ from typing import Any
 from ...core.errors import ConfigError
 from ...core.game import compiled
 from ...core.rng import Rng, seed_from
-from ...core.state import GameState
 from . import view as view_schema
 from .effects import EffectsMixin
 from .model import (
@@ -41,16 +40,12 @@ def tables_for(cfg) -> Tables:
 
 
 
-class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMixin, GameState):
+class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMixin):
     """One game. Seats count from 0. Cubes per seat: `supply[p]` and `aside[p]` are [L, N, H] / a count;
     `wh[p][wh_slot(area, grade)]` the warehouses (areas 2..10); `cargo[vehicle][p]`; `fac[fac_slot(area, facility)]`
     the owning seat or -1; `play[p]` (card, mode) with mode FACE_DOWN / FACE_UP / RESIDENT."""
 
-    __slots__ = ("T", "rng", "layout", "adj", "dist", "cw", "round", "start", "turn_k", "seat", "phase",
-                 "supply", "aside", "wh", "veh_at", "cargo", "stock", "workers", "hub", "fac", "tokens", "hands",
-                 "play", "orders", "done", "vp", "req_deck", "req_disc", "req_disp", "biz_deck", "biz_disc",
-                 "biz_disp", "stack", "free_used", "played", "porter_used", "moved", "retrieved", "kept", "_lc",
-                 "_own", "_ev", "_moved")
+    __slots__ = ()  # the fields: fields.py
     game_id = "asian-delivery"
 
     # --- setup ----------------------------------------------------------------------------------
