@@ -1,9 +1,10 @@
 """Asian Delivery: the state, its setup (AD-S1..S4) and the engine contract.
 
 The rules live by what the rulebook calls them: frames.py (a turn as a stack of small decisions),
-options.py and steps.py (the turn steps: what each offers, what each does), effects.py (cards,
-cubes, facilities), rounds.py (round end and settlements), view.py (views and their checks),
-prompts.py (texts). This module puts them together and keeps the state's fields and copies.
+view.py (views and their checks), and the mixins of the one state class, over fields.py (the state's
+fields, declared once): options.py and steps.py (the turn steps: what each offers, what each does),
+effects.py (cards, cubes, facilities), rounds.py (round end and settlements), prompts.py (texts).
+This module puts them together and keeps the state's copies.
 """
 
 from __future__ import annotations
