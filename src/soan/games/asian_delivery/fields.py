@@ -64,7 +64,7 @@ class StateFields(GameState):
     req_disc: list[int]  # requests discarded (AD-K1), the deck's next contents (AD-T4)
     req_disp: list[int]  # AD-T4: the open request display
     biz_deck: list[int]  # AD-S3: business cards face down, drawn from the end
-    biz_disc: list[int]  # business cards discarded
+    biz_disc: list[int]  # business cards discarded, the deck's next contents (AD-T4)
     biz_disp: list[int]  # AD-T4: the open business display
     stack: list[Any]  # frames.py (a frame of any kind): the turn's pending decisions, top last
     free_used: bool  # AD-T2: the free face-up play is used
@@ -77,7 +77,6 @@ class StateFields(GameState):
     _own: int  # copy on write (`fork`): bit OWN_<list> + p set when this state owns seat p's list; -1 all
     _ev: list[Any] | None  # a look-ahead's values of seats that have not moved (evaluate.py), shared by its forks
     _moved: int  # bit p set: seat p has moved since `_ev` was shared (its values there are not this state's)
-
 
     if TYPE_CHECKING:
         # The methods one mixin calls and a sibling (or the game's class) defines, declared once here so
