@@ -3,7 +3,20 @@ upgrades (AD-T2, AD-T3, AD-E1..E6)."""
 
 from __future__ import annotations
 
-from .fields import OWN_DECKS, OWN_DONE, OWN_HANDS, OWN_ORDERS, OWN_PLAY, OWN_SUPPLY, OWN_WH, StateFields
+from collections.abc import Sequence
+from typing import Any
+
+from .fields import (
+    OWN_DECKS,
+    OWN_DONE,
+    OWN_HANDS,
+    OWN_ORDERS,
+    OWN_PLAY,
+    OWN_SUPPLY,
+    OWN_WH,
+    SeatList,
+    StateFields,
+)
 from .frames import (
     Choice,
     Counted,
@@ -22,6 +35,7 @@ from .model import (
     TOWER,
     WAREHOUSE_AREAS,
     WH_SIZE,
+    Op,
     fac_slot,
     wh_slot,
 )
@@ -33,7 +47,7 @@ class EffectsMixin(StateFields):
     __slots__ = ()
 
     # --- small helpers --------------------------------------------------------------------------
-    def _mine(self, kind: int, p: int, lists: list) -> list:
+    def _mine(self, kind: int, p: int, lists: list[SeatList]) -> SeatList:
         """Seat p's list of `lists` (bit `kind` + p of `_own`), copied first if a fork shares it: every
         change to a seat's list goes through here (copy on write, `fork`)."""
         x = lists[p]
@@ -80,7 +94,7 @@ class EffectsMixin(StateFields):
     def _owned(self, p: int, f: int) -> int:
         return sum(1 for a in WAREHOUSE_AREAS if self.fac[fac_slot(a, f)] == p)
 
-    def _spend(self, p: int, a: int, counts) -> None:
+    def _spend(self, p: int, a: int, counts: Sequence[int]) -> None:
         """AD-E1: spent L return to supply; N and H go to stock and free a set-aside L each."""
         for g, k in enumerate(counts):
             if not k:
@@ -105,7 +119,7 @@ class EffectsMixin(StateFields):
         self.stock[g + 1] -= 1
         where[g + 1] += 1
 
-    def _upgradable(self, cubes) -> list[int]:
+    def _upgradable(self, cubes: Sequence[int]) -> list[int]:
         return [g for g in (0, 1) if cubes[g] and self.stock[g + 1]]
 
 
@@ -134,7 +148,7 @@ class EffectsMixin(StateFields):
         self.stack.append(TransportSource("t_src", p, n + self._resident(p, "transport_plus"),
                                           r + self._resident(p, "range_plus")))
 
-    def _push_ops(self, p: int, ops) -> None:
+    def _push_ops(self, p: int, ops: Sequence[Op]) -> None:
         for op in reversed(ops):
             k = op.op
             if k == "transport":
@@ -186,6 +200,7 @@ class EffectsMixin(StateFields):
                         if best is None or key < best[0]:
                             best = (key, (l, n, h))
                         break
+        assert best is not None, "AD-E4: _buildable offers only an area whose cubes pay the cost"
         self._spend(p, a, best[1])
         self.fac[fac_slot(a, f)] = p
         self.tokens[p] -= 1
@@ -194,7 +209,7 @@ class EffectsMixin(StateFields):
             self.stack.append(Step("office_pick", p))
 
 
-    def _measure(self, kind: str, p, **data) -> None:
+    def _measure(self, kind: str, p: int | None, **data: Any) -> None:
         if self.listener is not None:
             self.emit(kind, seat=p, round=self.round, **data)
 

@@ -6,25 +6,41 @@ seat's own supply); vehicles 0 train, 1 ship; facilities 0 office, 1 tower, 2 ma
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from ...core.actions import Action
 from ...core.rng import Rng
+from ...core.state import GameState
 from .model import Tables
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
-class StateFields:
-    """Annotations only: the slots themselves are declared once, on `AsianDelivery`."""
+    from .frames import WishFrame
+    from .model import Op
 
-    __slots__ = ()
-    cfg: Any  # core.game.Config: players, seed, variants, params, components
-    listener: Any
+# a seat's list of some kind, as `_mine` copies it (supply, warehouses, cargo, hands, orders, done; play)
+SeatList = TypeVar("SeatList", list[int], list[tuple[int, int]])
+
+
+class StateFields(GameState):
+    """Every field of a state, declared once: its type, what it holds, and the slot itself (`cfg` and
+    `listener` come from `GameState`). Every mixin derives from this class with `__slots__ = ()`, and so
+    does the game's class (rules.py); `clone`, `fork` and views copy every field listed here
+    (tests/test_asian_delivery_fields.py)."""
+
+    __slots__ = ("T", "rng", "layout", "adj", "dist", "cw", "round", "start", "turn_k", "seat", "phase",
+                 "supply", "aside", "wh", "veh_at", "cargo", "stock", "workers", "hub", "fac", "tokens",
+                 "hands", "play", "orders", "done", "vp", "req_deck", "req_disc", "req_disp", "biz_deck",
+                 "biz_disc", "biz_disp", "stack", "free_used", "played", "porter_used", "moved", "retrieved",
+                 "kept", "_lc", "_own", "_ev", "_moved")
     T: Tables  # the compiled rule tables, shared by every clone
     rng: Rng
     layout: tuple[int, ...]  # AD-S1: the area at each map position
     adj: tuple[tuple[int, ...], ...]  # by area: adjacent areas
     dist: tuple[tuple[int, ...], ...]  # by area, by area: steps apart
     cw: tuple[int, ...]  # AD-R1: areas clockwise
-    round: int
+    round: int  # 1..T.rounds
     start: int  # AD-R2: the round's start player
     turn_k: int  # turns taken this round
     seat: int  # the seat on turn
@@ -43,24 +59,59 @@ class StateFields:
     play: list[list[tuple[int, int]]]  # per seat: (card, mode FACE_DOWN / FACE_UP / RESIDENT)
     orders: list[list[int]]  # per seat: open requests
     done: list[list[int]]  # per seat: completed requests
-    vp: list[int]
-    req_deck: list[int]
-    req_disc: list[int]
-    req_disp: list[int]
-    biz_deck: list[int]
-    biz_disc: list[int]
-    biz_disp: list[int]
-    stack: list[Any]  # frames.py: the turn's pending decisions, top last
+    vp: list[int]  # per seat: victory points
+    req_deck: list[int]  # AD-S3: request cards face down, drawn from the end
+    req_disc: list[int]  # requests discarded (AD-K1), the deck's next contents (AD-T4)
+    req_disp: list[int]  # AD-T4: the open request display
+    biz_deck: list[int]  # AD-S3: business cards face down, drawn from the end
+    biz_disc: list[int]  # business cards discarded, the deck's next contents (AD-T4)
+    biz_disp: list[int]  # AD-T4: the open business display
+    stack: list[Any]  # frames.py (a frame of any kind): the turn's pending decisions, top last
     free_used: bool  # AD-T2: the free face-up play is used
     played: int  # cards played this turn
     porter_used: bool  # AD-V1
     moved: list[list[int]]  # per vehicle: loaded L N H, unloaded L N H this turn
     retrieved: bool  # AD-T5
     kept: tuple[int, ...]  # AD-T5: residents staying in play at this retrieval
-    _lc: list | None  # the legal actions of the top frame, computed once
+    _lc: list[Action] | None  # the legal actions of the top frame, computed once
     _own: int  # copy on write (`fork`): bit OWN_<list> + p set when this state owns seat p's list; -1 all
-    _ev: list | None  # a look-ahead's values of seats that have not moved (evaluate.py), shared by its forks
+    _ev: list[Any] | None  # a look-ahead's values of seats that have not moved (evaluate.py), shared by its forks
     _moved: int  # bit p set: seat p has moved since `_ev` was shared (its values there are not this state's)
+
+    if TYPE_CHECKING:
+        # The methods one mixin calls and a sibling (or the game's class) defines, declared once here so
+        # that mypy checks both the calls and the definitions; at run time the class has none of them.
+
+        # rules.py
+        def scores(self) -> list[int]: ...
+
+        # options.py
+        def _options(self, fr: Any) -> list[Action]: ...
+
+        # steps.py
+        def _begin_turn(self) -> None: ...
+        def _refill(self, pile: str, size: int) -> None: ...
+
+        # effects.py
+        def _mine(self, kind: int, p: int, lists: list[SeatList]) -> SeatList: ...
+        def _own_decks(self) -> None: ...
+        def _room(self, p: int, a: int) -> int: ...
+        def _rooms(self, p: int) -> list[bool]: ...
+        def _cubes_at(self, p: int, a: int) -> list[int]: ...
+        def _add(self, p: int, a: int, g: int, k: int = 1) -> None: ...
+        def _owned(self, p: int, f: int) -> int: ...
+        def _upgrade_cube(self, p: int, g: int, where: list[int]) -> None: ...
+        def _upgradable(self, cubes: Sequence[int]) -> list[int]: ...
+        def _play_card(self, p: int, c: int, up: bool) -> None: ...
+        def _push_ops(self, p: int, ops: Sequence[Op]) -> None: ...
+        def _complete(self, p: int, r: int) -> None: ...
+        def _build(self, p: int, a: int, f: int) -> None: ...
+        def _measure(self, kind: str, p: int | None, **data: Any) -> None: ...
+
+        # rounds.py
+        def _round_end(self) -> None: ...
+        def _round_end_rest(self) -> None: ...
+        def _wish(self, fr: WishFrame, p: int, yes: int) -> None: ...
 
 
 # bits of `_own`: seat p's list of a kind is owned when bit (OWN_<kind> + p) is set; OWN_DECKS: the decks

@@ -79,6 +79,10 @@ class Measures:
 
     def __call__(self, kind: str, d: dict[str, Any]) -> None:
         p, r = d.get("seat"), d.get("round", 1)
+        if p is None:  # no seat's measure: round end (settlement, end, vehicle moves: not counted here)
+            if kind == "round_end":
+                self.standing.append(d["standing"])
+            return
         if kind == "worker":
             self._add(p, r, "workers_spent")
             if self._in_play:
@@ -98,8 +102,6 @@ class Measures:
             self.rows[p]["request_distance"] = self.rows[p].get("request_distance", 0) + d.get("dist", 0)
         elif kind == "build":
             self._add(p, r, "built_" + d["facility"])
-        elif kind == "round_end":
-            self.standing.append(d["standing"])
         elif kind == "play" and d["face"] == "up":
             k = "played_" + card_slug(d["card"])
             self.rows[p][k] = self.rows[p].get(k, 0) + 1

@@ -50,7 +50,7 @@ class RoundsMixin(StateFields):
                 if who:
                     self.stack.append(WishFrame("wish", who[0], v, tuple(who[1:]), ()))
 
-    def _wish(self, fr, p: int, yes: bool) -> None:
+    def _wish(self, fr: WishFrame, p: int, yes: int) -> None:
         v, rest, wanted = fr.vehicle, fr.rest, fr.wanted
         if yes:
             wanted = (*wanted, p)

@@ -1,9 +1,10 @@
 """Asian Delivery: the state, its setup (AD-S1..S4) and the engine contract.
 
 The rules live by what the rulebook calls them: frames.py (a turn as a stack of small decisions),
-options.py and steps.py (the turn steps: what each offers, what each does), effects.py (cards,
-cubes, facilities), rounds.py (round end and settlements), view.py (views and their checks),
-prompts.py (texts). This module puts them together and keeps the state's fields and copies.
+view.py (views and their checks), and the mixins of the one state class, over fields.py (the state's
+fields, declared once): options.py and steps.py (the turn steps: what each offers, what each does),
+effects.py (cards, cubes, facilities), rounds.py (round end and settlements), prompts.py (texts).
+This module puts them together and keeps the state's copies.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import Any
 from ...core.errors import ConfigError
 from ...core.game import compiled
 from ...core.rng import Rng, seed_from
-from ...core.state import GameState
 from . import view as view_schema
 from .effects import EffectsMixin
 from .model import (
@@ -41,16 +41,12 @@ def tables_for(cfg) -> Tables:
 
 
 
-class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMixin, GameState):
+class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMixin):
     """One game. Seats count from 0. Cubes per seat: `supply[p]` and `aside[p]` are [L, N, H] / a count;
     `wh[p][wh_slot(area, grade)]` the warehouses (areas 2..10); `cargo[vehicle][p]`; `fac[fac_slot(area, facility)]`
     the owning seat or -1; `play[p]` (card, mode) with mode FACE_DOWN / FACE_UP / RESIDENT."""
 
-    __slots__ = ("T", "rng", "layout", "adj", "dist", "cw", "round", "start", "turn_k", "seat", "phase",
-                 "supply", "aside", "wh", "veh_at", "cargo", "stock", "workers", "hub", "fac", "tokens", "hands",
-                 "play", "orders", "done", "vp", "req_deck", "req_disc", "req_disp", "biz_deck", "biz_disc",
-                 "biz_disp", "stack", "free_used", "played", "porter_used", "moved", "retrieved", "kept", "_lc",
-                 "_own", "_ev", "_moved")
+    __slots__ = ()  # the fields: fields.py
     game_id = "asian-delivery"
 
     # --- setup ----------------------------------------------------------------------------------

@@ -3,21 +3,36 @@ top frame, and the frames that resolve on their own (turn end, restock, retrieva
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .actions import (
+    AreaPick,
+    BuildAt,
     CardPick,
+    CubePick,
     Done,
+    DraftPick,
     Load,
+    OptionPick,
     PlayCard,
+    RequestPick,
+    Retrieve,
     Unload,
+    Wish,
 )
 from .fields import OWN_CARGO, OWN_HANDS, OWN_ORDERS, OWN_PLAY, OWN_SUPPLY, OWN_WH, StateFields
 from .frames import (
+    Choice,
     Counted,
     GateArea,
     LocalMarket,
+    RoundEndUnload,
     Step,
     TransportDest,
     TransportMove,
+    TransportSource,
+    WishFrame,
 )
 from .model import (
     FACE_DOWN,
@@ -64,11 +79,10 @@ class StepsMixin(StateFields):
         self.stack = st
 
 
-    def _do(self, fr, p: int, a) -> None:
-        """The decision `a` of seat p on the top frame `fr`."""
+    def _do(self, fr: Any, p: int, a: Any) -> None:
+        """The decision `a` of seat p on the top frame `fr`: the actions step (AD-T2, the most frequent)
+        here; any other step leaves the stack, then its own method below does what `a` says (`_EFFECTS`)."""
         kind = fr.kind
-        T = self.T
-        st = self.stack
         if kind == "action":
             cls = a.__class__
             if cls is Load:
@@ -86,95 +100,130 @@ class StepsMixin(StateFields):
                 if self.listener is not None:  # measures only: no call on a look-ahead's copy
                     self._measure("moved", p, by="vehicle", n=1)
             else:  # EndStep
-                st.pop()
+                self.stack.pop()
             return
-        st.pop()
+        self.stack.pop()
         if isinstance(a, Done):
             if kind == "draft":  # AD-T4: a short draft (draft_up_to) still refills
                 self._end_draft()
             return
-        if kind in ("market", "upgrade"):
-            self._upgrade_cube(p, _G[a.grade], self._mine(OWN_SUPPLY, p, self.supply))
-            if fr.left > 1:
-                st.append(Counted(kind, p, fr.left - 1))
-        elif kind == "lmarket":
-            area = fr.area
-            i = wh_slot(area)
-            cubes = self.wh[p][i: i + N_GRADES]
-            self._upgrade_cube(p, _G[a.grade], cubes)
-            self._mine(OWN_WH, p, self.wh)[i: i + N_GRADES] = cubes
-        elif kind == "gate":
-            st.append(GateArea("gate_area", p, _G[a.grade]))
-        elif kind == "gate_area":
-            g = fr.grade
-            self._mine(OWN_SUPPLY, p, self.supply)[g] -= 1
-            self._mine(OWN_WH, p, self.wh)[wh_slot(a.area, g)] += 1
-            if self.listener is not None:  # measures only: no call on a look-ahead's copy
-                self._measure("moved", p, by="gate", n=1)
-        elif kind == "t_src":
-            st.append(TransportDest("t_dst", p, fr.n, fr.range, a.area))
-        elif kind == "t_dst":
-            st.append(TransportMove("t_move", p, fr.n, fr.source, a.area))
-        elif kind == "t_move":
-            g = _G[a.grade]
-            self._add(p, fr.source, g, -1)
-            self._add(p, fr.dest, g, 1)
-            if self.listener is not None:  # measures only: no call on a look-ahead's copy
-                self._measure("moved", p, by="card", n=1)
-            st.append(TransportMove("t_move", p, fr.left - 1, fr.source, fr.dest))
-        elif kind == "deliver":
-            self._complete(p, a.request)
-            st.append(Step("deliver", p))
-        elif kind == "build":
-            self._build(p, a.area, FACILITIES.index(a.facility))
-        elif kind == "office_pick":
-            if isinstance(a, CardPick):
-                self.biz_disp.remove(a.card)
-                self._mine(OWN_HANDS, p, self.hands).append(a.card)
-                self._refill("biz", T.display)
-            else:  # AD-V6
-                self.req_disp.remove(a.request)
-                self._mine(OWN_ORDERS, p, self.orders).append(a.request)
-                self._refill("req", T.display)
-        elif kind == "take_request":
+        _EFFECTS[kind](self, fr, p, a)
+
+    # --- each step's effect, by the step's kind (`_EFFECTS`; its frame is off the stack) --------------
+    def _upgrade_effect(self, fr: Counted, p: int, a: CubePick) -> None:
+        """AD-T1 (a market), AD-E5 (an upgrade effect): upgrade a cube of the supply; again while `left`."""
+        self._upgrade_cube(p, _G[a.grade], self._mine(OWN_SUPPLY, p, self.supply))
+        if fr.left > 1:
+            self.stack.append(Counted(fr.kind, p, fr.left - 1))
+
+    def _lmarket_effect(self, fr: LocalMarket, p: int, a: CubePick) -> None:
+        """AD-V12: upgrade a cube in the market's own warehouse."""
+        i = wh_slot(fr.area)
+        cubes = self.wh[p][i: i + N_GRADES]
+        self._upgrade_cube(p, _G[a.grade], cubes)
+        self._mine(OWN_WH, p, self.wh)[i: i + N_GRADES] = cubes
+
+    def _gate_effect(self, fr: Step, p: int, a: CubePick) -> None:
+        """AD-T1: the cube chosen for the transfer gate; which gate next."""
+        self.stack.append(GateArea("gate_area", p, _G[a.grade]))
+
+    def _gate_area_effect(self, fr: GateArea, p: int, a: AreaPick) -> None:
+        """AD-T1: the cube goes from the supply to that gate's warehouse."""
+        g = fr.grade
+        self._mine(OWN_SUPPLY, p, self.supply)[g] -= 1
+        self._mine(OWN_WH, p, self.wh)[wh_slot(a.area, g)] += 1
+        if self.listener is not None:  # measures only: no call on a look-ahead's copy
+            self._measure("moved", p, by="gate", n=1)
+
+    def _t_src_effect(self, fr: TransportSource, p: int, a: AreaPick) -> None:
+        """AD-E2: the source chosen; the destination next."""
+        self.stack.append(TransportDest("t_dst", p, fr.n, fr.range, a.area))
+
+    def _t_dst_effect(self, fr: TransportDest, p: int, a: AreaPick) -> None:
+        """AD-E2: the destination chosen; the cubes next."""
+        self.stack.append(TransportMove("t_move", p, fr.n, fr.source, a.area))
+
+    def _t_move_effect(self, fr: TransportMove, p: int, a: CubePick) -> None:
+        """AD-E2: one cube moves; the next one (or done) after."""
+        g = _G[a.grade]
+        self._add(p, fr.source, g, -1)
+        self._add(p, fr.dest, g, 1)
+        if self.listener is not None:  # measures only: no call on a look-ahead's copy
+            self._measure("moved", p, by="card", n=1)
+        self.stack.append(TransportMove("t_move", p, fr.left - 1, fr.source, fr.dest))
+
+    def _deliver_effect(self, fr: Step, p: int, a: RequestPick) -> None:
+        """AD-E1: complete the request; another (or done) after."""
+        self._complete(p, a.request)
+        self.stack.append(Step("deliver", p))
+
+    def _build_effect(self, fr: Step, p: int, a: BuildAt) -> None:
+        """AD-E4: build the facility."""
+        self._build(p, a.area, FACILITIES.index(a.facility))
+
+    def _office_pick_effect(self, fr: Step, p: int, a: CardPick | RequestPick) -> None:
+        """AD-E4: a new office's business card to hand (AD-V6: or request to the open ones); refill."""
+        if isinstance(a, CardPick):
+            self.biz_disp.remove(a.card)
+            self._mine(OWN_HANDS, p, self.hands).append(a.card)
+            self._refill("biz", self.T.display)
+        else:  # AD-V6
             self.req_disp.remove(a.request)
             self._mine(OWN_ORDERS, p, self.orders).append(a.request)
-            self._refill("req", T.display)
-        elif kind == "choice":
-            self._push_ops(p, fr.options[a.option - 1])
-        elif kind == "draft":
-            if a.pile == "request":
-                self.req_disp.remove(a.card)
-                self._mine(OWN_ORDERS, p, self.orders).append(a.card)
-            else:
-                self.biz_disp.remove(a.card)
-                self._mine(OWN_HANDS, p, self.hands).append(a.card)
-            if fr.left > 1:
-                st.append(Counted("draft", p, fr.left - 1))
-            else:
-                self._end_draft()
-        elif kind == "retrieve":
-            if a.yes:
-                self.retrieved = True
-                st.append(Step("do_retrieve", p))
-                offices = self._owned(p, OFFICE)
-                if offices and any(mode == RESIDENT for _, mode in self.play[p]):
-                    st.append(Counted("keep", p, offices))
-        elif kind == "keep":
-            self.kept = (*self.kept, a.card)
-            if fr.left > 1:
-                st.append(Counted("keep", p, fr.left - 1))
-        elif kind == "wish":
-            self._wish(fr, p, a.yes)
-        elif kind == "v3_unload":
-            v = fr.vehicle
-            g = _G[a.grade]
-            self._mine(OWN_CARGO + 8 * v, p, self.cargo[v])[g] -= 1
-            self._add(p, self.veh_at[v], g, 1)
-            if self.listener is not None:  # measures only: no call on a look-ahead's copy
-                self._measure("moved", p, by="vehicle", n=1)
-            st.append(fr)
+            self._refill("req", self.T.display)
 
+    def _take_request_effect(self, fr: Step, p: int, a: RequestPick) -> None:
+        """A card's effect: the request to the open ones; refill."""
+        self.req_disp.remove(a.request)
+        self._mine(OWN_ORDERS, p, self.orders).append(a.request)
+        self._refill("req", self.T.display)
+
+    def _choice_effect(self, fr: Choice, p: int, a: OptionPick) -> None:
+        """A choice card: the chosen option's effects."""
+        self._push_ops(p, fr.options[a.option - 1])
+
+    def _draft_effect(self, fr: Counted, p: int, a: DraftPick) -> None:
+        """AD-T4: the card to the open requests or the hand; again while `left`, then the refill."""
+        if a.pile == "request":
+            self.req_disp.remove(a.card)
+            self._mine(OWN_ORDERS, p, self.orders).append(a.card)
+        else:
+            self.biz_disp.remove(a.card)
+            self._mine(OWN_HANDS, p, self.hands).append(a.card)
+        if fr.left > 1:
+            self.stack.append(Counted("draft", p, fr.left - 1))
+        else:
+            self._end_draft()
+
+    def _retrieve_effect(self, fr: Step, p: int, a: Retrieve) -> None:
+        """AD-T5: retrieving: first the residents kept (one per office), then the retrieval itself."""
+        if a.yes:
+            self.retrieved = True
+            st = self.stack
+            st.append(Step("do_retrieve", p))
+            offices = self._owned(p, OFFICE)
+            if offices and any(mode == RESIDENT for _, mode in self.play[p]):
+                st.append(Counted("keep", p, offices))
+
+    def _keep_effect(self, fr: Counted, p: int, a: CardPick) -> None:
+        """AD-T5: the resident stays in play; another while `left`."""
+        self.kept = (*self.kept, a.card)
+        if fr.left > 1:
+            self.stack.append(Counted("keep", p, fr.left - 1))
+
+    def _wish_effect(self, fr: WishFrame, p: int, a: Wish) -> None:
+        """AD-V3: the seat's wish to unload (rounds.py)."""
+        self._wish(fr, p, a.yes)
+
+    def _v3_unload_effect(self, fr: RoundEndUnload, p: int, a: CubePick) -> None:
+        """AD-V3: one cube off the vehicle into the warehouse where it stands; the frame stays."""
+        v = fr.vehicle
+        g = _G[a.grade]
+        self._mine(OWN_CARGO + 8 * v, p, self.cargo[v])[g] -= 1
+        self._add(p, self.veh_at[v], g, 1)
+        if self.listener is not None:  # measures only: no call on a look-ahead's copy
+            self._measure("moved", p, by="vehicle", n=1)
+        self.stack.append(fr)
 
     def _end_draft(self) -> None:
         """AD-T4: after the draft, however short, both displays are refilled."""
@@ -258,3 +307,16 @@ class StepsMixin(StateFields):
         else:
             self._round_end()
 
+
+# the kind of a frame waiting for a decision -> what the decision does (the actions step aside: `_do`)
+_EFFECTS: dict[str, Callable[[StepsMixin, Any, int, Any], None]] = {
+    "market": StepsMixin._upgrade_effect, "upgrade": StepsMixin._upgrade_effect,
+    "lmarket": StepsMixin._lmarket_effect, "gate": StepsMixin._gate_effect,
+    "gate_area": StepsMixin._gate_area_effect, "t_src": StepsMixin._t_src_effect,
+    "t_dst": StepsMixin._t_dst_effect, "t_move": StepsMixin._t_move_effect,
+    "deliver": StepsMixin._deliver_effect, "build": StepsMixin._build_effect,
+    "office_pick": StepsMixin._office_pick_effect, "take_request": StepsMixin._take_request_effect,
+    "choice": StepsMixin._choice_effect, "draft": StepsMixin._draft_effect,
+    "retrieve": StepsMixin._retrieve_effect, "keep": StepsMixin._keep_effect,
+    "wish": StepsMixin._wish_effect, "v3_unload": StepsMixin._v3_unload_effect,
+}
