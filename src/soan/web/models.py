@@ -59,9 +59,9 @@ def invalid_field(errors: Iterable[Mapping[str, Any]]) -> InvalidField:
     """The first of pydantic's errors as a refusal naming its field, in English and Japanese."""
     e = next(iter(errors), None)
     if e is None:
-        return InvalidField("", "the request is not valid", "要求が正しくありません")
+        return InvalidField("body", "the request is not valid", "要求が正しくありません")
     ctx = e.get("ctx") or {}
-    f = ctx.get("field") or _field(e.get("loc", ())) or "the body"
+    f = ctx.get("field") or _field(e.get("loc", ())) or "body"
     kind = e.get("type")
     if kind == "soan":
         return InvalidField(f, ctx["en"], ctx["ja"])
