@@ -140,6 +140,10 @@ def test_the_manager_takes_settings_or_their_json(tmp_path):
             settings = validated(RoomSettings, {"game": "undecim", "players": 3, "seed": 5, "lang": "en"})
             room = await mgr.create(settings, "1.2.3.4")
             assert room.lang == "en" and room.state.cfg.seed == 5 and mgr.open_count("1.2.3.4") == 1
+            rows = await mgr.recent(5)
+            assert [(r["id"], r["moves"], r["over"]) for r in rows] == [(room.id, 0, False)]
+            with pytest.raises(ValueError, match="how many games"):
+                await mgr.recent(0)
             with pytest.raises(E.InvalidField, match="missing field 'game'"):
                 await mgr.create({"players": 3})
             with pytest.raises(TypeError, match="RoomSettings"):

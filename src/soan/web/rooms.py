@@ -483,6 +483,17 @@ class Manager:
             self.open_rooms.setdefault(client, set()).add(gid)
         return room
 
+    async def recent(self, n: int = 50) -> list[dict[str, Any]]:
+        """The latest `n` stored games (for watching), with the moves and end of those in memory as they are now."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"n is how many games, a whole number of 1 or more, got {n!r}")
+        rows = await self._db(self.store.recent, n)
+        for r in rows:
+            live = self.rooms.get(r["id"])
+            if live is not None:
+                r["moves"], r["over"] = len(live.moves), live.state.is_over()
+        return rows
+
     def open_rooms_total(self) -> int:
         """The unfinished rooms in memory."""
         return sum(1 for r in self.rooms.values() if not r.state.is_over())

@@ -28,12 +28,8 @@ async def catalog(site: SiteDep) -> dict[str, Any]:
 
 @router.get("/games")
 async def list_games(site: SiteDep) -> dict[str, Any]:
-    mgr = site.manager
-    rows = await mgr._db(site.store.recent, 50)
+    rows = await site.manager.recent(50)
     for r in rows:
-        live = mgr.rooms.get(r["id"])
-        if live is not None:
-            r["moves"], r["over"] = len(live.moves), live.state.is_over()
         r["version"] = r.pop("moves")
     return {"games": rows}
 
