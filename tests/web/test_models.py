@@ -17,7 +17,7 @@ from soan.web import errors as E
 from soan.web.app import create_app
 from soan.web.http import status_of
 from soan.web.limits import Limits
-from soan.web.models import ActionBody, Feedback, RoomSettings, SeatQuery, validated
+from soan.web.models import ActionBody, Feedback, MoveLine, RecordHeader, RoomSettings, SeatQuery, validated
 
 WEB = Path(app_module.__file__).parent
 JSON = {"Content-Type": "application/json"}
@@ -95,6 +95,28 @@ def test_actions_and_queries_are_models_too():
     with pytest.raises(E.InvalidField) as e:
         validated(SeatQuery, {"lang": "ü"})
     assert e.value.field == "lang" and "lang must be" in e.value.reason
+
+
+def test_an_uploaded_records_lines_are_models():
+    assert validated(MoveLine, {"seat": 1, "action": {"type": "done"}, "note": "x"}).seat == 1  # (more is ignored)
+    for bad in ({"seat": True, "action": {}}, {"seat": "1", "action": {}}, {"seat": 1, "action": "done"}, [1]):
+        with pytest.raises(E.InvalidField):
+            validated(MoveLine, bad)
+    with pytest.raises(E.InvalidField) as e:
+        validated(RecordHeader, {"game": "undecim", "players": 3})
+    assert e.value.field == "seed"
+
+
+def test_a_record_line_that_is_no_move_is_named_by_its_number(client):
+    import json
+
+    import soan
+    from soan.core.records import header_for
+
+    head = json.dumps(header_for(soan.make("undecim", players=3, seed=1)))
+    for line in ('{"seat": true, "action": {}}', '{"seat": "0", "action": {"type": "done"}}'):
+        r = client.post("/api/replays", content=f"{head}\n{line}\n".encode())
+        assert r.status_code == 422 and "line 2: expected" in r.json()["error"], r.text
 
 
 # -- through the app: the 4xx body names the field ----------------------------------------------------------

@@ -1,6 +1,6 @@
 """The requests the web API takes, as pydantic models: a new room (`RoomSettings`), a move (`ActionBody`),
-playtest feedback (`Feedback`) and the query of a seat's view (`SeatQuery`) or a replay's frame
-(`FrameQuery`).
+playtest feedback (`Feedback`), an uploaded record's lines (`RecordHeader`, `MoveLine`) and the query of
+a seat's view (`SeatQuery`) or a replay's frame (`FrameQuery`).
 
 A body is first read and parsed within this server's limits (web/limits.py: its bytes, JSON nesting,
 number sizes, no NaN), then validated by its model. A refusal names the field and says why in English
@@ -278,6 +278,25 @@ class Feedback(BaseModel):
             k = info.field_name
             raise refuse(f"{k} is text of at most {TEXT_CHARS} characters", f"{k} は{TEXT_CHARS}字までの文字列です")
         return v.strip()
+
+
+# -- an uploaded record (JSON Lines) -----------------------------------------------------------------
+class RecordHeader(BaseModel):
+    """A record's first line: at least the game and its seed (the rest is checked when it is replayed)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    game: Any
+    seed: Any
+
+
+class MoveLine(BaseModel):
+    """A record's move line: the seat (a whole number) and the action's JSON object; other fields ignored."""
+
+    model_config = ConfigDict(strict=True)
+
+    seat: int
+    action: dict[str, Any]
 
 
 # -- queries ------------------------------------------------------------------------------------------

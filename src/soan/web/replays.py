@@ -15,8 +15,9 @@ from typing import Any
 
 from ..core.game import game_info
 from ..core.replay import Replay, ReplayError, public_observation
-from .errors import BadRequest, ReplayNotFound, SeatViewOnly
+from .errors import BadRequest, InvalidField, ReplayNotFound, SeatViewOnly
 from .limits import Limits, parse_json
+from .models import MoveLine, RecordHeader, validated
 
 
 @dataclass
@@ -47,16 +48,19 @@ class Replays:
             raise BadRequest(f"the record has {len(lines) - 1} moves; this server replays at most {lim.record_moves}",
                             f"記録の手数が{len(lines) - 1}あります。このサーバーで再生できるのは{lim.record_moves}手までです")
         header = parse_json(lines[0], lim, "line 1")
-        if not isinstance(header, dict) or "game" not in header or "seed" not in header:
+        try:
+            validated(RecordHeader, header)
+        except InvalidField:
             raise BadRequest("line 1: expected a header object with 'game', 'players', 'seed'",
-                            "1行目：'game'、'players'、'seed' のあるヘッダーが必要です")
+                             "1行目：'game'、'players'、'seed' のあるヘッダーが必要です") from None
         moves = []
         for i, line in enumerate(lines[1:], start=2):
-            d = parse_json(line, lim, f"line {i}")
-            if not isinstance(d, dict) or d.get("seat").__class__ is not int or not isinstance(d.get("action"), dict):
+            try:
+                m = validated(MoveLine, parse_json(line, lim, f"line {i}"))
+            except InvalidField:
                 raise BadRequest(f"line {i}: expected {{\"seat\": int, \"action\": {{...}}}}",
-                                f"{i}行目：{{\"seat\": 整数, \"action\": {{...}}}} の形が必要です")
-            moves.append((d["seat"], d["action"]))
+                                 f"{i}行目：{{\"seat\": 整数, \"action\": {{...}}}} の形が必要です") from None
+            moves.append((m.seat, m.action))
         return header, moves, hashlib.sha256(body).hexdigest()[:16]
 
     def build(self, header: dict, moves: list[tuple[int, dict]]) -> Replay:
