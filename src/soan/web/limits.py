@@ -2,8 +2,8 @@
 
 Every limit is a field of `Limits` (the `soan serve` flags set them): request bodies, JSON nesting and
 number sizes, bot specs in web rooms, rooms and replays per client, replays held in memory. A request
-over a limit gets a clear error (413, 422 or 429) in English, or in Japanese with `lang=ja`; nothing
-is changed.
+over a limit gets a clear refusal (web/errors.py; the app answers it with a 413, 422 or 429) in English,
+or in Japanese with `lang=ja`; nothing is changed.
 """
 
 from __future__ import annotations
@@ -19,19 +19,7 @@ from fastapi import Request
 
 from ..agents import AGENTS, LEVELS, make_agent
 from ..core.errors import ConfigError
-
-
-class RoomError(Exception):
-    """An API error: HTTP status and a reason a person can read (`ja`: the same in Japanese)."""
-
-    def __init__(self, status: int, reason: str, ja: str | None = None) -> None:
-        super().__init__(reason)
-        self.status = status
-        self.reason = reason
-        self.ja = ja
-
-    def said(self, lang: str | None) -> str:
-        return self.ja if lang == "ja" and self.ja else self.reason
+from .errors import BadRequest, MalformedHeader, TooLarge, TooMany
 
 
 @dataclass
@@ -63,13 +51,13 @@ class Limits:
 
 # -- bodies and JSON ---------------------------------------------------------------------------------
 async def read_body(request: Request, limit: int) -> bytes:
-    """The request's body, refused with 413 as soon as it is over `limit` bytes (never read whole)."""
+    """The request's body, refused (TooLarge) as soon as it is over `limit` bytes (never read whole)."""
     declared = request.headers.get("content-length")
     if declared is not None:
         try:
             n = int(declared)
         except ValueError:
-            raise RoomError(400, "Content-Length is not a number", "Content-Length が数値ではありません") from None
+            raise MalformedHeader("Content-Length is not a number", "Content-Length が数値ではありません") from None
         if n > limit:
             raise _too_large(limit)
     chunks, size = [], 0
@@ -81,8 +69,8 @@ async def read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _too_large(limit: int) -> RoomError:
-    return RoomError(413, f"the body is over this server's limit of {limit:,} bytes",
+def _too_large(limit: int) -> TooLarge:
+    return TooLarge(f"the body is over this server's limit of {limit:,} bytes",
                      f"送られたデータがこのサーバーの上限（{limit:,}バイト）を超えています")
 
 
@@ -92,11 +80,11 @@ class _Refused(ValueError):
 
 def parse_json(raw: bytes | str, lim: Limits, what: str = "the body") -> Any:
     """JSON with bounded nesting and numbers: a whole number of at most `number_digits` digits, a
-    finite float, no NaN/Infinity; anything else is a 422 naming the problem."""
+    finite float, no NaN/Infinity; anything else is a BadRequest naming the problem."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
-        raise RoomError(422, f"{what} is not UTF-8 text", f"{_ja(what)}が UTF-8 のテキストではありません") from None
+        raise BadRequest(f"{what} is not UTF-8 text", f"{_ja(what)}が UTF-8 のテキストではありません") from None
 
     def whole(s: str) -> int:
         if len(s.lstrip("-")) > lim.number_digits:
@@ -117,11 +105,11 @@ def parse_json(raw: bytes | str, lim: Limits, what: str = "the body") -> Any:
     try:
         data = json.loads(text or "null", parse_int=whole, parse_float=real, parse_constant=const)
     except _Refused as e:
-        raise RoomError(422, f"{what}: {e}", f"{_ja(what)}：数値が大きすぎるか、使えない数値です") from None
+        raise BadRequest(f"{what}: {e}", f"{_ja(what)}：数値が大きすぎるか、使えない数値です") from None
     except RecursionError:
         raise _too_deep(what, lim) from None
     except ValueError as e:
-        raise RoomError(422, f"{what} is not JSON: {str(e)[:120]}", f"{_ja(what)}が JSON ではありません") from None
+        raise BadRequest(f"{what} is not JSON: {str(e)[:120]}", f"{_ja(what)}が JSON ではありません") from None
     stack = [(data, 1)]
     while stack:  # the depth, without recursion
         x, d = stack.pop()
@@ -132,8 +120,8 @@ def parse_json(raw: bytes | str, lim: Limits, what: str = "the body") -> Any:
     return data
 
 
-def _too_deep(what: str, lim: Limits) -> RoomError:
-    return RoomError(422, f"{what} is nested more than {lim.json_depth} levels deep",
+def _too_deep(what: str, lim: Limits) -> BadRequest:
+    return BadRequest(f"{what} is nested more than {lim.json_depth} levels deep",
                      f"{_ja(what)}の入れ子が深すぎます（上限 {lim.json_depth} 段）")
 
 
@@ -159,12 +147,12 @@ def catalogue_bots() -> list[str]:
 
 
 def check_bot(spec: Any, game_id: str, lim: Limits, seat_number: int | None = None) -> str:
-    """A bot spec a web room may run, or a 422 naming why not: a catalogue name, or (with `bot_options`)
+    """A bot spec a web room may run, or a BadRequest naming why not: a catalogue name, or (with `bot_options`)
     a bot whose every option is within BOT_OPTIONS and whose style exists for the game."""
     where = f"bots: seat {seat_number}: " if seat_number else ""
     where_ja = f"席{seat_number}のボット：" if seat_number else ""
     if not isinstance(spec, str) or not spec.strip() or len(spec) > 120:
-        raise RoomError(422, f"{where}a bot is named by text such as 'normal', got {str(spec)[:40]!r}",
+        raise BadRequest(f"{where}a bot is named by text such as 'normal', got {str(spec)[:40]!r}",
                         f"{where_ja}ボットは 'normal' のような名前で指定します")
     spec = spec.strip()
     names = catalogue_bots()
@@ -173,7 +161,7 @@ def check_bot(spec: Any, game_id: str, lim: Limits, seat_number: int | None = No
     name = spec.split(":", 1)[0]
     if not lim.bot_options or name not in AGENTS:
         _made(spec, where, where_ja)  # an unknown bot is named as such
-        raise RoomError(422, f"{where}this server's rooms take the bots {names} (bot options need "
+        raise BadRequest(f"{where}this server's rooms take the bots {names} (bot options need "
                         f"`soan serve --bot-options`), got {spec!r}",
                         f"{where_ja}このサーバーで使えるボットは {names} です（オプション付きのボットは "
                         f"soan serve --bot-options で起動したサーバーだけで使えます）。指定：{spec!r}")
@@ -185,7 +173,7 @@ def check_bot(spec: Any, game_id: str, lim: Limits, seat_number: int | None = No
 
                 evaluator(game_id, v)
             except Exception:  # noqa: BLE001 - an unknown style, named below
-                raise RoomError(422, f"{where}no play style {v!r} for this game",
+                raise BadRequest(f"{where}no play style {v!r} for this game",
                                 f"{where_ja}このゲームにプレイスタイル {v!r} はありません") from None
             continue
         bound = BOT_OPTIONS.get(k)
@@ -195,20 +183,20 @@ def check_bot(spec: Any, game_id: str, lim: Limits, seat_number: int | None = No
             num = math.nan
         if bound is None or not math.isfinite(num) or not bound[0] <= num <= bound[1]:
             want = f"{bound[0]:g}-{bound[1]:g}" if bound else "not allowed on this server"
-            raise RoomError(422, f"{where}option {k}={v} of {spec!r} is out of bounds ({want})",
+            raise BadRequest(f"{where}option {k}={v} of {spec!r} is out of bounds ({want})",
                             f"{where_ja}{spec!r} のオプション {k}={v} は範囲外です（{want}）")
     _made(spec, where, where_ja)
     return spec
 
 
 def _made(spec: str, where: str, where_ja: str) -> None:
-    """`make_agent(spec)` with any error as a 422 naming it."""
+    """`make_agent(spec)` with any error as a BadRequest naming it."""
     try:
         make_agent(spec)
     except ConfigError as e:
-        raise RoomError(422, f"{where}{e}", f"{where_ja}{e.ja}" if e.ja else None) from None
+        raise BadRequest(f"{where}{e}", f"{where_ja}{e.ja}" if e.ja else None) from None
     except (ValueError, TypeError, OverflowError) as e:
-        raise RoomError(422, f"{where}bad bot options in {spec!r}: {str(e)[:80]}",
+        raise BadRequest(f"{where}bad bot options in {spec!r}: {str(e)[:80]}",
                         f"{where_ja}ボット {spec!r} のオプションが正しくありません") from None
 
 
@@ -243,7 +231,8 @@ class RateLimit:
         return 0.0
 
 
-def too_many(what: str, what_ja: str, wait: float | None = None) -> RoomError:
+def too_many(what: str, what_ja: str, wait: float | None = None, kind: type[TooMany] = TooMany) -> TooMany:
+    """The refusal of one over a count (`kind`: which count), with the seconds to wait when known."""
     after = f"; try again in {math.ceil(wait)} s" if wait else ""
     after_ja = f"。{math.ceil(wait)}秒後にもう一度どうぞ" if wait else ""
-    return RoomError(429, f"too many {what}{after}", f"{what_ja}が多すぎます{after_ja}")
+    return kind(f"too many {what}{after}", f"{what_ja}が多すぎます{after_ja}", wait)

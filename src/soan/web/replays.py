@@ -1,5 +1,5 @@
 """Replays on the server: any record (a web game, a terminal game, a study's sample) held in memory
-and stepped through core/replay.py; errors become HTTP 422.
+and stepped through core/replay.py; a record that cannot be replayed is a BadRequest naming why.
 
 Bounded: an uploaded record is at most `Limits.record_bytes` and `record_moves` lines, parsed off the
 event loop; at most `replays_held` replays are held in all and `replays_per_client` for one client
@@ -15,7 +15,9 @@ from typing import Any
 
 from ..core.game import game_info
 from ..core.replay import Replay, ReplayError, public_observation
-from .limits import Limits, RoomError, parse_json
+from .errors import BadRequest, InvalidField, ReplayNotFound, SeatViewOnly
+from .limits import Limits, parse_json
+from .models import MoveLine, RecordHeader, validated
 
 
 @dataclass
@@ -36,26 +38,29 @@ class Replays:
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
-            raise RoomError(422, "the record is not UTF-8 text (JSON Lines)",
+            raise BadRequest("the record is not UTF-8 text (JSON Lines)",
                             "記録が UTF-8 のテキスト（JSON Lines）ではありません") from None
         lines = [x for x in text.splitlines() if x.strip()]
         if not lines:
-            raise RoomError(422, "an empty record; a record starts with a header line (soan-record/1)",
+            raise BadRequest("an empty record; a record starts with a header line (soan-record/1)",
                             "記録が空です。記録はヘッダー行（soan-record/1）で始まります")
         if len(lines) > lim.record_moves + 1:
-            raise RoomError(422, f"the record has {len(lines) - 1} moves; this server replays at most {lim.record_moves}",
+            raise BadRequest(f"the record has {len(lines) - 1} moves; this server replays at most {lim.record_moves}",
                             f"記録の手数が{len(lines) - 1}あります。このサーバーで再生できるのは{lim.record_moves}手までです")
         header = parse_json(lines[0], lim, "line 1")
-        if not isinstance(header, dict) or "game" not in header or "seed" not in header:
-            raise RoomError(422, "line 1: expected a header object with 'game', 'players', 'seed'",
-                            "1行目：'game'、'players'、'seed' のあるヘッダーが必要です")
+        try:
+            validated(RecordHeader, header)
+        except InvalidField:
+            raise BadRequest("line 1: expected a header object with 'game', 'players', 'seed'",
+                             "1行目：'game'、'players'、'seed' のあるヘッダーが必要です") from None
         moves = []
         for i, line in enumerate(lines[1:], start=2):
-            d = parse_json(line, lim, f"line {i}")
-            if not isinstance(d, dict) or d.get("seat").__class__ is not int or not isinstance(d.get("action"), dict):
-                raise RoomError(422, f"line {i}: expected {{\"seat\": int, \"action\": {{...}}}}",
-                                f"{i}行目：{{\"seat\": 整数, \"action\": {{...}}}} の形が必要です")
-            moves.append((d["seat"], d["action"]))
+            try:
+                m = validated(MoveLine, parse_json(line, lim, f"line {i}"))
+            except InvalidField:
+                raise BadRequest(f"line {i}: expected {{\"seat\": int, \"action\": {{...}}}}",
+                                 f"{i}行目：{{\"seat\": 整数, \"action\": {{...}}}} の形が必要です") from None
+            moves.append((m.seat, m.action))
         return header, moves, hashlib.sha256(body).hexdigest()[:16]
 
     def build(self, header: dict, moves: list[tuple[int, dict]]) -> Replay:
@@ -63,7 +68,7 @@ class Replays:
         try:
             return Replay(header, moves, "record")
         except ReplayError as e:
-            raise RoomError(422, str(e), e.ja) from None
+            raise BadRequest(str(e), e.ja) from None
 
     def known(self, rid: str, client: str, seat: int | None) -> bool:
         h = self.held.get(rid)
@@ -85,9 +90,30 @@ class Replays:
     def get(self, rid: str) -> Held:
         h = self.held.get(rid)
         if h is None:
-            raise RoomError(404, f"no replay {rid[:40]!r} here (replays are kept in memory; open the record again)",
+            raise ReplayNotFound(f"no replay {rid[:40]!r} here (replays are kept in memory; open the record again)",
                             f"再生 {rid[:40]!r} はありません（再生はメモリーに置かれます。記録をもう一度開いてください）")
         return h
+
+    @staticmethod
+    def view_of(held: Held, seat: str | None) -> int | None:
+        """The seat whose view a frame of `held` shows (None: the full view) for the asked `seat`: a seat
+        index as text, 'full', or None for the replay's own (a live game's replay: its seat only)."""
+        if seat is not None and not isinstance(seat, str):
+            raise TypeError(f"seat is text ('full' or a seat index), got {type(seat).__name__}")
+        rp = held.replay
+        if seat is None:
+            seat = "full" if held.seat is None else str(held.seat)
+        who: int | None = None
+        if seat != "full":
+            try:
+                who = int(seat)
+            except ValueError:
+                raise BadRequest(f"seat takes 0-{rp.players - 1} or 'full', got {seat[:20]!r}",
+                                 f"seat は 0〜{rp.players - 1} か 'full' です") from None
+        if held.seat is not None and who != held.seat:
+            raise SeatViewOnly(f"this replay of a game being played shows seat {held.seat + 1}'s view only",
+                               f"対局中のゲームのこの再生では、席{held.seat + 1}から見えるものだけを映します")
+        return who
 
 
 def frame(rp: Replay, step: int, seat: int | None, lang: str) -> dict[str, Any]:

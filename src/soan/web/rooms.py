@@ -25,20 +25,31 @@ from ..agents.drive import forget_watched, show_move
 from ..agents.names import bot_label
 from ..core.actions import parse_action
 from ..core.errors import ConfigError, IllegalAction, SoanError
-from ..core.game import game_info, make
+from ..core.game import game_info
 from ..core.movelog import MoveLog
 from ..core.records import header_for
 from ..core.replay import ReplayError, state_from_data
 from ..core.rng import derive
 from . import botwork
-from .limits import Limits, RoomError, check_bot
+from .errors import (
+    BadRequest,
+    CannotUndo,
+    FeedbackNotOpen,
+    GameOver,
+    NotYourTurn,
+    OtherVersion,
+    RoomNotFound,
+    UnknownToken,
+    WebError,
+)
+from .limits import Limits, check_bot
+from .models import ActionBody, Feedback, RoomSettings, validated
 from .store import Store
 
 LOG = logging.getLogger("soan.web")
 LOG_LINES = 80
 TURNS = 30  # the latest turns a seat receives as summary lines
 RECENT = 10.0  # seconds: a room used this recently stays in memory (a request may still hold it)
-SEED_BITS = 64  # a web room's random seed: no offline search of the deals
 
 
 def state_of(header: dict[str, Any], gid: str) -> Any:
@@ -46,8 +57,8 @@ def state_of(header: dict[str, Any], gid: str) -> Any:
     try:
         return state_from_data(header, f"game {gid}")
     except ReplayError as e:
-        raise RoomError(409, f"game {gid} was made by another version of soan and cannot be made again: {e}",
-                        f"ゲーム {gid} は別の版の soan で作られたため、続けられません") from None
+        raise OtherVersion(f"game {gid} was made by another version of soan and cannot be made again: {e}",
+                           f"ゲーム {gid} は別の版の soan で作られたため、続けられません") from None
 
 
 class FairPool:
@@ -213,15 +224,15 @@ class Room:
                 "over": self.state.is_over(), "to_act": list(self.state.to_act())}
 
     def seat_of(self, token: str | None) -> int | None:
-        """The seat a token acts for (None without a token); any other text is a 403, never a crash."""
+        """The seat a token acts for (None without a token); any other text is UnknownToken, never a crash."""
         if not token:
             return None
         given = token.encode("utf-8", "replace")[:256]
         for i, s in enumerate(self.seats):
             if s["token"] and secrets.compare_digest(s["token"].encode(), given):
                 return i
-        raise RoomError(403, "unknown token for this game: use the invitation link of your seat",
-                        "このゲームのトークンではありません。自分の席の招待リンクを使ってください")
+        raise UnknownToken("unknown token for this game: use the invitation link of your seat",
+                           "このゲームのトークンではありません。自分の席の招待リンクを使ってください")
 
     def is_host(self, token: str | None) -> bool:
         return bool(token) and secrets.compare_digest(self.host.encode(), str(token).encode("utf-8", "replace")[:256])
@@ -238,10 +249,10 @@ class Room:
     def apply_checked(self, seat: int, action) -> Any:
         """The state after the move, on a copy: raises IllegalAction and leaves the room untouched."""
         if self.state.is_over():
-            raise RoomError(409, "the game is over", "ゲームは終わっています")
+            raise GameOver("the game is over", "ゲームは終わっています")
         if seat not in self.state.to_act():
             seats = ", ".join(str(s + 1) for s in self.state.to_act())
-            raise RoomError(409, f"not your turn: waiting for seat {seats}", f"あなたの番ではありません（席{seats}の番です）")
+            raise NotYourTurn(f"not your turn: waiting for seat {seats}", f"あなたの番ではありません（席{seats}の番です）")
         nxt = self.state.clone()
         nxt.apply(seat, action)
         return nxt
@@ -415,7 +426,6 @@ class Room:
                 q.put_nowait(self.version)
 
 
-LENGTHS = ("too_short", "right", "too_long")
 UNDO_JA = {
     "this game has no undo": "このゲームには取り消しがありません",
     "the game is over": "ゲームは終わっています",
@@ -424,34 +434,6 @@ UNDO_JA = {
     "cannot undo: hidden information was revealed since your last move (a card was drawn)":
         "取り消せません：最後の手のあとで伏せられていた情報が明らかになりました（カードが引かれました）",
 }
-
-
-def check_feedback(data: Any) -> dict[str, Any]:
-    """The playtest form: fun and clarity 1-5, length felt, a confusing and a too-strong card or rule,
-    a free comment. Anything else is refused with the reason."""
-    if not isinstance(data, dict):
-        raise RoomError(422, "feedback is a JSON object: {\"fun\": 1-5, \"clarity\": 1-5, \"length\": ...}",
-                        "感想は JSON オブジェクトです：{\"fun\": 1〜5, \"clarity\": 1〜5, \"length\": ...}")
-    extra = sorted(set(data) - {"fun", "clarity", "length", "confusing", "too_strong", "comment"})
-    if extra:
-        raise RoomError(422, f"unknown feedback field(s) {extra}", f"感想に知らない項目があります：{extra}")
-    out: dict[str, Any] = {}
-    for k in ("fun", "clarity"):
-        v = data.get(k)
-        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 5:
-            raise RoomError(422, f"{k} takes a whole number from 1 to 5, got {str(v)[:20]!r}",
-                            f"{k} は1〜5の整数です（指定：{str(v)[:20]!r}）")
-        out[k] = v
-    if data.get("length") not in LENGTHS:
-        raise RoomError(422, f"length takes one of {list(LENGTHS)}, got {str(data.get('length'))[:20]!r}",
-                        f"length は {list(LENGTHS)} のどれかです")
-    out["length"] = data["length"]
-    for k in ("confusing", "too_strong", "comment"):
-        v = data.get(k, "")
-        if not isinstance(v, str) or len(v) > 2000:
-            raise RoomError(422, f"{k} is text of at most 2000 characters", f"{k} は2000字までの文字列です")
-        out[k] = v.strip()
-    return out
 
 
 class Manager:
@@ -476,57 +458,16 @@ class Manager:
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
 
     # -- create / load --------------------------------------------------------------------------
-    def check_request(self, req: Any) -> tuple[Any, dict[int, str], str]:
-        """The state, the bots (0-based seat -> spec) and language of a new room's request, or a 422."""
-        lang_asked = req.get("lang") if isinstance(req, dict) else None
-        if not isinstance(req, dict):
-            raise RoomError(422, "the body must be a JSON object such as {\"game\": GAME_ID, \"players\": 4}",
-                            "本文は {\"game\": ゲームID, \"players\": 4} のような JSON オブジェクトです")
-        allowed = {"game", "players", "seed", "variants", "params", "bots", "lang"}
-        extra = sorted(set(req) - allowed)
-        if extra:
-            raise RoomError(422, f"unknown field(s) {extra}; allowed: {sorted(allowed)}",
-                            f"知らない項目 {extra} があります。使える項目：{sorted(allowed)}")
-        if "game" not in req:
-            raise RoomError(422, "missing field 'game'", "項目 'game' がありません")
-        seed = req.get("seed")
-        if seed is None:
-            seed = secrets.randbits(SEED_BITS)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
-            raise RoomError(422, f"seed is a whole number from 0 to 2^{SEED_BITS}-1", f"seed は 0〜2^{SEED_BITS}-1 の整数です")
-        lang = req.get("lang", "ja")
-        if lang not in ("ja", "en"):
-            raise RoomError(422, f"lang must be 'ja' or 'en', got {str(lang)[:20]!r}",
-                            f"lang は 'ja' か 'en' です（指定：{str(lang)[:20]!r}）")
-        variants, params = req.get("variants") or [], req.get("params") or {}
-        if not isinstance(variants, list) or not isinstance(params, dict):
-            raise RoomError(422, "variants is a list of ids and params an object of name: value",
-                            "variants はIDのリスト、params は「名前: 値」のオブジェクトです")
-        try:
-            state = make(req["game"], players=req.get("players"), seed=seed, variants=variants, params=params)
-        except (ConfigError, SoanError, TypeError) as e:
-            raise RoomError(422, str(e), getattr(e, "ja", None)) from None
-        n = state.cfg.players
-        bots_in = req.get("bots") or {}
-        if not isinstance(bots_in, dict):
-            raise RoomError(422, "bots is an object of seat number (1-based) to a bot spec, e.g. {\"3\": \"greedy\"}",
-                            "bots は席番号（1から）とボットの組のオブジェクトです。例：{\"3\": \"greedy\"}")
-        bots: dict[int, str] = {}
-        for k, spec in bots_in.items():
-            try:
-                num = int(k)
-            except (TypeError, ValueError):
-                raise RoomError(422, f"bots: seat {k[:20]!r} is not a number; seats are 1-{n}",
-                                f"bots：席 {k[:20]!r} は番号ではありません。席は1〜{n}です") from None
-            if not 1 <= num <= n:
-                raise RoomError(422, f"bots: seat {num} does not exist; seats are 1-{n}",
-                                f"bots：席{num}はありません。席は1〜{n}です")
-            bots[num - 1] = check_bot(spec, state.game_id, self.limits, num)
-        del lang_asked
-        return state, bots, lang
-
-    async def create(self, req: Any, client: str = "") -> Room:
-        state, bots, lang = self.check_request(req)
+    async def create(self, settings: RoomSettings | dict[str, Any], client: str = "") -> Room:
+        """A new room as `settings` ask (a dict is validated as RoomSettings first, with this server's limits),
+        stored before it is returned; `client`: who asked (counts its open rooms)."""
+        if isinstance(settings, dict):
+            settings = validated(RoomSettings, settings, limits=self.limits)
+        if not isinstance(settings, RoomSettings):
+            raise TypeError(f"create() takes RoomSettings (or their JSON object), got {type(settings).__name__}")
+        if not isinstance(client, str):
+            raise TypeError(f"client is the address that asked, as text, got {type(client).__name__}")
+        state, bots, lang = settings.take_state(), settings.seat_bots(), settings.lang
         n = state.cfg.players
         seats = [{"token": None if i in bots else secrets.token_urlsafe(12), "bot": bots.get(i), "joined": False}
                  for i in range(n)]
@@ -541,6 +482,21 @@ class Manager:
         if client:
             self.open_rooms.setdefault(client, set()).add(gid)
         return room
+
+    async def recent(self, n: int = 50) -> list[dict[str, Any]]:
+        """The latest `n` stored games (for watching), with the moves and end of those in memory as they are now."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"n is how many games, a whole number of 1 or more, got {n!r}")
+        rows = await self._db(self.store.recent, n)
+        for r in rows:
+            live = self.rooms.get(r["id"])
+            if live is not None:
+                r["moves"], r["over"] = len(live.moves), live.state.is_over()
+        return rows
+
+    def open_rooms_total(self) -> int:
+        """The unfinished rooms in memory."""
+        return sum(1 for r in self.rooms.values() if not r.state.is_over())
 
     def open_count(self, client: str) -> int:
         mine = self.open_rooms.get(client)
@@ -559,7 +515,7 @@ class Manager:
                 try:  # a stored room keeps to this server's bot limits too
                     spec = check_bot(x["bot"], room.state.game_id, self.limits)
                     agents[i] = make_agent(spec, seed=derive(room.state.cfg.seed, 5000 + i))
-                except (RoomError, ConfigError) as e:
+                except (WebError, ConfigError) as e:
                     LOG.warning("room %s: seat %d's bot %r is not allowed here: %s", room.id, i + 1, x["bot"], e)
                     room.bot_error = True
         room.agents = {} if room.bot_error else agents
@@ -616,7 +572,7 @@ class Manager:
         for gid in rows:
             try:
                 r = await self.fetch(gid)
-            except RoomError as e:
+            except WebError as e:
                 LOG.warning("room %s not resumed: %s", gid, e.reason)
                 continue
             self.kick(r)
@@ -630,21 +586,21 @@ class Manager:
         return len(self.rooms)
 
     def get(self, gid: str) -> Room:
-        """A room in memory (404 otherwise): for tests and tools; requests use `fetch`."""
+        """A room in memory (RoomNotFound otherwise): for tests and tools; requests use `fetch`."""
         r = self.rooms.get(gid)
         if r is None:
-            raise RoomError(404, f"no game {gid!r} in memory")
+            raise RoomNotFound(f"no game {gid!r} in memory", f"メモリーにゲーム {gid!r} はありません")
         return r
 
     async def fetch(self, gid: str) -> Room:
-        """The room `gid`, loaded from the store when it is not in memory; 404 when there is none."""
+        """The room `gid`, loaded from the store when it is not in memory; RoomNotFound when there is none."""
         r = self.rooms.get(gid)
         if r is not None:
             r.touched = time.monotonic()
             self.rooms.move_to_end(gid)
             return r
         if not isinstance(gid, str) or not 1 <= len(gid) <= 32 or not gid.isascii() or not gid.isalnum():
-            raise RoomError(404, f"no game {gid[:40]!r} on this server", f"このサーバーにゲーム {gid[:40]!r} はありません")
+            raise RoomNotFound(f"no game {gid[:40]!r} on this server", f"このサーバーにゲーム {gid[:40]!r} はありません")
         fut = self.loading.get(gid)
         if fut is None:  # one load per room, however many ask at once
             fut = self.loading[gid] = asyncio.ensure_future(self._load(gid))
@@ -652,7 +608,7 @@ class Manager:
                                              f.cancelled() or f.exception()))  # (an error is always retrieved)
         r = await asyncio.shield(fut)
         if r is None:
-            raise RoomError(404, f"no game {gid!r} on this server", f"このサーバーにゲーム {gid!r} はありません")
+            raise RoomNotFound(f"no game {gid!r} on this server", f"このサーバーにゲーム {gid!r} はありません")
         return r
 
     async def _load(self, gid: str) -> Room | None:
@@ -680,12 +636,17 @@ class Manager:
             room.notify()
             self.kick(room)
 
-    async def act(self, room: Room, seat: int, data: Any) -> None:
-        """Parse, check and apply one move; committed to the store before it is acknowledged."""
+    async def act(self, room: Room, seat: int, move: ActionBody | dict[str, Any] | str) -> None:
+        """Parse, check and apply one move (an ActionBody, or the action's JSON or text); committed to the
+        store before it is acknowledged."""
+        if not isinstance(room, Room) or not isinstance(seat, int) or not 0 <= seat < len(room.seats):
+            raise TypeError(f"act() takes a room and one of its seats (0-{len(getattr(room, 'seats', [])) - 1}), "
+                            f"got {seat!r}")
+        data = move.root if isinstance(move, ActionBody) else validated(ActionBody, move).root
         try:
             action = parse_action(room.state.game_id, data)
         except (IllegalAction, SoanError, TypeError, ValueError) as e:
-            raise RoomError(422, f"malformed action: {e}", f"読めない手です：{getattr(e, 'ja', None) or e}") from None
+            raise BadRequest(f"malformed action: {e}", f"読めない手です：{getattr(e, 'ja', None) or e}") from None
         async with room.lock:
             await self._accept(room, seat, action)
         self.kick(room)
@@ -694,8 +655,8 @@ class Manager:
         try:
             nxt = room.apply_checked(seat, action)
         except IllegalAction as e:
-            raise RoomError(422, f"illegal action {str(action)!r}: {e}",
-                            f"その手は今は打てません（{str(action)!r}）：{e.ja or e}") from None
+            raise BadRequest(f"illegal action {str(action)!r}: {e}",
+                             f"その手は今は打てません（{str(action)!r}）：{e.ja or e}") from None
         # the room's JSON goes with the move: whose turn it is and whether it is over (start-up reads them)
         await self._db(self.store.add_move, room.id, len(room.moves), seat, action.to_json(),
                        {**room.room_json(), "over": nxt.is_over(), "to_act": list(nxt.to_act())})
@@ -710,15 +671,15 @@ class Manager:
         async with room.lock:
             why = room.undo_refusal(seat)
             if why:
-                raise RoomError(409, why, UNDO_JA.get(why))
+                raise CannotUndo(why, UNDO_JA.get(why))
             s = state_of(room.header, room.id)
             epochs = []
             for who, a in room.moves[:-1]:
                 epochs.append(room.epoch(s))
                 s.apply(who, a)
             if room.epoch(s) != room.epoch():  # safety: never undo through a reveal
-                raise RoomError(409, "cannot undo: hidden information was revealed since your last move",
-                                "取り消せません：最後の手のあとで伏せられていた情報が明らかになりました")
+                raise CannotUndo("cannot undo: hidden information was revealed since your last move",
+                                 "取り消せません：最後の手のあとで伏せられていた情報が明らかになりました")
             room.undone += 1
             try:
                 await self._db(self.store.undo_move, room.id, len(room.moves) - 1, room.room_json())
@@ -736,11 +697,18 @@ class Manager:
             room.notify()
         self.kick(room)
 
-    async def give_feedback(self, room: Room, seat: int, data: Any) -> dict[str, Any]:
-        """Check and store a person's playtest answers (after the game)."""
+    @staticmethod
+    def feedback_open(room: Room) -> None:
+        """Nothing, or FeedbackNotOpen while the game is being played."""
         if not room.state.is_over():
-            raise RoomError(409, "feedback opens when the game is over", "感想はゲームが終わってから送れます")
-        fb = check_feedback(data)
+            raise FeedbackNotOpen("feedback opens when the game is over", "感想はゲームが終わってから送れます")
+
+    async def give_feedback(self, room: Room, seat: int, answers: Feedback | dict[str, Any]) -> dict[str, Any]:
+        """Store a person's playtest answers (after the game; a dict is validated as Feedback first)."""
+        if not isinstance(room, Room) or not isinstance(seat, int) or not 0 <= seat < len(room.seats):
+            raise TypeError(f"give_feedback() takes a room and one of its seats, got {seat!r}")
+        self.feedback_open(room)
+        fb = (answers if isinstance(answers, Feedback) else validated(Feedback, answers)).model_dump()
         await self._db(self.store.set_feedback, room.id, seat, fb)
         room.feedback[seat] = fb
         room.cache.clear()

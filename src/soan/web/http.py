@@ -1,0 +1,143 @@
+"""HTTP for the web rooms: the status code of each refusal (web/errors.py), the exception handlers that
+answer them as `{"error": reason}` in the asker's language, and the guard every request passes (the
+API takes JSON only from this site's pages; every answer carries security headers)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
+
+from ..core.replay import ReplayError
+from . import errors as E
+from .models import invalid_field
+
+STATIC = Path(__file__).parent / "static"
+JSON_TYPES = ("application/json", "application/x-ndjson", "application/jsonl", "application/jsonlines")
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                               "img-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; "
+                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+}
+ALL_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+
+# each kind of refusal and its status; a subclass takes its nearest listed base's
+STATUS: dict[type[E.WebError], int] = {
+    E.BadRequest: 422, E.MalformedHeader: 400, E.TooLarge: 413, E.NotJson: 415, E.CrossSite: 403,
+    E.TokenRequired: 401, E.UnknownToken: 403, E.HostOnly: 403, E.NotOpenYet: 403, E.SeatViewOnly: 403,
+    E.NotFound: 404, E.RoomConflict: 409, E.TooMany: 429,
+}
+
+
+def status_of(e: E.WebError) -> int:
+    """The HTTP status of a refusal (a kind not listed is a 400)."""
+    if not isinstance(e, E.WebError):
+        raise TypeError(f"status_of() takes a WebError, got {type(e).__name__}")
+    for cls in type(e).__mro__:
+        if cls in STATUS:
+            return STATUS[cls]
+    return 400
+
+
+def said_lang(conn: HTTPConnection) -> str | None:
+    """The language a refusal is said in: the query's `lang`, else a new room's (set from its body)."""
+    return conn.query_params.get("lang") or getattr(conn.state, "lang", None)
+
+
+def refusal_json(e: E.WebError, lang: str | None, headers: dict[str, str] | None = None) -> JSONResponse:
+    body: dict[str, str] = {"error": e.said(lang)}
+    if isinstance(e, E.InvalidField) and e.field:
+        body["field"] = e.field
+    return JSONResponse(body, status_code=status_of(e), headers=headers)
+
+
+async def _web_error(request: Request, e: Exception) -> Response:
+    assert isinstance(e, E.WebError)
+    return refusal_json(e, said_lang(request))
+
+
+async def _invalid_query(request: Request, e: Exception) -> Response:
+    assert isinstance(e, RequestValidationError)
+    return refusal_json(invalid_field(e.errors()), said_lang(request))
+
+
+async def _replay_error(request: Request, e: Exception) -> Response:
+    assert isinstance(e, ReplayError)
+    return JSONResponse({"error": e.ja if said_lang(request) == "ja" and e.ja else str(e)}, status_code=422)
+
+
+async def _not_found(request: Request, e: Exception) -> Response:
+    """A page that does not exist is a page in the reader's language; the API keeps its JSON."""
+    assert isinstance(e, StarletteHTTPException)
+    if e.status_code == 404 and not request.url.path.startswith(("/api/", "/ws/", "/static/", "/boards/")):
+        return FileResponse(STATIC / "error.html", status_code=404)
+    return JSONResponse({"error": str(e.detail)}, status_code=e.status_code)
+
+
+def install_handlers(app: FastAPI) -> None:
+    """Every refusal answered as JSON with its status (a missing page as the error page)."""
+    app.add_exception_handler(E.WebError, _web_error)
+    app.add_exception_handler(RequestValidationError, _invalid_query)
+    app.add_exception_handler(ReplayError, _replay_error)
+    app.add_exception_handler(StarletteHTTPException, _not_found)
+
+
+def same_origin(origin: str, host: str, public: str | None) -> bool:
+    """Whether a page at `origin` is this site's (the `Host` asked, or the public address)."""
+    o = urlsplit(origin)
+    if public and f"{o.scheme}://{o.netloc}" == f"{urlsplit(public).scheme}://{urlsplit(public).netloc}":
+        return True
+    return bool(o.netloc) and o.netloc.lower() == host.lower()
+
+
+class Guard:
+    """JSON-only API from this site's pages (CSRF), and security headers on every response. A plain
+    ASGI middleware: it adds nothing to a request's path but the checks (no task, no stream)."""
+
+    def __init__(self, app, public: str | None) -> None:
+        self.app, self.public = app, public
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        refused = refusal(request, self.public)
+        if refused is not None:
+            resp = refusal_json(refused, request.query_params.get("lang"), headers=ALL_HEADERS)
+            await resp(scope, receive, send)
+            return
+
+        async def sending(message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.update(ALL_HEADERS)
+                if headers.get("content-type", "").startswith("text/html"):
+                    headers.update(PAGE_HEADERS)
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def refusal(request: Request, public: str | None) -> E.WebError | None:
+    """Why a request that could change something is refused before it runs: a page of another site
+    (its Origin), or a body that is not JSON (a form or text/plain post another site could send)."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return None
+    origin = request.headers.get("origin")
+    if origin and not same_origin(origin, request.headers.get("host", ""), public):
+        return E.CrossSite("a request from another site's page is refused (Origin check)",
+                           "別のサイトのページからの要求は受け付けません（Origin の確認）")
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    has_body = request.headers.get("content-length", "0") != "0" or "transfer-encoding" in request.headers
+    if (has_body or ctype) and ctype not in JSON_TYPES:
+        return E.NotJson(f"the API takes JSON only (Content-Type: application/json), got {ctype[:60] or 'none'!r}",
+                         "この API は JSON だけを受け付けます（Content-Type: application/json）")
+    return None
