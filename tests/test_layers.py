@@ -42,7 +42,9 @@ def _where(graph, importer: str, imported: str) -> str:
 
 
 def test_every_module_is_in_a_layer(graph):
-    assert {m for m in graph.modules if _layer(m) is None} == {"soan"}
+    assert {m for m in graph.modules if _layer(m) is None} == {"soan", "soan.__main__"}
+    # `python -m soan`: above every layer, it runs the command line and nothing else
+    assert graph.find_modules_directly_imported_by("soan.__main__") == {"soan.cli.main"}
 
 
 def test_no_layer_imports_a_layer_above_it_or_the_package_root(graph):

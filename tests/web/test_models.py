@@ -135,6 +135,14 @@ def test_a_bad_field_is_named_in_the_answer(client):
     assert r.status_code == 422 and r.json()["field"] == "action"
 
 
+def test_pydantics_own_checks_are_said_in_japanese_too(client):
+    """A type pydantic checks itself (a player count that is no number) is worded from the catalog's
+    Japanese table, never pydantic's English sentence inside a Japanese one."""
+    r = client.post("/api/games", json={"game": "undecim", "players": "three", "lang": "ja"})
+    assert r.status_code == 422 and r.json()["field"] == "players"
+    assert r.json()["error"] == "players の値が正しくありません：整数にします", r.json()
+
+
 def test_a_replays_step_that_is_no_number_is_named(client):
     g = client.post("/api/games", json={"game": "undecim", "players": 3}).json()
     rid = client.post(f"/api/games/{g['id']}/replay", params={"token": g["seats"][0]["token"]}).json()["id"]

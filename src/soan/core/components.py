@@ -47,16 +47,6 @@ def _entry_label(raw: Any, loc: tuple[Any, ...]) -> str:
 
 
 INVALID = ("invalid component data\n  ", "コンポーネントのデータが正しくありません\n  ")
-# pydantic's checks said in Japanese, by error type (others keep pydantic's English words)
-_JA_MSG = words.japanese("pydantic")  # core/words/*.toml
-
-
-def _ja_msg(err: Any) -> str:
-    t = _JA_MSG.get(err["type"])
-    try:
-        return t.format(**(err.get("ctx") or {})) if t else str(err["msg"])
-    except (KeyError, IndexError, ValueError):
-        return str(err["msg"])
 
 
 def validate(raw: Any, model: type[BaseModel], source: str) -> BaseModel:
@@ -65,7 +55,7 @@ def validate(raw: Any, model: type[BaseModel], source: str) -> BaseModel:
     except ValidationError as e:
         errs = e.errors()
         lines = [f"{source}: {_entry_label(raw, tuple(err['loc']))}: {err['msg']}" for err in errs]
-        ja = [f"{source}：{_entry_label(raw, tuple(err['loc']))}：{_ja_msg(err)}" for err in errs]
+        ja = [f"{source}：{_entry_label(raw, tuple(err['loc']))}：{words.pydantic_ja(err)}" for err in errs]
         raise ComponentError(INVALID[0] + "\n  ".join(lines), ja=INVALID[1] + "\n  ".join(ja)) from None
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from importlib.resources import files
+from typing import Any
 
 LANGS = ("en", "ja")
 
@@ -58,3 +59,13 @@ def short_name(seat: int, lang: str, me: int | None = None) -> str:
 def seat_name(seat: int, lang: str) -> str:
     """A seat in a table of figures: "seat 2", "席2"."""
     return word("names", "seat", lang, n=seat + 1)
+
+
+def pydantic_ja(err: Any) -> str:
+    """One of pydantic's errors (an `errors()` entry) said in Japanese, by its type; pydantic's own words
+    for a type the catalog does not have."""
+    text = japanese("pydantic").get(err["type"])
+    try:
+        return text.format(**(err.get("ctx") or {})) if text else str(err["msg"])
+    except (KeyError, IndexError, ValueError):
+        return str(err["msg"])

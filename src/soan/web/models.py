@@ -27,6 +27,7 @@ from pydantic_core import PydanticCustomError
 
 from ..core.errors import ConfigError, SoanError
 from ..core.game import make
+from ..core.words import pydantic_ja
 from .errors import InvalidField, WebError
 from .limits import Limits, check_bot
 
@@ -71,7 +72,8 @@ def invalid_field(errors: Iterable[Mapping[str, Any]]) -> InvalidField:
         return InvalidField(f, f"{f} must be {ctx.get('expected')}, got {_shown(e.get('input'))}",
                             f"{f} は {ctx.get('expected')} のどれかです（指定：{_shown(e.get('input'))}）")
     msg = str(e.get("msg", "not valid"))
-    return InvalidField(f, f"{f}: {msg}", f"{f} の値が正しくありません：{msg}")
+    ja = pydantic_ja(e) if "type" in e else msg
+    return InvalidField(f, f"{f}: {msg}", f"{f} の値が正しくありません：{ja}")
 
 
 def validated(model: type[M], data: Any, **context: Any) -> M:
