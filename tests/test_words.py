@@ -8,7 +8,7 @@ import pytest
 
 from soan.core import words
 
-JA_ONLY = {"help_commands", "help_params", "help_words", "pydantic", "bots", "check_bots"}
+JA_ONLY = {"help_commands", "help_params", "help_words", "pydantic", "bots", "check_bots", "web_undo"}
 
 
 def _fields(text: str) -> set[str]:

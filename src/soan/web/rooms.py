@@ -23,12 +23,14 @@ from typing import Any
 from ..agents import SeatView, make_agent
 from ..agents.drive import forget_watched, show_move
 from ..agents.names import bot_label
+from ..core import words
 from ..core.actions import parse_action
 from ..core.errors import ConfigError, IllegalAction, SoanError
 from ..core.game import game_info
 from ..core.movelog import MoveLog
 from ..core.records import header_for
 from ..core.replay import ReplayError, state_from_data
+from ..core.replay import seat_name as player_name
 from ..core.rng import derive
 from . import botwork
 from .errors import (
@@ -161,13 +163,6 @@ class FairPool:
         self.waiting.clear()
         if not self.processes:  # the process pool is shared by every manager of the process
             self.pool.shutdown(wait=False, cancel_futures=True)
-
-
-def player_name(text, seat: int, lang: str, me: int | None) -> str:
-    if text is not None and hasattr(text, "player_name"):
-        return text.player_name(seat, lang, me)
-    base = f"{'プレイヤー' if lang == 'ja' else 'Player'} {seat + 1}"
-    return base + ((" (あなた)" if lang == "ja" else " (you)") if seat == me else "")
 
 
 def public_observation(state) -> dict[str, Any]:
@@ -426,14 +421,7 @@ class Room:
                 q.put_nowait(self.version)
 
 
-UNDO_JA = {
-    "this game has no undo": "このゲームには取り消しがありません",
-    "the game is over": "ゲームは終わっています",
-    "nothing of yours to undo: the last move is not yours": "取り消せる手がありません：最後の手はあなたの手ではありません",
-    "no move yet": "まだ手が打たれていません",
-    "cannot undo: hidden information was revealed since your last move (a card was drawn)":
-        "取り消せません：最後の手のあとで伏せられていた情報が明らかになりました（カードが引かれました）",
-}
+UNDO_JA = words.japanese("web_undo")  # core/words/ja.toml: the undo refusals in Japanese
 
 
 class Manager:
