@@ -7,10 +7,14 @@ A tableau card lies with one half up: it is stored as one int, `loose_code(card,
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.rng import Rng
-from .model import Tables
+from ...core.state import GameState
+from .model import Step, Tables
+
+if TYPE_CHECKING:
+    from .actions import Develop, Settle
 
 # a turn's stages (rules.py: `stage`)
 TAKE, BONUS, KEEP, PLAY, EFFECT, AUTO, OVER = "take", "bonus", "keep", "play", "effect", "auto", "over"
@@ -44,25 +48,37 @@ class RuleSet(NamedTuple):
     frontier: int  # UN-S2, UN-T5: the frontier's size
 
 
+# a finished season (`results`): (season, scores, ranks, per seat the VP by LEDGER column)
+SeasonResult = tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+# a turn (`log`): (season, seat, card taken, taken from the bonus area, card played, hand changed)
+TurnLog = tuple[int, int, int, bool, int, bool]
+
+
 def rules_tuple(d: dict) -> RuleSet:
     return RuleSet(tuple(d["buildings"]), int(d["gold_rate"]), tuple(d["land_majority"]), tuple(d["enemy_penalty"]),
                    int(d["frontier"]))
 
 
-class StateFields:
-    """Annotations only: the slots themselves are declared once, on `Undecim` (rules.py)."""
+class StateFields(GameState):
+    """The state's fields, each declared once here with its slot (GameState holds `cfg` and `listener`);
+    every part of the state (the mixins, rules.Undecim) derives from this class and adds no slot.
 
-    __slots__ = ()
-    cfg: Any  # core.game.Config: players, seed, variants, params (campaign), components
-    listener: Any
-    T: Tables  # the compiled rule tables, shared by every clone
-    rng: Rng
+    A copy (`clone`, `fork`, `state_from_view`) sets every field; it shares with its original only the
+    fields and rows named below (tests/test_undecim_fields.py checks that it sets every slot and that every
+    other list is its own), and immutable values (ints, strings, tuples of them, model.Step)."""
+
+    __slots__ = ("T", "rng", "season", "seasons", "start", "turn_no", "stage", "todo", "drawn", "drawn_for",
+                 "hands", "known", "normal", "bonus", "last_played", "deck", "discard", "frontier", "loose", "cnt",
+                 "settl", "story", "achieved", "first", "marks", "rules", "ledger", "results", "log", "took", "_lc",
+                 "_own", "_dpend")
+    T: Tables  # the compiled rule tables, shared by every copy
+    rng: Rng  # the state's own generator (a copy gets a new one in the same state)
     season: int  # UN-K*: 1.. (a campaign has 3)
-    seasons: int
+    seasons: int  # how many seasons the game has: 1, or 3 in a campaign
     start: int  # UN-S4: the season's start player
     turn_no: int  # turns taken this season
     stage: str  # TAKE, BONUS, KEEP, PLAY, EFFECT, AUTO or OVER
-    todo: tuple  # the played card's pending effect steps: (model.Step, times left)
+    todo: tuple[tuple[Step, int], ...]  # the played card's pending effect steps: (step, times left)
     drawn: int | None  # the resource card drawn, waiting for KEEP
     drawn_for: str | None  # BONUS or EFFECT: where KEEP returns to
     hands: list[list[int]]  # per seat: action cards (sorted indices)
@@ -70,30 +86,49 @@ class StateFields:
     normal: list[int]  # the council's normal area (UN-T1)
     bonus: list[int]  # the council's bonus area (UN-S1, UN-T1)
     last_played: list[int | None]  # per seat: the action card played last (UN-V3)
-    deck: list[int]  # resource cards
-    discard: list[int]
-    frontier: list[int]  # UN-S2, UN-T5
+    deck: list[int]  # resource cards, drawn from the end
+    discard: list[int]  # resource cards paid (gold), reshuffled when the deck runs out
+    frontier: list[int]  # UN-S2, UN-T5: resource cards to pick from
     loose: list[list[int]]  # per seat: tableau cards not in a settlement, each `loose_code(card, item)`
     cnt: list[list[int]]  # per seat, per item: loose cards showing it
     settl: list[list[tuple[int, tuple[int, ...]]]]  # per seat: (kind, loose codes); kind -1 mixed (UN-G3)
     story: tuple[int, ...]  # the scenarios in play (UN-S3, UN-K2)
-    achieved: list  # per story scenario: False, or the 1-based seat that achieved it (UN-T4)
+    achieved: list[bool | int]  # per story scenario: False, or the 1-based seat that achieved it (UN-T4)
     first: int | None  # the season's first achieved scenario (UN-T4: the campaign mark)
     marks: tuple[int, ...]  # UN-K1: the kept scenario of each season
     rules: RuleSet  # the scoring rules in force (UN-K3)
     ledger: list[list[int]]  # per seat: VP by LEDGER column
-    results: tuple  # per finished season: (season, scores, ranks, ledgers)
-    log: tuple  # per turn: (season, seat, card taken, from bonus, card played, hand changed)
+    results: tuple[SeasonResult, ...]  # per finished season
+    log: tuple[TurnLog, ...]  # per turn
     took: tuple[int, bool] | None  # this turn's card taken and whether from the bonus area
-    _lc: list | None  # the legal actions of the seat on turn, until the next apply
-    _dpend: tuple[int, int] | None  # a sample's deck: the shuffle steps still to do (core.rng.shuffle_later)
+    _lc: list | None  # the legal actions of the seat on turn, until the next apply (replaced, never changed)
     _own: int  # bit i: seat i's hand, known cards, loose cards, counts and ledger are not shared with a fork
+    _dpend: tuple[int, int] | None  # a sample's deck: the shuffle steps still to do (core.rng.shuffle_later)
 
-    def _mine(self, seat: int) -> None: ...  # turn.py: the seat's lists, copied first if a fork shares them
-
-    def _mine_all(self) -> None: ...
+    if TYPE_CHECKING:  # methods one part of the state calls and another defines (checked against these)
+        def _mine(self, seat: int) -> None: ...  # turn.py: the seat's lists, copied first if a fork shares them
+        def _mine_all(self) -> None: ...  # turn.py
+        def _begin_turn(self) -> None: ...  # turn.py
+        def _pickable(self, side: tuple[int, ...] | None) -> tuple[int, ...]: ...  # options.py
+        def _settle_options(self, seat: int) -> list[Settle]: ...  # options.py
+        def _develop_options(self, seat: int) -> list[Develop]: ...  # options.py
+        def _draw_card(self) -> int | None: ...  # frontier.py
+        def _refill(self) -> None: ...  # frontier.py
+        def _gain(self, seat: int, card: int, item: int) -> None: ...  # frontier.py
+        def _spend_gold(self, seat: int, n: int) -> None: ...  # settlements.py
+        def _build(self, seat: int, action: Settle | Develop) -> None: ...  # settlements.py
+        def _meets(self, seat: int, sc: int) -> bool: ...  # scoring.py
+        def final_scoring(self) -> list[list[int]]: ...  # scoring.py
+        def scores(self) -> list[int]: ...  # scoring.py
+        def _end_season(self) -> None: ...  # seasons.py
 
     @property
     def seat(self) -> int:
         """The seat on turn (UN-S4: from the start player, in seat order)."""
         return (self.start + self.turn_no) % self.cfg.players
+
+
+# What a copy shares with its original rather than copies (see StateFields):
+SHARED = frozenset({"cfg", "T", "_lc"})  # the configuration, the compiled tables, the cached legal actions
+SHARED_ROWS = frozenset({"settl"})  # per-seat lists of tuples, replaced whole on change, never changed in place
+FORK_SHARED_ROWS = SHARED_ROWS | {"hands", "known", "loose", "cnt", "ledger"}  # a fork's: copied on write (`_mine`)

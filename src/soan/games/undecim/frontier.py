@@ -12,7 +12,7 @@ class FrontierMixin(StateFields):
 
     __slots__ = ()
 
-    def _draw_card(self):
+    def _draw_card(self) -> int | None:
         if not self.deck and self.discard:  # Decision: the discard pile is reshuffled into the deck
             self.deck = self.discard
             self.discard = []

@@ -102,7 +102,7 @@ class Measures:
                     self.rows[i][k] = self.rows[i].get(k, 0) + 1
 
     def per_seat(self, state) -> list[dict[str, Any]]:
-        out = []
+        out: list[dict[str, Any]] = []
         cards = state.T.card_ids
         for row in self.rows:
             r = dict(row)

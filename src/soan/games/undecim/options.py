@@ -74,7 +74,7 @@ class OptionsMixin(StateFields):
             return [BOOST_YES, BOOST_NO]
         return []  # pragma: no cover - other ops never wait for a decision
 
-    def _pickable(self, side) -> tuple[int, ...]:
+    def _pickable(self, side: tuple[int, ...] | None) -> tuple[int, ...]:
         """The items on the frontier's cards (of `side` only, if given), remembered per frontier."""
         T = self.T
         t = _PICKABLE.get(id(T))
@@ -97,12 +97,12 @@ class OptionsMixin(StateFields):
             got = known[key] = tuple(sorted(seen))  # ints only: the collector soon skips them
         return got
 
-    def _settle_options(self, seat: int) -> list:
+    def _settle_options(self, seat: int) -> list[Settle]:
         c = self.cnt[seat]
         have = [r for r in RESOURCES if c[r]]
         return [SETTLE[(a, b)] for i, a in enumerate(have) for b in have[i:] if a != b or c[a] >= 2]
 
-    def _develop_options(self, seat: int) -> list:
+    def _develop_options(self, seat: int) -> list[Develop]:
         c = self.cnt[seat]
         out = []
         for j, (kind, cards) in enumerate(self.settl[seat]):

@@ -15,7 +15,6 @@ from typing import Any
 from ...core.errors import ConfigError
 from ...core.game import compiled
 from ...core.rng import Rng, seed_from
-from ...core.state import GameState
 from .actions import SKIP, Skip
 from .fields import (  # noqa: F401 - re-exported: other modules import these from here
     AUTO,
@@ -68,10 +67,10 @@ def tables_for(cfg) -> Tables:
 
 
 class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringMixin, SeasonsMixin, ViewsMixin,
-              TextsMixin, GameState):
-    __slots__ = ("T", "rng", "season", "seasons", "start", "turn_no", "stage", "todo", "drawn", "drawn_for",
-                 "hands", "known", "normal", "bonus", "last_played", "deck", "discard", "frontier", "loose",
-                 "cnt", "settl", "story", "achieved", "first", "marks", "rules", "ledger", "results", "log", "took", "_lc", "_own", "_dpend")
+              TextsMixin):
+    """The whole state: its fields are fields.StateFields's, its rules the mixins' (all derive from it)."""
+
+    __slots__ = ()
     game_id = "undecim"
 
     # --- setup ----------------------------------------------------------------------------------
@@ -140,6 +139,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
                     return
             self.stage = PLAY
         elif st == KEEP:
+            assert self.drawn is not None  # KEEP follows a draw
             self._gain(seat, self.drawn, ITEMS.index(action.item))
             self.drawn = None
             if self.drawn_for == BONUS:

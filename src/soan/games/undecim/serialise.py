@@ -55,6 +55,7 @@ class ViewsMixin(StateFields):
         if not self.todo:
             return []
         played = self.last_played[self.seat]
+        assert played is not None  # effects pending: the seat on turn played a card
         paths = {id(st): p for p, st in _paths(self.T.effects[played], ())}
         return [[st.op, left, list(paths[id(st)])] for st, left in self.todo]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Settle
+from .actions import Develop, Settle
 from .fields import StateFields, loose_card, loose_item
 from .model import GOLD, ITEMS
 
@@ -26,10 +26,10 @@ class SettlementsMixin(StateFields):
         for _ in range(n):
             self.discard.append(loose_card(self._take_loose(seat, GOLD)))
 
-    def _build(self, seat: int, action) -> None:
+    def _build(self, seat: int, action: Settle | Develop) -> None:
         if isinstance(action, Settle):  # UN-G3
             a, b = ITEMS.index(action.a), ITEMS.index(action.b)
-            cards = (self._take_loose(seat, a), self._take_loose(seat, b))
+            cards: tuple[int, ...] = (self._take_loose(seat, a), self._take_loose(seat, b))
             self.settl[seat] = [*self.settl[seat], (a if a == b else -1, cards)]
         else:  # UN-G4
             j = action.settlement - 1

@@ -96,9 +96,9 @@ class TurnMixin(StateFields):
                 if self.cnt[seat][GOLD] >= step.gold:
                     return
             elif op == "vp_per":
-                c = self.cnt[seat]
+                cnt = self.cnt[seat]
                 k = (len(self.settl[seat]) if step.what == "settlements"
-                     else sum(c[i] for i in LANDS) if step.what == "lands" else c[ENEMY])
+                     else sum(cnt[i] for i in LANDS) if step.what == "lands" else cnt[ENEMY])
                 self._mine(seat)
                 self.ledger[seat][CARDS] += k
             self.todo = self.todo[1:]
@@ -158,9 +158,11 @@ class TurnMixin(StateFields):
         c = self.cnt[seat]
         self.ledger[seat][LAND] += sum(1 for i in LANDS if c[i])
         self._refill()
+        played = self.last_played[seat]
+        assert self.took is not None and played is not None  # the turn took a card and played one
         card, from_bonus = self.took
-        changed = card != self.last_played[seat]  # the hand is unchanged when the card taken is played
-        self.log = (*self.log, (self.season, seat, card, from_bonus, self.last_played[seat], changed))
+        changed = card != played  # the hand is unchanged when the card taken is played
+        self.log = (*self.log, (self.season, seat, card, from_bonus, played, changed))
         if self.listener is not None:
             self.emit("turn", seat=seat, hand_changed=changed, season=self.season)
         self.turn_no += 1
