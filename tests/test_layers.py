@@ -97,3 +97,13 @@ def test_layer_test_sees_an_upward_import(tmp_path):
         sys.path.remove(str(tmp_path))
     assert "pkg.lab.y" in g.find_modules_directly_imported_by("pkg.core.x")
     assert g.chain_exists(importer="pkg.lab.y", imported="pkg.core.x")
+
+
+def test_mypy_checks_every_module_with_no_per_module_ignores():
+    """The whole package is type-checked alike (core strictest): no override turns checks off."""
+    import tomllib
+
+    cfg = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())["tool"]["mypy"]
+    assert cfg.get("check_untyped_defs") is True and cfg["files"] == ["src/soan"]
+    for o in cfg.get("overrides", []):
+        assert not o.get("ignore_errors") and o.get("check_untyped_defs", True), o["module"]
