@@ -26,9 +26,6 @@ ALLOWED = {
     # La Superba's per-round measures (same)
     "games/la_superba/measures.py::Measures._round": 40,
     # La Superba's voyage resolution, LS-V* (same)
-    # `soan ask`: the questions file's checks and the ask procedure (same)
-    "lab/ask.py::load_questions": 40,
-    "lab/ask.py::ask": 31,
 }
 
 
