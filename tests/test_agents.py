@@ -338,9 +338,11 @@ def test_ladder_head_to_head_counts_placings_within_each_game():
     order = order_holds(rate(games))
     assert [(h["lower"], h["upper"], h["verdict"]) for h in order] == [("a", "b", "below"), ("b", "c", "below")]
     assert "significantly" in order_text(order[0]) and "有意に下位" in order_text(order[0], "ja")
-    # the mean score's interval: a scores 30 or 34 (sd 2.03 over 40 games); c's two seats count once a game
+    # the mean score's interval: a scores 30 or 34 (sd 2.03 over 40 games); c's two seats count once a game;
+    # Student's t with 39 degrees of freedom (t(0.975, 39) = 2.022691), not the normal 1.96
     m, (slo, shi) = rows["a"]["mean_score"], rows["a"]["mean_score_ci"]
-    assert m == 32.0 and abs((shi - slo) / 2 - 1.96 * (160 / 39) ** 0.5 / 40 ** 0.5) < 1e-9
+    assert m == 32.0 and abs((shi - slo) / 2 - 2.022691 * (160 / 39) ** 0.5 / 40 ** 0.5) < 1e-6
+    assert (slo + shi) / 2 == pytest.approx(32.0)
     assert rows["c"]["mean_score_ci"] == [20.0, 20.0]
     even = [_result(k, ["x", "y"], [1, 2] if k % 2 else [2, 1]) for k in range(20)]
     (h,) = order_holds(rate(even))

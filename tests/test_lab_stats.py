@@ -50,6 +50,43 @@ def test_holm_and_wilson_reference_values():
         assert light_wilson(k, n) == pytest.approx(wilson(k, n), abs=1e-4), (k, n)
 
 
+def test_the_ladders_mean_interval_is_students_t_from_statsmodels():
+    from soan.lab.ladder import _mean_ci
+
+    # the t table's figures (3 ± 2.776445 · 1.581139 / √5), where 1.96 would give [1.614096, 4.385904]
+    assert _mean_ci([1, 2, 3, 4, 5]) == pytest.approx((1.036757, 4.963243), abs=1e-5)
+    rng = np.random.default_rng(3)
+    for x in ([30.0, 34.0], [0.0, 1.0, 0.5, 0.0], list(rng.normal(20, 5, 10)), list(rng.integers(0, 60, 400))):
+        m, lo, hi = mean_ci(np.array(x, dtype=float))  # scipy's t interval: the same figures another way
+        assert _mean_ci([float(v) for v in x]) == pytest.approx((lo, hi), abs=1e-9), x
+    assert _mean_ci([7.5] * 6) == (7.5, 7.5) and _mean_ci([4.0]) == (4.0, 4.0) and _mean_ci([]) == (0.0, 0.0)
+
+
+def test_the_light_installs_seat_share_interval_is_the_normal_one_and_near_the_labs_t(monkeypatch):
+    """seatadv's fallback (`soan sim` without numpy/scipy): statsmodels' normal interval, and
+    within a point of the lab's t interval from a hundred games on."""
+    import sys
+
+    from statsmodels.stats.weightstats import DescrStatsW
+
+    from soan.lab import seatadv
+
+    rng = np.random.default_rng(5)
+    cases = [[1.0, 0.0, 0.5, 0.0, 1.0], [0.0, 1.0] * 10, list(rng.integers(0, 2, 100) * 1.0),
+             list(rng.choice([0.0, 1 / 3, 0.5, 1.0], 400)), list(rng.integers(0, 2, 1000) * 0.5)]
+    lab = [seatadv._share(x, 0.25) for x in cases]
+    monkeypatch.setitem(sys.modules, "numpy", None)  # as a light install: the import fails
+    light = [seatadv._share(x, 0.25) for x in cases]
+    monkeypatch.undo()
+    for x, a, b in zip(cases, lab, light, strict=True):
+        d = DescrStatsW(np.array(x))
+        lo, hi = d.zconfint_mean(alpha=0.05)
+        assert b["ci"] == pytest.approx([max(0.0, lo), min(1.0, hi)], abs=1e-4), x  # 1.96 for 1.959964
+        assert b["win_share"] == pytest.approx(a["win_share"]) and b["games"] == a["games"] == len(x)
+        if len(x) >= 100:
+            assert b["ci"] == pytest.approx(a["ci"], abs=0.01), x
+
+
 def test_tied_win_shares_get_an_interval_from_the_games():
     x = np.array([1, 0, 0.5, 0, 1, 0, 0.5, 0], dtype=float)  # two games tied for first (1/2 each)
     r = share_test(x, 0.25)

@@ -57,6 +57,8 @@ SCRIPT = textwrap.dedent('''
     r = runner.invoke(app, ["sim", "undecim", "-n", "4", "--out", sys.argv[1] + "/study"])
     assert r.exit_code == 2 and "pip install 'soan[lab]'" in r.output, r.output
     print(r.output.strip())
+    r = runner.invoke(app, ["ladder", "undecim", "--agents", "random,random,random", "-n", "3"])
+    assert r.exit_code == 2 and "pip install 'soan[lab]'" in r.output, r.output  # its intervals: statsmodels
     loaded = sorted(m for m in sys.modules if m.split(".")[0] in EXTRAS)
     assert not loaded, loaded
     print("ok")

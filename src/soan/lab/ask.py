@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..core.errors import ConfigError
-from ..core.game import check_config, game_info
+from ..core.game import GameInfo, check_config, game_info
 from .stats import (
     ALPHA,
     adjust,
@@ -75,47 +75,70 @@ def load_questions(game: str) -> dict[str, Any]:
         raise ConfigError(f"{info.id} has no questions file ({p})")
     doc = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
     qs = doc.get("questions") or []
-    seen = set()
+    seen: set[str] = set()
     for q in qs:
-        where = f"{p.name}: question {q.get('id', '?')!r}"
-        for k in ("id", "ja", "en", "kind", "draft"):
-            if not q.get(k):
-                raise ConfigError(f"{where}: missing {k!r}")
-        if q["kind"] not in KINDS:
-            raise ConfigError(f"{where}: kind {q['kind']!r}; expected one of {KINDS}")
-        if q["id"] in seen:
-            raise ConfigError(f"{where}: the id appears twice")
-        seen.add(q["id"])
-        known = q.get("known")
-        if known is not None and not (isinstance(known, dict) and all(isinstance(known.get(k), str) and known[k]
-                                                                     for k in ("ja", "en"))):
-            raise ConfigError(f"{where}: 'known' needs a text in 'ja' and in 'en'; got {known!r}")
-        if q["kind"] == "words":
-            why = q.get("words")
-            if not (isinstance(why, dict) and all(isinstance(why.get(k), str) and why[k] for k in ("ja", "en"))):
-                raise ConfigError(f"{where}: a words question needs 'words': its answer in 'ja' and in 'en' "
-                                  f"(e.g. the draft's own reason to reject the idea); got {why!r}")
-        if q["kind"] == "compare":
-            for k in ("measure", "name", "better", "against"):
-                if k not in q:
-                    raise ConfigError(f"{where}: a compare question needs {k!r}")
-            for s in [q.get("base") or {}, *q["against"]]:
-                check_config(info.id, None, s.get("variants", []), _params(s))
-            ex = q.get("exact")
-            if ex is not None and (not isinstance(ex, dict) or not ex.get("analysis") or not ex.get("values")):
-                raise ConfigError(f"{where}: 'exact' needs an 'analysis' name and a list of 'values' "
-                                  "({key, name: {ja, en}})")
-    bots = doc.get("bots") or []
+        _check_question(info.id, q, f"{p.name}: question {q.get('id', '?')!r}", seen)
+    bots = _check_bots(doc.get("bots") or [], p.name)
+    start_n = _check_start_n(doc.get("start_n") or {}, p.name)
+    return {"names": doc.get("names") or {}, "questions": qs, "bots": list(bots), "start_n": dict(start_n)}
+
+
+def _texts(x: Any) -> bool:
+    """Whether `x` holds a text in 'ja' and in 'en'."""
+    return isinstance(x, dict) and all(isinstance(x.get(k), str) and x[k] for k in ("ja", "en"))
+
+
+def _check_question(game: str, q: dict, where: str, seen: set[str]) -> None:
+    """One question of the file: its fields and kind, an id not seen before (added to `seen`), its
+    `known` line, and what its kind needs."""
+    for k in ("id", "ja", "en", "kind", "draft"):
+        if not q.get(k):
+            raise ConfigError(f"{where}: missing {k!r}")
+    if q["kind"] not in KINDS:
+        raise ConfigError(f"{where}: kind {q['kind']!r}; expected one of {KINDS}")
+    if q["id"] in seen:
+        raise ConfigError(f"{where}: the id appears twice")
+    seen.add(q["id"])
+    known = q.get("known")
+    if known is not None and not _texts(known):
+        raise ConfigError(f"{where}: 'known' needs a text in 'ja' and in 'en'; got {known!r}")
+    if q["kind"] == "words" and not _texts(q.get("words")):
+        raise ConfigError(f"{where}: a words question needs 'words': its answer in 'ja' and in 'en' "
+                          f"(e.g. the draft's own reason to reject the idea); got {q.get('words')!r}")
+    if q["kind"] == "compare":
+        _check_compare(game, q, where)
+
+
+def _check_compare(game: str, q: dict, where: str) -> None:
+    """A compare question: its measure, name, direction and settings (every variant and parameter
+    exists), and its `exact` part's shape."""
+    for k in ("measure", "name", "better", "against"):
+        if k not in q:
+            raise ConfigError(f"{where}: a compare question needs {k!r}")
+    for s in [q.get("base") or {}, *q["against"]]:
+        check_config(game, None, s.get("variants", []), _params(s))
+    ex = q.get("exact")
+    if ex is not None and (not isinstance(ex, dict) or not ex.get("analysis") or not ex.get("values")):
+        raise ConfigError(f"{where}: 'exact' needs an 'analysis' name and a list of 'values' "
+                          "({key, name: {ja, en}})")
+
+
+def _check_bots(bots: Any, file: str) -> Any:
+    """The file's `bots`: a list of bot specs the agents know (or empty)."""
     if bots:
         if not isinstance(bots, list) or not all(isinstance(b, str) and b for b in bots):
-            raise ConfigError(f"{p.name}: 'bots' is a list of bot specs, e.g. [random, greedy]; got {bots!r}")
+            raise ConfigError(f"{file}: 'bots' is a list of bot specs, e.g. [random, greedy]; got {bots!r}")
         from ..agents import parse_agents
 
         parse_agents(",".join(bots), len(bots))  # a clear error for an unknown bot
-    start_n = doc.get("start_n") or {}
+    return bots
+
+
+def _check_start_n(start_n: Any, file: str) -> Any:
+    """The file's `start_n`: a bot spec -> its first games per study (>= 1)."""
     if not isinstance(start_n, dict) or not all(isinstance(v, int) and v >= 1 for v in start_n.values()):
-        raise ConfigError(f"{p.name}: 'start_n' maps a bot spec to its first games per study (>= 1); got {start_n!r}")
-    return {"names": doc.get("names") or {}, "questions": qs, "bots": list(bots), "start_n": dict(start_n)}
+        raise ConfigError(f"{file}: 'start_n' maps a bot spec to its first games per study (>= 1); got {start_n!r}")
+    return start_n
 
 
 def _params(s: dict) -> dict[str, Any]:
@@ -318,16 +341,9 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
     normal then random). `questions`: question dicts to ask instead of the file's (the A/A check)."""
     info = game_info(game)
     doc = load_questions(info.id)
-    qs = questions if questions is not None else doc["questions"]
+    qs = _chosen(info, questions if questions is not None else doc["questions"], ids)
     bots = tuple(bots or doc["bots"] or BOTS)
     start = {**doc["start_n"], **(start_n or {})}
-    if ids:
-        known = {q["id"] for q in qs}
-        bad = [i for i in ids if i not in known]
-        if bad:
-            raise ConfigError(f"unknown question {bad[0]!r} for {info.id}; expected any of {sorted(known)}",
-                              ja=f"{info.name_ja}に問い {bad[0]!r} はありません。使えるのは {sorted(known)} です")
-        qs = [q for q in qs if q["id"] in ids]
     out = Path(out)
     (out / info.id).mkdir(parents=True, exist_ok=True)
     state_file = out / info.id / "ask-state.json"
@@ -346,12 +362,38 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
             state["n"][s.name] = max(n, state["n"].get(s.name, 0))
         state_file.write_text(json.dumps(state, indent=1))
 
+    _plan_and_play(a, qs, need, state, budget_s, start, t0, save)
+    answers = [answer(a, q, doc["names"]) for q in qs]
+    save()
+    continued = before_s > 0 or bool(had_plan)  # an earlier ask of this folder (perhaps interrupted) ran here
+    res = _result(a, state, answers, budget_s, before_s, continued)
+    (out / info.id / "answers.json").write_text(json.dumps(res, indent=1, ensure_ascii=False, default=_js))
+    return res
+
+
+def _chosen(info: GameInfo, qs: list[dict[str, Any]], ids: list[str] | None) -> list[dict[str, Any]]:
+    """The questions named by `ids` (all when none), in the file's order; an unknown id is an error."""
+    if not ids:
+        return qs
+    known = {q["id"] for q in qs}
+    bad = [i for i in ids if i not in known]
+    if bad:
+        raise ConfigError(f"unknown question {bad[0]!r} for {info.id}; expected any of {sorted(known)}",
+                          ja=f"{info.name_ja}に問い {bad[0]!r} はありません。使えるのは {sorted(known)} です")
+    return [q for q in qs if q["id"] in ids]
+
+
+def _plan_and_play(a: Asker, qs: list[dict[str, Any]], need: dict[str, list[Setting]], state: dict[str, Any],
+                   budget_s: float, start: dict[str, int], t0: float, save: Callable[[], None]) -> None:
+    """The pilot and plan (plan_sizes; a chance_bot level's studies as large as the lead's they are
+    measured against), then the stages (run_plan). Ctrl-C saves the state and raises Interrupted."""
+    bots = a.bots
     try:
         plan = plan_sizes(a, bots, need, state, budget_s, start)
         for q in qs:  # a question measured above random players' (chance_bot) needs their games as many
             cb = q.get("chance_bot")
             if cb in bots and cb != bots[0]:
-                for s, c in zip(settings_for_question(info.id, q, bots[0]), settings_for_question(info.id, q, cb),
+                for s, c in zip(settings_for_question(a.game, q, bots[0]), settings_for_question(a.game, q, cb),
                                 strict=True):
                     plan[c.name] = max(plan[c.name], plan[s.name])
         state["budget_s"] = state.get("budget_s") or budget_s  # the budget the plan was made with
@@ -360,20 +402,22 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
     except KeyboardInterrupt:
         save()
         all_s = [s for b in bots for s in need[b]]
-        raise Interrupted(out / info.id, sum(_games_in(a.folder(s)) for s in all_s),
+        raise Interrupted(a.out / a.game, sum(_games_in(a.folder(s)) for s in all_s),
                           sum(state.get("plan", {}).get(s.name, 0) for s in all_s)) from None
-    answers = [answer(a, q, doc["names"]) for q in qs]
-    save()
-    continued = before_s > 0 or bool(had_plan)  # an earlier ask of this folder (perhaps interrupted) ran here
-    res = {"game": info.id, "budget_s": budget_s, "plan_budget_s": state["budget_s"], "spent_s": state["spent_s"],
-           "before_s": before_s, "continued": continued,
-           "folder": str(out / info.id), "bots": list(bots), "over": a.over, "stopped": a.stopped,
-           "cost": {b: state.get("cost", {}).get(b) for b in bots},
-           "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)},
-           "settings": {s.name: {"bot": s.bot, "players": s.players, "variants": list(s.variants),
-                                 "params": dict(s.params)} for s in a.n}}
-    (out / info.id / "answers.json").write_text(json.dumps(res, indent=1, ensure_ascii=False, default=_js))
-    return res
+
+
+def _result(a: Asker, state: dict[str, Any], answers: list[dict[str, Any]], budget_s: float, before_s: float,
+            continued: bool) -> dict[str, Any]:
+    """What `ask` reports (answers.json): the budget and time spent, the plan's shortfalls, each
+    level's price, the answers, and every study's games and setting."""
+    bots = a.bots
+    return {"game": a.game, "budget_s": budget_s, "plan_budget_s": state["budget_s"], "spent_s": state["spent_s"],
+            "before_s": before_s, "continued": continued,
+            "folder": str(a.out / a.game), "bots": list(bots), "over": a.over, "stopped": a.stopped,
+            "cost": {b: state.get("cost", {}).get(b) for b in bots},
+            "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)},
+            "settings": {s.name: {"bot": s.bot, "players": s.players, "variants": list(s.variants),
+                                  "params": dict(s.params)} for s in a.n}}
 
 
 def _js(x):

@@ -95,7 +95,7 @@ def share_test(x: np.ndarray, chance: float) -> dict[str, Any]:
     return {"games": n, "win_share": m, "ci": [max(0.0, lo), min(1.0, hi)], "p": p}
 
 
-def wilson(k: int, n: int) -> tuple[float, float]:
+def wilson(k: float, n: int) -> tuple[float, float]:
     """95% Wilson interval for k yes of n independent yes/no events (statsmodels)."""
     if n == 0:
         return (0.0, 1.0)

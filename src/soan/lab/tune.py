@@ -17,7 +17,8 @@ from typing import Any
 
 from ..agents.styles import game_styles
 from ..core.errors import ConfigError
-from .runner import run_games, wilson
+from .runner import run_games
+from .stats import wilson  # statsmodels: tuning needs the lab extra (Optuna) anyway
 
 FIXED = {"vp"}  # the scale of a value: never tuned
 
