@@ -1,0 +1,136 @@
+"""Undecim rules that mutation testing showed without a real check (docs/testing.md): each test builds a
+concrete situation and checks the outcome the rule (UN-*) gives. The tables are compiled afresh for each
+test (conftest.py `fresh_tables`), so a change in the tables' compiler is seen here too."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import soan
+from contract import edited
+from soan.games.undecim.fields import CARDS
+from un_helpers import act, situation
+
+pytestmark = pytest.mark.usefixtures("fresh_tables")
+
+HANDS = [["explore", "quarry"], ["survey", "trade"], ["hunt", "settlers"], ["builders", "expedition"]]
+
+
+def opts(s):
+    return sorted(str(a) for a in s.legal_actions(s.to_act()[0]))
+
+
+# --- the moves as typed and as read ------------------------------------------------------------------
+
+@pytest.mark.parametrize("word", ["skip", "no", "0", "SKIP"])
+def test_UN_G5_a_boost_declined_in_words_keeps_the_gold(word):
+    s = situation(hands=HANDS, normal=["mint"], frontier=["stone", "wood", "clay"], loose={0: ["gold"]})
+    act(s, "take mint", "play quarry", "pick stone", "pick wood")
+    assert opts(s) == ["boost pay", "boost skip"]
+    act(s, f"boost {word}")
+    assert s.cnt[0][9] == 1 and s.discard == []  # no gold spent
+    assert sum(s.cnt[0][4:8]) == 2 and len(s.frontier) == 1  # no third resource: the clay is still there
+    assert s.stage == "auto"  # the card is done
+    assert soan.parse_action("undecim", "boost pay") != soan.parse_action("undecim", f"boost {word}")
+
+
+def test_taking_and_playing_are_worded_in_japanese():
+    from soan.games.undecim.actions import Play, Take
+
+    assert Take("explore").text("ja") == "取る explore" and Take("explore").text() == "take explore"
+    assert Play("mint").text("ja") == "使う mint" and Play("mint").text() == "play mint"
+
+
+def test_an_unknown_move_is_named_cut_short():
+    word = "z" * 100
+    with pytest.raises(soan.IllegalAction, match="unknown action") as e:
+        soan.parse_action("undecim", word)
+    msg = str(e.value)
+    assert "z" * 38 in msg and "z" * 40 not in msg  # the word shown in at most 40 characters
+
+
+# --- card effects ------------------------------------------------------------------------------------
+
+def test_charter_scores_a_vp_per_settlement_not_per_land_or_enemy():
+    """charter: vp_per settlements (UN-C1's vocabulary)."""
+    s = situation(hands=HANDS, normal=["mint"], frontier=["enemy"] * 6,
+                  loose={0: ["grassland", "forest", "swamp", "enemy"]},
+                  settlements={0: [("stone", ["stone", "stone"]), ("mixed", ["wood", "clay"])]})
+    act(s, "take charter", "bonus skip", "play charter")
+    assert s.ledger[0][CARDS] == 2  # 2 settlements (3 lands, 1 enemy: not these)
+
+
+def test_UN_G3_the_settle_effect_comes_before_and_apart_from_the_auto_action():
+    """settlers: gain 1 resource, then settle once; the auto action (UN-T3) still follows."""
+    t = situation(hands=[["settlers", "quarry"], ["survey", "trade"], ["hunt", "explore"], ["builders", "expedition"]],
+                  normal=["mint"],
+                  frontier=["wood", "enemy"], loose={0: ["stone", "stone", "clay", "clay"]})
+    act(t, "take mint", "play settlers", "pick wood")
+    assert t.stage == "effect" and "settle stone stone" in opts(t)  # the card's settle
+    act(t, "settle stone stone")
+    assert t.stage == "auto" and t.seat == 0 and "settle clay clay" in opts(t)  # and then the auto action
+    act(t, "settle clay clay")
+    assert len(t.settl[0]) == 2 and t.seat == 1
+
+
+# --- copies and views --------------------------------------------------------------------------------
+
+def _to_turn(s, rng, turn_no):
+    while s.turn_no < turn_no and not s.is_over():
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+
+
+def test_a_clone_is_the_same_game_and_plays_on_alike_into_the_next_season():
+    s = soan.make("undecim", players=3, seed=8, params={"campaign": True})
+    rng = random.Random(8)
+    _to_turn(s, rng, 14)  # the last turn of season 1
+    c = s.clone()
+    assert c.view() == s.view()
+    while s.season == 1:  # the season's end reshuffles and deals with the state's generator (UN-K3)
+        seat = s.to_act()[0]
+        a = rng.choice(s.legal_actions(seat))
+        s.apply(seat, a)
+        c.apply(seat, a)
+    assert c.view() == s.view() and c.hands == s.hands and c.deck == s.deck
+
+
+def test_a_fork_gains_into_its_own_tableau_only():
+    s = situation(hands=HANDS, normal=["mint"], frontier=["stone", "wood", "enemy"], loose={0: ["clay"]})
+    before = s.view()
+    f = s.fork()
+    act(f, "take mint", "play explore", "pick stone", "pick wood")
+    assert sorted(x % 10 for x in f.loose[0]) == [4, 5, 6] and f.cnt[0][4:7] == [1, 1, 1]
+    assert s.view() == before and [x % 10 for x in s.loose[0]] == [6]
+
+
+def test_the_first_achieved_scenario_is_in_the_view_and_kept_through_it():
+    """UN-T4: the campaign mark is part of the position: a saved game keeps it."""
+    lands = ["grassland", "forest", "swamp", "mountain"]
+    s = situation(hands=HANDS, normal=["mint"], frontier=["enemy"] * 6, loose={0: lands}, params={"campaign": True})
+    act(s, "take mint", "play mint", "pick gold", "pick gold")
+    v = s.view()
+    assert v["first"] == "s1-frontier"
+    t = soan.from_view(v)
+    assert t.first == s.first == s.T.scen_index["s1-frontier"]
+
+
+def test_a_settlement_card_laid_as_a_half_it_lacks_is_named_in_the_view():
+    v = situation(settlements={0: [("stone", ["stone", "stone"])]}).view()
+    code = v["settlements"][0][0][1][1]
+    v["settlements"][0][0][1][1] = code - code % 10 + 5  # a grassland/stone card laid as wood
+    with pytest.raises(soan.IllegalAction, match=r"view\.settlements\[0\]\[0\]\[1\]\[1\]: card \d+ is laid as wood"):
+        soan.from_view(edited(v))
+
+
+@pytest.mark.parametrize("step", [["gain", [1], [0]], ["gain", "1", [0]], [1, 1, [0]], ["gain", 1, 0]])
+def test_a_pending_step_of_the_wrong_shape_is_named_in_the_view(step):
+    s = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 6)
+    act(s, "take mint", "play mint")
+    v = s.view()
+    assert v["todo"] == [["gain", 2, [0]]]
+    v["todo"] = [step]
+    with pytest.raises(soan.IllegalAction, match=r"view\.todo\[0\]: a pending step is \[op, times left, path\]"):
+        soan.from_view(edited(v))
