@@ -11,6 +11,7 @@ import pytest
 import soan
 from contract import edited
 from soan.games.undecim.fields import CARDS
+from soan.games.undecim.measures import HandFluidity
 from un_helpers import act, situation
 
 pytestmark = pytest.mark.usefixtures("fresh_tables")
@@ -134,3 +135,88 @@ def test_a_pending_step_of_the_wrong_shape_is_named_in_the_view(step):
     v["todo"] = [step]
     with pytest.raises(soan.IllegalAction, match=r"view\.todo\[0\]: a pending step is \[op, times left, path\]"):
         soan.from_view(edited(v))
+
+
+
+@pytest.mark.parametrize("entry", [[4, [41, 42], 0], [[4], [41, 42]], [4]])
+def test_a_settlement_of_the_wrong_shape_is_named_in_the_view(entry):
+    v = situation(settlements={0: [("stone", ["stone", "stone"])]}).view()
+    v["settlements"][0][0] = entry
+    with pytest.raises(soan.IllegalAction, match=r"view\.settlements\[0\]\[0\]: a settlement is \[kind, \[cards\]\]"):
+        soan.from_view(edited(v))
+
+
+def test_UN_K3_a_position_restated_under_other_parameters_keeps_the_marked_cards_rule_changes():
+    """The bot's planning rules (agents/planrules.py): a season-3 position whose marked season-2 card set the
+    enemy penalty (UN-K3) restated under gold_rate 3 has gold_rate 3 and still the card's penalty."""
+    from soan.agents.planrules import restate
+
+    v = situation(hands=HANDS, normal=["mint"], params={"campaign": True}).view()
+    v.update(season=3, marks=["s1-frontier", "s2-wilds"], story=["s1-frontier", "s2-wilds", "s3-crusade", "s3-border"],
+             achieved=[False] * 4)
+    v["rules"]["enemy_penalty"] = [10, 5]
+    s = soan.from_view(edited(v))
+    r = restate(s, (), {"campaign": True, "gold_rate": 3})
+    assert r is not None and r is not s
+    assert r.rules == ((4, 8, 12, 18), 3, (3, 1), (10, 5), 6)
+    assert s.rules.gold_rate == 1 and s.rules.enemy_penalty == (10, 5)
+
+
+# --- what a study reads: the events and the measures (UN-A1) -----------------------------------------
+
+def test_season_and_game_end_events_carry_each_seasons_scores_ranks_and_hands():
+    """The listener's events (docs/new-game.md): each season's end with its scores, ranks (UN-F5) and the
+    action cards held then; the game's end with the final scores and ranks (UN-K4)."""
+    from soan.games.undecim.actions import Play
+
+    events = []
+    s = soan.make("undecim", players=3, seed=6, params={"campaign": True})
+    s.listener = lambda kind, data: events.append((kind, data))
+    rng = random.Random(6)
+    held = []  # the hands at each season's end
+    while not s.is_over():
+        seat = s.to_act()[0]
+        season = s.season
+        hands = [[s.T.card_ids[c] for c in h] for h in s.hands]
+        a = rng.choice(s.legal_actions(seat))
+        s.apply(seat, a)
+        if s.season != season or s.is_over():
+            if isinstance(a, Play):  # the turn ended with the card's play
+                hands[seat].remove(a.card)
+            held.append(hands)
+    ends = [d for k, d in events if k == "season_end"]
+    assert [d["season"] for d in ends] == [1, 2, 3]
+    for d, (_, scores, ranks, _), hands in zip(ends, s.results, held, strict=True):
+        assert d["scores"] == list(scores) and d["ranks"] == list(ranks) and d["hands"] == hands
+    assert any(s.results[0][1])  # scores that say something
+    last = [d for k, d in events if k == "end"]
+    assert last == [{"scores": s.scores(), "ranks": s.ranks()}] and s.ranks() == list(s.results[2][2])
+
+
+def test_UN_A1_the_per_seat_measures_agree_with_the_turn_log():
+    from contract import measured_random_game
+
+    s, m = measured_random_game("undecim", 4, 12)
+    rows = m.per_seat(s)
+    for i, r in enumerate(rows):
+        turns = [e for e in s.log if e[1] == i]
+        assert r["turns"] == len(turns) == 5
+        assert r["unchanged_turns"] == sum(1 for e in turns if not e[5])
+        assert r["taken_bonus"] == sum(1 for e in turns if e[3]) and r["taken_normal"] == 5 - r["taken_bonus"]
+        for c, cid in enumerate(s.T.card_ids):
+            assert r["played_" + cid] == sum(1 for e in turns if e[4] == c)
+            assert r["held_" + cid] == int(c in s.hands[i])
+        assert r["unchanged_share"] == r["unchanged_turns"] / 5
+        assert r["settlements"] == len(s.settl[i])
+
+
+def test_UN_A1_hand_fluidity_gives_each_seats_share_of_unchanged_turns():
+    hf = HandFluidity()
+    s = soan.make("undecim", players=3, seed=12)
+    s.listener = hf
+    rng = random.Random(12)
+    while not s.is_over():
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    share = hf.summary()["unchanged_hand_share"]
+    assert share == {i: sum(1 for e in s.log if e[1] == i and not e[5]) / 5 for i in range(3)}
