@@ -54,6 +54,27 @@ def test_an_unknown_move_is_named_cut_short():
 
 # --- card effects ------------------------------------------------------------------------------------
 
+@pytest.mark.parametrize("depth, refused", [(4, False), (5, True)])
+def test_UN_C1_a_card_whose_effects_nest_more_than_four_deep_is_refused(tmp_path, depth, refused):
+    from soan.games.undecim.model import DATA
+
+    nested = "{op: gain, n: 1}"
+    for _ in range(depth - 1):
+        nested = f"{{op: boost, gold: 1, then: [{nested}]}}"
+    p = tmp_path / "deep.yaml"
+    old = "effects: [{op: vp_per, what: settlements}, {op: boost, gold: 1, then: [{op: gain, n: 1}]}]"
+    p.write_text(DATA.read_text(encoding="utf-8").replace(old, f"effects: [{nested}]"), encoding="utf-8")
+    if refused:
+        with pytest.raises(soan.ComponentError, match=r"\(id charter\): effects nested more than 4 deep"):
+            soan.make("undecim", components=str(p))
+    else:
+        s = soan.make("undecim", components=str(p))
+        step = s.T.effects[s.T.card_index["charter"]][0]
+        for _ in range(depth - 1):
+            step = step.then[0]
+        assert step.op == "gain"
+
+
 def test_charter_scores_a_vp_per_settlement_not_per_land_or_enemy():
     """charter: vp_per settlements (UN-C1's vocabulary)."""
     s = situation(hands=HANDS, normal=["mint"], frontier=["enemy"] * 6,
@@ -84,18 +105,27 @@ def _to_turn(s, rng, turn_no):
         s.apply(seat, rng.choice(s.legal_actions(seat)))
 
 
-def test_a_clone_is_the_same_game_and_plays_on_alike_into_the_next_season():
+def test_a_clone_and_a_fork_are_the_same_game_and_play_on_alike_into_the_next_season():
     s = soan.make("undecim", players=3, seed=8, params={"campaign": True})
     rng = random.Random(8)
     _to_turn(s, rng, 14)  # the last turn of season 1
-    c = s.clone()
-    assert c.view() == s.view()
+    c, f = s.clone(), s.fork()  # a copy, and the look-ahead's copy
+    assert c.view() == s.view() == f.view()
     while s.season == 1:  # the season's end reshuffles and deals with the state's generator (UN-K3)
         seat = s.to_act()[0]
         a = rng.choice(s.legal_actions(seat))
-        s.apply(seat, a)
-        c.apply(seat, a)
-    assert c.view() == s.view() and c.hands == s.hands and c.deck == s.deck
+        for x in (s, c, f):
+            x.apply(seat, a)
+    assert c.view() == s.view() == f.view() and c.hands == s.hands == f.hands and c.deck == s.deck == f.deck
+
+
+def test_the_card_taken_this_turn_is_in_the_view():
+    s = situation(hands=HANDS, normal=["mint"])
+    act(s, "take mint")
+    assert s.view()["took"] == ["mint", False]
+    t = situation(hands=HANDS, normal=["mint"])
+    act(t, "take harvest")
+    assert t.view()["took"] == ["harvest", True] and soan.from_view(t.view()).took == t.took
 
 
 def test_a_fork_gains_into_its_own_tableau_only():
@@ -220,3 +250,33 @@ def test_UN_A1_hand_fluidity_gives_each_seats_share_of_unchanged_turns():
         s.apply(seat, rng.choice(s.legal_actions(seat)))
     share = hf.summary()["unchanged_hand_share"]
     assert share == {i: sum(1 for e in s.log if e[1] == i and not e[5]) / 5 for i in range(3)}
+
+
+def test_UN_A1_campaign_measures_count_held_cards_per_season_and_the_dealt_cards_kept_through_season_one():
+    """Summed over the campaign's seasons: a card held at 2 seasons' ends counts 2; the cards dealt at setup
+    (UN-S1) count as kept when still in hand at the first season's end."""
+    from soan.games.undecim.actions import Play
+    from soan.games.undecim.measures import Measures
+
+    for seed in (3, 4, 5):
+        s = soan.make("undecim", players=3, seed=seed, params={"campaign": True})
+        m = Measures(3)
+        m.start(s)
+        dealt = [[s.T.card_ids[c] for c in h] for h in s.hands]
+        s.listener = m
+        rng = random.Random(seed)
+        held = []
+        while not s.is_over():
+            seat = s.to_act()[0]
+            season = s.season
+            hands = [[s.T.card_ids[c] for c in h] for h in s.hands]
+            a = rng.choice(s.legal_actions(seat))
+            s.apply(seat, a)
+            if s.season != season or s.is_over():
+                if isinstance(a, Play):
+                    hands[seat].remove(a.card)
+                held.append(hands)
+        for i, r in enumerate(m.per_seat(s)):
+            for cid in s.T.card_ids:
+                assert r["held_" + cid] == sum(cid in h[i] for h in held)
+                assert r["dealt_kept_" + cid] == int(cid in dealt[i] and cid in held[0][i])
