@@ -10,7 +10,7 @@ import pytest
 
 import soan
 from contract import edited
-from soan.games.undecim.fields import CARDS
+from soan.games.undecim.fields import CARDS, LEDGER
 from soan.games.undecim.measures import HandFluidity
 from un_helpers import act, situation
 
@@ -280,3 +280,58 @@ def test_UN_A1_campaign_measures_count_held_cards_per_season_and_the_dealt_cards
             for cid in s.T.card_ids:
                 assert r["held_" + cid] == sum(cid in h[i] for h in held)
                 assert r["dealt_kept_" + cid] == int(cid in dealt[i] and cid in held[0][i])
+                assert r["dealt_" + cid] == int(cid in dealt[i])
+            assert [r["vp_" + k] for k in LEDGER] == s.ledger[i]  # the last season's VP by source
+
+
+# --- found on a later sample (seed 15) ---------------------------------------------------------------
+
+def test_UN_T1_without_no_retake_the_card_played_last_turn_may_be_taken_again():
+    s = situation(hands=HANDS, normal=["mint"], frontier=["gold"] * 6)
+    act(s, "take mint", "play mint", "pick gold", "pick gold")
+    while s.to_act() != (0,):
+        act(s, opts(s)[0])
+    assert s.T.card_ids[s.last_played[0]] == "mint" and "take mint" in opts(s)
+
+
+def test_UN_T4_two_scenarios_met_in_one_turn_score_both():
+    lands = ["grassland", "forest", "swamp", "mountain"]
+    s = situation(hands=HANDS, normal=["mint"], frontier=["enemy"] * 6, loose={0: lands},
+                  settlements={0: [("stone", ["stone", "stone"])] * 2})
+    act(s, "take mint", "play mint", "pick gold", "pick gold")
+    while s.seat == 0:
+        act(s, "skip")
+    assert s.achieved == [1, 1] and s.ledger[0][1] == 4 + 4
+
+
+def test_UN_G4_declining_a_develop_effect_still_offers_the_cards_boost():
+    s = situation(hands=[["builders", "quarry"], *HANDS[1:3], ["explore", "expedition"]], normal=["mint"],
+                  loose={0: ["stone", "gold"]}, settlements={0: [("stone", ["stone", "stone"])]})
+    act(s, "take mint", "play builders")
+    assert "develop 1 stone" in opts(s)
+    act(s, "skip")  # no develop (both times)
+    assert opts(s) == ["boost pay", "boost skip"]
+
+
+def test_moves_typed_in_japanese_are_read():
+    s = situation(hands=HANDS, normal=["mint"], frontier=["stone", "wood", "enemy"], deck_top=["gold"])
+    act(s, "取る harvest", "bonus draw", "置く 金", "使う explore", "獲得 石", "獲得 木")
+    assert s.cnt[0][4] == s.cnt[0][5] == s.cnt[0][9] == 1
+    act(s, "入植 石 木")
+    assert len(s.settl[0]) == 1 and s.seat == 1
+
+
+def test_the_view_is_plain_json():
+    import json
+
+    s = soan.make("undecim", players=3, seed=2, params={"building_table": "5,9,13,19", "position_vp": "0,1,2"})
+    v = s.view()
+    assert v == json.loads(json.dumps(v)) and v["params"]["building_table"] == [5, 9, 13, 19]
+
+
+@pytest.mark.parametrize("start", [3, -1])
+def test_a_start_player_who_is_not_a_seat_is_named_in_the_view(start):
+    v = situation(players=3).view()
+    v["start"] = start
+    with pytest.raises(soan.IllegalAction, match=r"view\.start"):
+        soan.from_view(edited(v))
