@@ -11,6 +11,8 @@ from contract import edited
 from soan.games.undecim.measures import HandFluidity
 from un_helpers import act, situation
 
+pytestmark = pytest.mark.usefixtures("fresh_tables")  # each test's tables compiled afresh (conftest.py)
+
 HANDS = [["explore", "quarry"], ["survey", "trade"], ["hunt", "settlers"], ["builders", "expedition"]]
 
 
