@@ -479,3 +479,21 @@ def test_UN_C2_every_scenario_condition_holds_at_its_threshold_and_not_one_below
         tested.add(test)
     assert tested == {"settlements", "settlement_size", "mixed_size", "land_kinds", "one_land", "lands", "enemies",
                       "gold", "resources"}
+
+
+def test_the_component_files_scoring_tables_are_the_rules_unless_a_parameter_sets_them(tmp_path):
+    """UN-F2/UN-F3: a designer's component file with another building table and gold rate is played as
+    written; the parameters `building_table` and `gold_rate` override it only when given."""
+    import yaml
+    from importlib.resources import files
+
+    data = yaml.safe_load(files("soan.games.undecim").joinpath("data/components.yaml").read_text(encoding="utf-8"))
+    data["gold_rate"], data["buildings"] = 5, [1, 2, 3, 4]
+    f = tmp_path / "components.yaml"
+    f.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    s = soan.make("undecim", 4, seed=1, components=str(f))
+    assert (s.rules.buildings, s.rules.gold_rate) == ((1, 2, 3, 4), 5)
+    s = soan.make("undecim", 4, seed=1, components=str(f), params={"gold_rate": 2, "building_table": "6,12"})
+    assert (s.rules.buildings, s.rules.gold_rate) == ((6, 12), 2)
+    s = soan.make("undecim", 4, seed=1)  # the draft's own file
+    assert (s.rules.buildings, s.rules.gold_rate) == ((4, 8, 12, 18), 1)

@@ -30,6 +30,12 @@ class Param:
     max: int | None = None  # the largest
     length: tuple[int, int] | None = None  # a list's allowed length, (shortest, longest)
     choices_ja: tuple[str, ...] | None = None  # each choice's name in Japanese, in the order of `choices`
+    data_key: str | None = None  # unset (default None): the rules take the component file's value of this key
+
+    @property
+    def is_list(self) -> bool:
+        """A parameter whose value is a list of integers (its default, or its `kind` when unset)."""
+        return isinstance(self.default, tuple | list) or self.kind in (tuple, list)
 
     def _bad(self, takes: str, takes_ja: str, value: Any) -> ConfigError:
         """A value this parameter cannot take, named in English and Japanese."""
@@ -124,7 +130,7 @@ class GameInfo:
                     "default": list(p.default) if isinstance(p.default, tuple) else p.default,
                     "choices": list(p.choices) if p.choices else None,
                     "choices_ja": list(p.choices_ja) if p.choices_ja else None,
-                    "kind": "bool" if isinstance(p.default, bool) else "list" if isinstance(p.default, tuple | list)
+                    "kind": "bool" if isinstance(p.default, bool) else "list" if p.is_list
                     else "int" if isinstance(p.default, int) or p.kind is int else "text",
                     "requires": p.requires,
                     "rule": p.rule,

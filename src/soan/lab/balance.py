@@ -321,7 +321,7 @@ def parse_axis(text: str, game: str, players: int, base_variants: tuple[str, ...
     if p.requires and p.requires not in base_variants:
         raise _err(f"parameter {pname!r} only applies with the variant {p.requires!r}: add -V {p.requires}",
                    f"パラメータ {pname!r} はヴァリアント {p.requires!r} を選んだときだけ使えます（-V {p.requires}）")
-    if not m and isinstance(p.default, tuple | list) and "|" not in spec and ".." not in spec:
+    if not m and p.is_list and "|" not in spec and ".." not in spec:
         raw_vals: list[Any] = [spec]  # a list parameter's one list (position_vp=0,1,1,2), not four choices
     else:
         raw_vals = _range(spec, t)
@@ -333,6 +333,8 @@ def parse_axis(text: str, game: str, players: int, base_variants: tuple[str, ...
         if c not in vals:  # a value written twice is one choice
             vals.append(c)
     b = base_params.get(pname, p.default)
+    if b is None and p.data_key:  # unset: the component file's value is the base
+        b = p.coerce(_components_raw(game).get(p.data_key))
     if b not in vals and b is not None:
         vals = sorted({*vals, b}) if all(isinstance(x, int) and not isinstance(x, bool) for x in vals) else [b, *vals]
     return Axis(t, "param", pname, vals, base=b)
@@ -375,7 +377,7 @@ def _data_axis(game: str, t: str, path: str, spec: str) -> Axis:
 def _item_axis(t: str, pname: str, p: Any, k: int, raw_vals: list[Any], players: int,
                base_params: dict[str, Any]) -> Axis:
     """NAME[K]=...: item K (from 1) of a list parameter, integers in the parameter's range."""
-    if not isinstance(p.default, tuple | list):
+    if not p.is_list:
         raise _err(f"{pname}[K] names an item of a list parameter; {pname!r} is not a list",
                    f"{pname}[K] はリストのパラメータの項目です。{pname!r} はリストではありません")
     if not 1 <= k <= players:

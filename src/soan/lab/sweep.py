@@ -28,7 +28,7 @@ def grid(game: str, specs: list[str]) -> list[dict[str, str]]:
         p = info.params.get(k)
         if p is None:
             raise ConfigError(f"unknown parameter {k!r} for {info.id}; expected any of {sorted(info.params)}")
-        sep = "|" if isinstance(p.default, tuple | list) else ","
+        sep = "|" if p.is_list else ","
         axes.append([(k, v.strip()) for v in vals.split(sep) if v.strip()])
     return [dict(c) for c in itertools.product(*axes)]
 

@@ -21,13 +21,15 @@ VARIANTS = {
 PARAMS = {
     "campaign": Param("campaign", False, "Play the 3-season campaign in one game (UN-K1..K4).", rule="UN-K1",
         doc_ja="３シーズンのキャンペーンを１ゲームとして遊ぶ"),
-    "building_table": Param("building_table", (4, 8, 12, 18),
-                            "VP for a settlement of 2, 3, 4, 5+ cards (UN-F2).", rule="UN-F2",
+    "building_table": Param("building_table", None,
+                            "VP for a settlement of 2, 3, 4, 5+ cards (UN-F2); unset: the components' table "
+                            "(4,8,12,18 as drafted).", rule="UN-F2", kind=tuple, data_key="buildings",
                             min=-1000, max=1000, length=(1, 20),
-        doc_ja="入植地の建物点：２枚・３枚・４枚・５枚以上の入植地の点数"),
-    "gold_rate": Param("gold_rate", 1, "VP per loose gold per settlement (UN-F3).", rule="UN-F3",
-                       min=-1000, max=1000,
-        doc_ja="入植地１つにつき、ばらの金１枚あたりの点数"),
+        doc_ja="入植地の建物点：２枚・３枚・４枚・５枚以上の入植地の点数。未指定ならコンポーネントの表"
+               "（草案では 4,8,12,18）"),
+    "gold_rate": Param("gold_rate", None, "VP per loose gold per settlement (UN-F3); unset: the components' "
+                       "value (1 as drafted).", rule="UN-F3", kind=int, data_key="gold_rate", min=-1000, max=1000,
+        doc_ja="入植地１つにつき、ばらの金１枚あたりの点数。未指定ならコンポーネントの値（草案では１点）"),
     "position_vp": Param("position_vp", (), "VP each player starts a season with by turn position, start player "
                          "first, e.g. 0,0,1,1 (UN-B1); missing positions start with 0; empty: none.", rule="UN-B1",
                          min=-99, max=99, length=(0, 4),

@@ -230,7 +230,7 @@ def compile_tables(m: Components, variants: tuple[str, ...], params: dict) -> Ta
         halves += [(ITEMS.index(r.top), ITEMS.index(r.bottom))] * r.count
     rules = {
         "buildings": tuple(params.get("building_table") or m.buildings),
-        "gold_rate": params.get("gold_rate", m.gold_rate),
+        "gold_rate": m.gold_rate if params.get("gold_rate") is None else params["gold_rate"],
         "land_majority": tuple(m.land_majority),
         "enemy_penalty": tuple(m.enemy_penalty),
         "frontier": m.frontier,
