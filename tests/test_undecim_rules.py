@@ -484,8 +484,9 @@ def test_UN_C2_every_scenario_condition_holds_at_its_threshold_and_not_one_below
 def test_the_component_files_scoring_tables_are_the_rules_unless_a_parameter_sets_them(tmp_path):
     """UN-F2/UN-F3: a designer's component file with another building table and gold rate is played as
     written; the parameters `building_table` and `gold_rate` override it only when given."""
-    import yaml
     from importlib.resources import files
+
+    import yaml
 
     data = yaml.safe_load(files("soan.games.undecim").joinpath("data/components.yaml").read_text(encoding="utf-8"))
     data["gold_rate"], data["buildings"] = 5, [1, 2, 3, 4]
