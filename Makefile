@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test typecheck lint bench clean venv mutation fuzz
+.PHONY: demo test typecheck lint bench clean venv mutation fuzz compiled test-compiled
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -25,6 +25,24 @@ test: $(STAMP)
 	$(BIN)/mypy
 	sh scripts/system_packages.sh  # chromium, fonts-noto-cjk, postgresql, tmux with apt-get (root, Debian/Ubuntu); else their tests are skipped, said in one line
 	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory test-compiled
+
+# The optional compiled build (Cython's pure-Python mode over the same .py files, untyped) into
+# build/compiled/ — the package under src/ is untouched; use it with PYTHONPATH=build/compiled.
+compiled: $(STAMP)
+	nice -n 5 $(BIN)/python scripts/build_compiled.py -j 2
+
+# The same games on the compiled build: the golden digests and the engine/bot tests, the compiled
+# modules first on the path (and checked to be the ones imported). Without Cython or a C compiler: one
+# line, and nothing fails.
+COMPILED_TESTS := tests/test_compiled_build.py tests/test_identical_records.py tests/test_core.py \
+	tests/test_agents.py tests/test_bots*.py tests/test_look_ahead_copies.py \
+	tests/test_asian_delivery_rules.py tests/test_la_superba_rules.py tests/test_undecim_rules.py
+test-compiled: $(STAMP)
+	@if $(BIN)/python scripts/build_compiled.py --available; then \
+	  $(MAKE) --no-print-directory compiled && \
+	  SOAN_COMPILED=build/compiled PYTHONPATH=build/compiled $(BIN)/python -m pytest -p no:cacheprovider $(COMPILED_TESTS); \
+	fi
 
 bench: $(STAMP)
 	$(BIN)/soan bench la-superba

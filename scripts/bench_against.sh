@@ -7,19 +7,28 @@
 #   scripts/bench_against.sh BASE_COMMIT [ROUNDS=5]      (run from the project root, after `make demo`)
 #   NORMAL_GAMES="2 20 20" sets the all-normal games per round (Asian Delivery, La Superba, Undecim);
 #   GAMES="asian-delivery" limits the games.
+#   scripts/bench_against.sh compiled [ROUNDS=5]   compares this checkout pure (base: src/) with its compiled
+#   build (now: build/compiled/, `make compiled` first), interleaved the same way.
 set -euo pipefail
 BASE=${1:?usage: scripts/bench_against.sh BASE_COMMIT [ROUNDS]}; ROUNDS=${2:-5}
 PY=${PY:-.venv/bin/python}
 GAMES=${GAMES:-asian-delivery la-superba undecim}
 read -r NG_AD NG_LS NG_UN <<< "${NORMAL_GAMES:-2 20 20}"
 DIR=$(mktemp -d); OUT=$DIR/bench.jsonl
-git worktree add --detach "$DIR/base" "$BASE" >/dev/null 2>&1
-trap 'git worktree remove --force "$DIR/base" >/dev/null 2>&1; rm -rf "$DIR"' EXIT
+if [ "$BASE" = compiled ]; then
+  test -f build/compiled/compiled.txt || { echo "no compiled build: make compiled" >&2; exit 1; }
+  BASE_SRC=$PWD/src; NOW_SRC=$PWD/build/compiled
+  trap 'rm -rf "$DIR"' EXIT
+else
+  git worktree add --detach "$DIR/base" "$BASE" >/dev/null 2>&1
+  BASE_SRC=$DIR/base/src; NOW_SRC=$PWD/src
+  trap 'git worktree remove --force "$DIR/base" >/dev/null 2>&1; rm -rf "$DIR"' EXIT
+fi
 for r in $(seq 1 "$ROUNDS"); do
   for g in $GAMES; do
     case $g in asian-delivery) G=100; N=$NG_AD;; la-superba) G=300; N=$NG_LS;; *) G=300; N=$NG_UN;; esac
     for v in base now; do
-      if [ $v = base ]; then S=$DIR/base/src; else S=$PWD/src; fi
+      if [ $v = base ]; then S=$BASE_SRC; else S=$NOW_SRC; fi
       # each version runs its own code: only functions both have (playouts, clone, play_game)
       PYTHONPATH=$S $PY -c "
 import gc, json, statistics, time
@@ -44,7 +53,8 @@ done
 $PY - "$OUT" "$BASE" <<'PY'
 import json, statistics, sys
 rows = [json.loads(x) for x in open(sys.argv[1])]
-print(f"medians of interleaved rounds (CPU time), base {sys.argv[2][:10]} vs this checkout; speed-up = base / now:")
+base = "pure Python vs the compiled build" if sys.argv[2] == "compiled" else f"base {sys.argv[2][:10]} vs this checkout"
+print(f"medians of interleaved rounds (CPU time), {base}; speed-up = base / now:")
 for key, what in (("us", "µs per action, random playouts"), ("clone", "µs per clone"),
                   ("normal_ms", "ms per all-normal game")):
     print(f"  {what}:")

@@ -120,6 +120,7 @@ def test_bench_reports_figures():
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert d["games_per_s"] > 0 and d["actions_per_s"] > 0 and d["clone_us"] > 0
+    assert d["compiled"] == "none (pure Python)" or d["compiled"].endswith(" modules")  # the compiled build in use
 
 
 def test_bench_whole_bot_games_when_the_bot_plays_every_seat():

@@ -27,7 +27,7 @@ def bench(
     With --agent: that bot's time per real choice (two or more legal actions) in seat 1; with --agent X
     --against X also whole games of X in every seat (CPU time): games/s, ms per game and per choice."""
     from ..agents import parse_agents
-    from ..lab.bench import bench_agent, bench_bot_games, bench_game
+    from ..lab.bench import bench_agent, bench_bot_games, bench_game, compiled_modules
 
     if agent:
         parse_agents(f"{agent},{against}")  # bad specs are named before any game is played
@@ -38,6 +38,8 @@ def bench(
                                                      "choices_per_game", "games_per_run")})
     else:
         r = bench_game(game, players, games_ or 1000, runs)
+    c = compiled_modules()  # the optional compiled build (scripts/build_compiled.py) in use, or not
+    r["compiled"] = f"{len(c)} modules" if c else "none (pure Python)"
     if as_json:
         print(json.dumps(r))
         return

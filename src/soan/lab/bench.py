@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import statistics
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,6 +14,16 @@ from ..agents import SeatView, make_agent
 from ..agents.drive import play_step, show_move
 from ..core.game import check_config, make
 from ..core.rng import Rng
+
+
+def compiled_modules() -> list[str]:
+    """The soan modules imported from compiled extensions (the optional build, scripts/build_compiled.py,
+    used with `PYTHONPATH=build/compiled`); empty for the pure-Python package."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    return sorted(name for name, m in list(sys.modules.items())
+                  if (name == "soan" or name.startswith("soan."))
+                  and str(getattr(m, "__file__", None) or "").endswith(tuple(EXTENSION_SUFFIXES)))
 
 
 def _playouts(game: str, players: int, games: int, seed0: int) -> tuple[float, int, int]:
