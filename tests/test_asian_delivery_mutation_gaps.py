@@ -233,3 +233,67 @@ def test_AD_V13_the_stored_cubes_needed_is_the_parameter_given():
         return sit.state().vp[0]
 
     assert round_end({}) == 1 and round_end({"stored_vp_min": 3}) == 1 and round_end({"stored_vp_min": 4}) == 0
+
+
+# --- from the survivors of a fresh mutation sample (seed 21) ---------------------------------------------
+def test_AD_T2_at_the_hub_cubes_unload_into_the_supply_whatever_it_holds():
+    """AD-T2: unloading at ① moves cubes into the supply, which has no cap (a warehouse's cap applies
+    elsewhere): a full-looking supply still takes them."""
+    sit = Situation(seat=0).cubes(0, 1, "LLLNNH").vehicle("train", 1, {0: "L"})
+    s = sit.state()
+    assert sum(s.supply[0]) > s.T.cap and "unload train L" in opts(s)
+    act(s, "unload train L")
+    assert s.supply[0][0] == sit.v["supply"][0][0] + 1
+
+
+def test_every_face_up_play_is_counted_per_card_and_a_seat_without_requests_carries_no_distance():
+    """The measures a study reads: `played_<card>` counts a seat's face-up plays of each card (face-down
+    plays are not counted there), and `request_distance` is 0 for a seat that completed no request."""
+    from soan.games.asian_delivery.measures import Measures, card_slug
+
+    s = soan.make("asian-delivery", players=3, seed=5)
+    m = Measures(3)
+    s.listener = m
+    m.start(s)
+    rng = random.Random(5)
+    up = [dict() for _ in range(3)]
+    while not s.is_over():
+        seat = s.to_act()[0]
+        a = rng.choice(s.legal_actions(seat))
+        if isinstance(a, PlayCard) and a.face == "up":
+            k = "played_" + card_slug(s.T.name[a.card])
+            up[seat][k] = up[seat].get(k, 0) + 1
+        m.before(s, seat, a)
+        s.apply(seat, a)
+        m.after(s, seat, a)
+    rows = m.per_seat(s)
+    for p in range(3):
+        assert {k: v for k, v in rows[p].items() if k.startswith("played_") and v} == up[p]
+    assert sum(sum(u.values()) for u in up) > 10
+    quiet = Measures(3)
+    assert [r["request_distance"] for r in quiet.per_seat(s)] == [0, 0, 0]
+
+
+def test_a_views_stock_that_does_not_add_up_is_named_and_schema_errors_are_listed_five_at_most():
+    from soan.core.errors import IllegalAction
+
+    s = soan.make("asian-delivery", 3, seed=1)
+    v = s.view()
+    v["stock"][0] += 1
+    with pytest.raises(IllegalAction, match=r"^view field stock: 61 L cubes in all; the game has 60$"):
+        soan.from_view(v)
+    v = s.view()
+    for k in ("round", "start", "turn_k", "seat_on_turn", "tokens", "supply", "stock"):
+        v[k] = "x"
+    with pytest.raises(IllegalAction) as e:
+        soan.from_view(v)
+    assert str(e.value).count("Input should be") == 5 and str(e.value).endswith("(and 2 more)")
+
+
+def test_an_empty_action_is_refused_with_examples_and_options_read_in_english_by_default():
+    from soan.core.errors import IllegalAction
+    from soan.games.asian_delivery.actions import parse_text
+
+    with pytest.raises(IllegalAction, match=r"^empty action; e\.g\. 'play 41 up', 'load train L', 'area 5', 'end'$"):
+        parse_text("")
+    assert END.text() == "end" and OptionPick(2).text() == "option 2" and OptionPick(2).text("ja") == "選択 2"
