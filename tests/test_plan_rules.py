@@ -16,7 +16,7 @@ def test_a_position_restated_under_the_base_rules_is_the_base_games_position():
     under the base rules, a gold_rate=2 game's setup is the base game's setup, rules in force included."""
     s = soan.make("undecim", players=4, seed=4, params={"gold_rate": 2, "building_table": "6,12,18,27"})
     r = restate(s, (), {})
-    assert r is not s and r.cfg.params["gold_rate"] == 1 and r.rules.gold_rate == 1
+    assert r is not s and r.cfg.params["gold_rate"] is None and r.rules.gold_rate == 1  # unset: the file's 1
     assert r.view() == soan.make("undecim", players=4, seed=4).view()
     assert s.rules.gold_rate == 2 and s.rules.buildings == (6, 12, 18, 27)  # the game itself is untouched
     assert restate(s, (), {"gold_rate": 2, "building_table": "6,12,18,27"}) is s  # the same rules: itself
