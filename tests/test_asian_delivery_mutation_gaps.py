@@ -29,6 +29,8 @@ from soan.games.asian_delivery.actions import (
 )
 from soan.games.asian_delivery.model import DATA
 
+pytestmark = pytest.mark.usefixtures("fresh_tables")  # each test's tables compiled afresh (conftest.py)
+
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 

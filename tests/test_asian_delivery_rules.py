@@ -9,6 +9,8 @@ import soan
 from ad_helpers import Situation, act, base, biz, opts, req
 from soan.games.asian_delivery.model import build_map
 
+pytestmark = pytest.mark.usefixtures("fresh_tables")  # each test's tables compiled afresh (conftest.py)
+
 
 def test_AD_C1_areas_terminals_warehouse_cap_and_slots():
     """AD-C1: areas terminals warehouse cap and slots."""

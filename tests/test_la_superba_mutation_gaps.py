@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import soan
 from ls_helpers import situation, voyage
+
+pytestmark = pytest.mark.usefixtures("fresh_tables")  # each test's tables compiled afresh (conftest.py)
 
 H0, H1, H2 = [1, 2, 3, 16, 17], [4, 5, 7, 8, 19], [6, 9, 13, 14, 18]
 P0, P1, P2 = (1, 16, 17), (7, 8, 19), (13, 14, 18)  # powers 9, 12, 9 with the community weather-2 #12
@@ -169,3 +173,51 @@ def test_LS_A1_mean_power_and_the_community_cards_mean_over_a_whole_game():
         assert r["mean_power"] == sum(h["power"][i] for h in s.history) / 5
         assert r["community_added_mean"] >= 0
         assert "community_added" not in r and "rounds" not in r
+
+
+# --- from the survivors of a fresh mutation sample (seed 23) ---------------------------------------------
+def test_LS_T1_the_plays_offered_are_every_set_of_play_cards_from_the_hand():
+    """LS-T1: a seat plays exactly R.play cards of its hand: the options are every such set, once each."""
+    from itertools import combinations
+
+    s = soan.make("la-superba", 3, seed=2)
+    k, hand = s.R.play, s.hands[0]
+    got = sorted(a.text() for a in s.legal_actions(0))
+    assert got == sorted("play " + " ".join(map(str, c)) for c in combinations(hand, k)) and len(got) == 10
+
+
+def test_a_delivery_choice_shows_in_the_choosers_observation_and_as_made_in_the_others():
+    """At the delivery (LS-R2) a seat sees its own choice once made; the others see only that it chose."""
+    s = soan.make("la-superba", 3, seed=2)
+    rng = random.Random(1)
+    while s.rv is None:
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    seat = s.to_act()[0]
+    other = next(i for i in range(3) if i != seat)
+    assert s.observation(seat)["own_delivery"] is None and s.observation(other)["chose_delivery"][seat] is False
+    a = s.legal_actions(seat)[0]
+    s.apply(seat, a)
+    assert s.observation(seat)["own_delivery"] == list(s.choice[seat])
+    assert s.observation(other)["chose_delivery"][seat] is True and s.observation(other)["own_delivery"] is None
+
+
+@pytest.mark.parametrize("field", ["lost", "choice", "quota", "supply"])
+def test_a_views_per_seat_list_of_the_wrong_length_is_named(field):
+    from soan.core.errors import IllegalAction
+
+    v = soan.make("la-superba", 3, seed=2).view()
+    v[field] = v[field][:2]
+    with pytest.raises(IllegalAction, match=rf"^view\.{field}: 2 entries for 3 players$"):
+        soan.from_view(v)
+
+
+@pytest.mark.parametrize(("g", "name"), [(0, "pepper"), (1, "glass"), (2, "silk")])
+def test_a_views_chits_that_do_not_add_up_are_named_by_their_good(g, name):
+    """LS-S1: each seat's chits of each good are per_good in all; a view with one too many names the good."""
+    from soan.core.errors import IllegalAction
+
+    v = soan.make("la-superba", 3, seed=2).view()
+    v["supply"][0][g] += 1
+    with pytest.raises(IllegalAction, match=rf"seat 0 has \d+ {name} chits"):
+        soan.from_view(v)

@@ -15,6 +15,8 @@ from ls_helpers import balance, finished, situation, voyage
 from soan.games.la_superba.actions import CARRY, DELIVER, play
 from soan.games.la_superba.model import voyage_power
 
+pytestmark = pytest.mark.usefixtures("fresh_tables")  # each test's tables compiled afresh (conftest.py)
+
 H0, H1, H2 = [1, 2, 3, 16, 17], [4, 5, 7, 8, 19], [6, 9, 13, 14, 18]
 P0, P1, P2 = (1, 16, 17), (7, 8, 19), (13, 14, 18)  # 7, 10, 7 (+ community weather-2 #12)
 SILK1 = (0, 0, 1)
