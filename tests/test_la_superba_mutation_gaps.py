@@ -221,3 +221,59 @@ def test_a_views_chits_that_do_not_add_up_are_named_by_their_good(g, name):
     v["supply"][0][g] += 1
     with pytest.raises(IllegalAction, match=rf"seat 0 has \d+ {name} chits"):
         soan.from_view(v)
+
+
+def test_LS_B1_weather_bonus_adds_power_to_all_weather_voyages_only():
+    """LS-B1 (a balance parameter): `weather_bonus` power on a voyage whose counting cards are all
+    weather, after LS-V1's doubling; nothing on a mixed voyage or by default."""
+    from soan.games.la_superba.model import voyage_power
+
+    R = soan.make("la-superba", params={"weather_bonus": 3}).R
+    assert voyage_power((1, 16, 17), R) == 1 + 3 + 3 + 3 and voyage_power((1, 16, 7), R) == 1 + 3 + 1
+    D = soan.make("la-superba", variants=["weather-double"], params={"weather_bonus": 3}).R
+    assert voyage_power((1, 16, 17), D) == 2 * 7 + 3
+    assert voyage_power((1, 16, 17), soan.make("la-superba").R) == 7
+
+
+def test_a_views_reveal_outside_the_delivery_and_a_card_in_two_places_are_named():
+    from soan.core.errors import IllegalAction
+
+    s = soan.make("la-superba", 3, seed=2)
+    rng = random.Random(1)
+    for _ in range(4):
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    v = s.view()
+    i = next(i for i in range(3) if v["played"][i])
+    v["played"][i][0] = v["hands"][(i + 1) % 3][0]
+    with pytest.raises(IllegalAction, match=rf"^view\.played\[{i}\]\[0\]: card \d+ is also at view\.hands"):
+        soan.from_view(v)
+    while s.rv is None:
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    v = s.view()
+    v["reveal"] = None
+    with pytest.raises(IllegalAction, match=r"^view\.reveal: present exactly in the deliver phase$"):
+        soan.from_view(v)
+
+
+def test_determinize_resamples_hidden_carried_chits_from_each_seats_own_supply_of_each_good():
+    """LS-T2: chits carried are hidden until the reveal; a sample of another seat's carry is one that seat
+    could have chosen from its supply of each good (pepper, glass, silk), so the sample's view is valid."""
+    checked = 0
+    for seed in range(1, 30):
+        s = soan.make("la-superba", 3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over() and checked < 400:
+            seat = s.to_act()[0]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+            if s.rv is None and any(c is not None for c in s.carried):
+                for me in range(3):
+                    d = s.determinize(me, random.Random(checked))
+                    soan.from_view(d.view())  # the chits add up for every good of every seat
+                    for i in range(3):
+                        if d.carried[i] is not None:
+                            b = 3 * i
+                            assert all(d.carried[i][g] <= d.supply[b + g] for g in range(3)), (seed, i)
+                    checked += 1
+    assert checked >= 400
