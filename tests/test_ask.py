@@ -355,3 +355,38 @@ def test_a_measure_above_chance_has_as_many_random_games_as_the_lead(tmp_path):
     _, raw = _measures(a, {**q, "chance_bot": None}, Setting(4, "greedy", ("one-card-hand",)), 4)
     _, rnd = _measures(a, q, Setting(4, "random", ("one-card-hand",)), 4)
     assert np.allclose(above["unchanged_share"], raw["unchanged_share"] - rnd["unchanged_share"])
+
+
+# --- the planning check (--check-bots): does a bot that plans with the rule do better? --------------------
+def test_check_bots_plays_each_compared_setting_with_a_base_rules_planner_and_says_what_planning_pays(tmp_path):
+    """Issue: bots blind to the rule asked about. With check_bots, each compared setting is played again on
+    the same seeds with one seat (rotating) planning under the base rules; the answer gives that seat's
+    score planning with the rule minus planning without it, and says so in words (en and ja)."""
+    from soan.lab.ask_report import lines
+
+    res = ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path, jobs=1, bots=("normal",), check_bots=True)
+    assert res["studies"]["normal-4p-base_gold_rate-2_plan-base"] == res["studies"]["normal-4p-base_gold_rate-2"]
+    row = res["answers"][0]["by_bot"]["normal"]["rows"][0]
+    p = row["planning"]
+    assert p["n"] == res["studies"]["normal-4p-base"] and p["verdict"] in ("pays", "costs", "unclear", "same")
+    lo, hi = p["ci"]
+    assert lo <= p["diff"] <= hi
+    assert p["verdict"] == ("pays" if lo > 0 else "costs" if hi < 0 else "unclear")
+    en, ja = " ".join(lines("undecim", res["answers"][0], "en")), " ".join(lines("undecim", res["answers"][0], "ja"))
+    assert "plans with this rule" in en or "Planning with this rule" in en
+    assert "このルールを読んで計画" in ja
+    # without it: no planner study, no planning line
+    plain = ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path / "plain", jobs=1, bots=("normal",))
+    assert not any(k.endswith("_plan-base") for k in plain["studies"])
+    assert plain["answers"][0]["by_bot"]["normal"]["rows"][0]["planning"] is None
+
+
+def test_the_planning_check_applies_only_where_a_position_can_be_stated_under_the_base_rules():
+    """UN-V2 (one card in hand) changes what a seat holds: no base-rules planner for it; random bots cannot
+    plan under other rules at all."""
+    from soan.lab.ask import planner_settings, planner_spec
+
+    q = next(q for q in load_questions("undecim")["questions"] if q["id"] == "hand-fluidity")
+    names = [s.name for s in planner_settings("undecim", q, "normal")]
+    assert names == ["normal-4p-bonus-lock_plan-base", "normal-4p-no-retake_plan-base"]
+    assert planner_spec("undecim", "random") is None and planner_spec("undecim", "normal") == "greedy:rules=base"

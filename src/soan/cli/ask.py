@@ -26,6 +26,10 @@ def ask_cmd(
     list_: bool = typer.Option(False, "--list", help="list the game's questions and stop"),
     fix: bool = typer.Option(False, "--fix", help="for each answer that says 'this is a problem' and whose question "
                              "has a fix block: search for a setting that fixes it (soan balance, docs/balance.md)"),
+    check_bots: bool = typer.Option(False, "--check-bots",
+                                    help="for each compared setting, also play its games with one seat planning "
+                                    "under the base rules (in the same plan): the answer says whether the bots "
+                                    "play the rule (planning with it pays, costs or changes nothing)"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Answer the draft's questions (問題点): studies planned from the budget, both sides of a comparison on
@@ -62,10 +66,11 @@ def ask_cmd(
                 prog.update(tasks[name], total=n)
                 prog.advance(tasks[name], k)
 
-            res = ask(info.id, question or None, seconds, out, jobs, bot_list or None, tick)
+            res = ask(info.id, question or None, seconds, out, jobs, bot_list or None, tick, check_bots=check_bots)
     except Interrupted as e:
         again = "soan ask " + " ".join([info.id, *(question or []), "--out", out]
                                        + (["--bots", ",".join(bot_list)] if bot_list else [])
+                                       + (["--check-bots"] if check_bots else [])
                                        + (["--lang", lang] if lang != "en" else []))
         kept = (f"{e.games}ゲーム（計画 {e.planned}ゲームのうち）と計画" if e.planned else f"価格を測った{e.games}ゲーム") \
             if lang == "ja" else (f"{e.games} games (of the {e.planned} planned) and the plan" if e.planned

@@ -19,7 +19,7 @@ import math
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -153,13 +153,21 @@ class Setting:
     params: tuple[tuple[str, Any], ...] = ()
     seed: int = 0  # the study seed: 0 everywhere, so both sides of a comparison play the same games;
     #                an A/A check (scripts/ask_aa.py) gives one side other seeds
+    planner: str = ""  # a bot spec planning with the base rules, in one seat rotating with the game (--check-bots)
+
+    def lineup(self) -> list[str]:
+        """The study's bots, seat by seat (the study rotates them with the game's index)."""
+        if self.planner:
+            return [self.planner] + [self.bot] * (self.players - 1)
+        return [self.bot] * self.players
 
     @property
     def name(self) -> str:
         v = "+".join(self.variants) or "base"
         p = "".join(f"_{k}-{str(x).replace(',', '.')}" for k, x in self.params)
         bot = re.sub(r"[^A-Za-z0-9_.+-]", ".", self.bot)  # a folder name on every system: greedy:plan=0 → greedy.plan.0
-        return f"{bot}-{self.players}p-{v}{p}" + (f"_seed-{self.seed}" if self.seed else "")
+        return (f"{bot}-{self.players}p-{v}{p}" + (f"_seed-{self.seed}" if self.seed else "")
+                + ("_plan-base" if self.planner else ""))
 
 
 def _setting(game: str, s: dict, players: int, bot: str) -> Setting:
@@ -185,6 +193,72 @@ def settings_for_question(game: str, q: dict, bot: str) -> list[Setting]:
     return out
 
 
+def planner_spec(game: str, bot: str) -> str | None:
+    """The lead bot planning with the base rules (greedy's `rules=base`, agents/planrules.py), or None when
+    the bot cannot plan under other rules (the planning check then does not apply)."""
+    from ..agents import level_spec
+
+    try:
+        spec = level_spec(bot, game)
+    except KeyError:  # a spec, not a level name
+        spec = bot
+    return f"{spec}:rules=base" if spec.split(":")[0] == "greedy" and "rules=" not in spec else None
+
+
+def planner_settings(game: str, q: dict, bot: str) -> list[Setting]:
+    """For each setting a compare question sets against its base: the same games with one seat planning
+    under the base rules (agents/planrules.py)."""
+    spec = planner_spec(game, bot)
+    if q["kind"] != "compare" or spec is None:
+        return []
+    base: dict[str, Any] = {"variants": [], "params": {}}
+    out = []
+    for P in _players(game, q):
+        for s in q.get("against", []):
+            st = _setting(game, s, P, bot)
+            if st != _setting(game, base, P, bot) and _restates(game, st):
+                out.append(replace(st, planner=spec))
+    return out
+
+
+def _restates(game: str, s: Setting) -> bool:
+    """Whether the setting's positions can be stated under the base rules (not when the variant changes
+    what a seat holds, the cards or the board: agents/planrules.py), judged at its setup."""
+    from ..agents.planrules import base_rules_of
+    from ..core.game import make
+
+    return base_rules_of(make(game, players=s.players, seed=1, variants=list(s.variants),
+                              params=dict(s.params))) is not None
+
+
+def planning_check(a: Asker, aware: Setting, n: int) -> dict[str, Any] | None:
+    """Per game i of the first n, seat i mod P: its score when every seat plans with the setting's rules
+    minus its score when that seat plans with the base rules (paired: the same seeds). "pays" (interval
+    above 0), "costs" (below: the bots misread the rule), "unclear", or "same" (no move changed)."""
+    spec = planner_spec(a.game, aware.bot)
+    planned = replace(aware, planner=spec or "")
+    if not a.check_bots or spec is None or planned not in a.n:
+        return None
+    from .stats import column
+
+    P = aware.players
+    _, ta = a.tables(aware)
+    _, tp = a.tables(planned)
+
+    def seat_scores(t: Any) -> np.ndarray:
+        idx, seat, score = column(t, "index"), column(t, "seat"), column(t, "score")
+        out = np.full(n, np.nan)
+        sel = (seat == idx % P) & (idx < n)
+        out[idx[sel].astype(int)] = score[sel]
+        return out
+
+    r = paired_diff(seat_scores(tp), seat_scores(ta))
+    lo, hi = r["ci"]
+    word = ("same" if r["spread"] != "ok" and (r["diff"] in (None, 0.0)) else "unclear" if r["spread"] != "ok"
+            else "pays" if lo is not None and lo > 0 else "costs" if hi is not None and hi < 0 else "unclear")
+    return {"setting": planned.name, "n": r["n"], "diff": r["diff"], "ci": r["ci"], "verdict": word}
+
+
 # --- running --------------------------------------------------------------------------------------
 @dataclass
 class Asker:
@@ -197,13 +271,14 @@ class Asker:
     cost: dict[Setting, float] = field(default_factory=dict)  # seconds per game
     over: list[dict[str, Any]] = field(default_factory=list)  # bot levels whose plan does not fit the budget
     stopped: list[dict[str, Any]] = field(default_factory=list)  # a level whose plan the clock cut short
+    check_bots: bool = False  # the planning check of every compared setting at the lead level
 
     def folder(self, s: Setting) -> Path:
         return self.out / self.game / s.name
 
     def ensure(self, s: Setting, n: int) -> None:
         chunk = CHUNK_LEAD if s.bot == self.bots[0] else CHUNK
-        st = settings_for(self.game, n, s.players, [s.bot] * s.players, s.seed, list(s.variants), dict(s.params),
+        st = settings_for(self.game, n, s.players, s.lineup(), s.seed, list(s.variants), dict(s.params),
                           chunk=chunk)
         d = self.folder(s)
         t0 = time.perf_counter()
@@ -333,12 +408,16 @@ class Interrupted(KeyboardInterrupt):
 
 def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: str | Path = "studies/ask",
         jobs: int = 2, bots: tuple[str, ...] | None = None, progress=None,
-        questions: list[dict[str, Any]] | None = None, start_n: dict[str, int] | None = None) -> dict[str, Any]:
+        questions: list[dict[str, Any]] | None = None, start_n: dict[str, int] | None = None,
+        check_bots: bool = False) -> dict[str, Any]:
     """Answer the game's questions (all, or those named): plan each study's size from the budget and a
     pilot's price, play the studies, then answer. The studies, the plan and answers.json stay in
     `out/<game>/`; asking again completes the plan (after Ctrl-C) and answers from the same games.
     `bots`: the bot levels, the first leads the verdicts (default: the questions file's `bots`, else
-    normal then random). `questions`: question dicts to ask instead of the file's (the A/A check)."""
+    normal then random). `questions`: question dicts to ask instead of the file's (the A/A check).
+    `check_bots`: for every setting a question compares, the lead level also plays the same games with one
+    seat planning under the base rules (`greedy:rules=base`), in the same plan: the answer then says
+    whether planning with the rule pays, costs or changes nothing (`planning_check`)."""
     info = game_info(game)
     doc = load_questions(info.id)
     qs = _chosen(info, questions if questions is not None else doc["questions"], ids)
@@ -351,10 +430,13 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
                              else {"spent_s": 0.0, "n": {}})
     before_s = float(state["spent_s"])  # what earlier asks of this folder spent
     had_plan = dict(state.get("plan", {}))
-    a = Asker(info.id, out, jobs, bots, progress)
+    a = Asker(info.id, out, jobs, bots, progress, check_bots=check_bots and planner_spec(info.id, bots[0]) is not None)
     t0 = time.perf_counter()
     need = {b: sorted({s for q in qs for s in settings_for_question(info.id, q, b)}, key=lambda s: s.name)
             for b in bots}
+    if a.check_bots:
+        need[bots[0]] = sorted({*need[bots[0]], *(p for q in qs for p in planner_settings(info.id, q, bots[0]))},
+                               key=lambda s: s.name)
 
     def save() -> None:
         state["spent_s"] = before_s + (time.perf_counter() - t0)
@@ -487,7 +569,8 @@ def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
             same_play = base.seed == st.seed and all(
                 k in ma and k in mv and bool(np.array_equal(ma[k][:n], mv[k][:n], equal_nan=True)) for k in PLAY)
             rows.append({"players": P, "against": s, "setting": st.name, **r, "also": also,
-                         "same_play": bool(same_play and n > 0)})
+                         "same_play": bool(same_play and n > 0),
+                         "planning": planning_check(a, st, n) if bot == a.bots[0] else None})
     adjust(rows)
     adjust_equiv(rows)
     for r in rows:

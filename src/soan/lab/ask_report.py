@@ -113,7 +113,7 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
         s = (f"参考：{b}では、" + s if context else s) + f"（{b}同士、{n}ゲーム）。"
         if r.get("same_play") and not context:
             s += w("unresponsive", lang).format(n=n)
-        return s
+        return s + ("" if context else _planning_line(r, lang))
     if e in ("better", "worse"):
         s = f"{lab} {w(e, lang)}: {nm} {_figure(q, r, lang)}"
     elif e == "negligible":
@@ -128,7 +128,18 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
     s = (f"For context, with {b}: " + s if context else s[:1].upper() + s[1:]) + f" ({b}, {n} games)."
     if r.get("same_play") and not context:
         s += " " + w("unresponsive", lang).format(n=n)
-    return s
+    return s + ("" if context else _planning_line(r, lang))
+
+
+def _planning_line(r: dict, lang: str) -> str:
+    """The planning check (`soan ask --check-bots`): does a bot that plans with the rule do better?"""
+    p = r.get("planning")
+    if not p or not p["n"]:
+        return ""
+    lo, hi = p["ci"]
+    fill = {"diff": f"{p['diff']:+.2f}" if p["diff"] is not None else "—", "n": p["n"],
+            "lo": f"{lo:+.2f}" if lo is not None else "—", "hi": f"{hi:+.2f}" if hi is not None else "—"}
+    return ("" if lang == "ja" else " ") + w("planning_" + p["verdict"], lang).format(**fill)
 
 
 def _levels_line(game: str, ans: dict, lang: str) -> list[str]:
