@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 import soan
-from ad_helpers import Situation, act, biz, opts
+from ad_helpers import Situation, act, biz, opts, req
 from soan.games.asian_delivery.actions import (
     END,
     AreaPick,
@@ -299,3 +299,52 @@ def test_an_empty_action_is_refused_with_examples_and_options_read_in_english_by
     with pytest.raises(IllegalAction, match=r"^empty action; e\.g\. 'play 41 up', 'load train L', 'area 5', 'end'$"):
         parse_text("")
     assert END.text() == "end" and OptionPick(2).text() == "option 2" and OptionPick(2).text("ja") == "選択 2"
+
+
+# --- from the survivors of a fresh mutation sample (seed 27) ---------------------------------------------
+def test_AD_E1_an_H_request_spends_only_its_H_cube_and_leaves_the_lower_grades():
+    """AD-E1: the lowest adequate grades are spent; an H request takes an H cube and leaves the L and N
+    cubes in that warehouse where they are."""
+    sit = Situation(seat=0).cubes(0, 2, "LNH")
+    r = req(sit.state(), 2, 1, "H")
+    sit.orders(0, [r])
+    s = sit.state()
+    act(s, "play 40 up", f"request {r}")
+    assert s.done[0] == [r] and s.wh[0][6:9] == [1, 1, 0]
+
+
+def test_a_views_facility_outside_areas_2_to_10_and_a_game_without_a_pending_decision_are_named():
+    from soan.core.errors import IllegalAction
+
+    sit = Situation(seat=0)
+    sit.v["facilities"][1][0] = 0
+    with pytest.raises(IllegalAction, match=r"^view field facilities\[1\]: facilities stand in areas 2\.\.10"):
+        sit.state()
+    sit = Situation(seat=0)
+    sit.v["stack"] = []
+    with pytest.raises(IllegalAction, match=r"^view field stack: a game in play has a pending decision"):
+        sit.state()
+
+
+def test_the_draft_offers_both_displays_and_a_choice_numbers_its_options_from_one():
+    """AD-T4: the draft takes from the request display and the business display alike; a choice's options
+    are numbered from 1 as people count."""
+    s = soan.make("asian-delivery", 3, seed=3)
+    rng = random.Random(3)
+    seen_draft = seen_choice = False
+    for _ in range(3000):
+        if s.is_over():
+            break
+        seat = s.to_act()[0]
+        la = s.legal_actions(seat)
+        kinds = {a.pile for a in la if isinstance(a, DraftPick)}
+        if kinds:
+            assert {a.card for a in la if isinstance(a, DraftPick) and a.pile == "request"} == set(s.req_disp)
+            assert {a.card for a in la if isinstance(a, DraftPick) and a.pile == "business"} == set(s.biz_disp)
+            seen_draft = True
+        picks = [a for a in la if isinstance(a, OptionPick)]
+        if picks:
+            assert [a.option for a in picks] == list(range(1, len(picks) + 1))
+            seen_choice = True
+        s.apply(seat, rng.choice(la))
+    assert seen_draft and seen_choice
