@@ -9,8 +9,8 @@ name (`tests/test_<game>_*.py`, property tests and state machines included), and
 The score is honest: killed / every mutant in the sample. A mutant that no selected test reaches
 ("no tests") counts as a survivor, and so does one mutmut could not check; the output lists each
 status, and the survivors for `mutmut show NAME` (in the scratch folder). A rerun reuses the scratch
-copy's mutants and test map (the slow first step) unless given --fresh (do that after changing the code
-or the tests). Not part of `make test`: it takes long. The score per game, with its date and commit,
+copy's mutants and test map (the slow first step) while the package and the tests are unchanged (a digest
+of them is kept with the copy; any change, or --fresh, makes the copy afresh). Not part of `make test`: it takes long. The score per game, with its date and commit,
 goes in docs/testing.md.
 """
 
@@ -51,6 +51,18 @@ def mutant_names(work: Path) -> list[str]:
     return sorted(names)
 
 
+def source_digest() -> str:
+    """A digest of the package and the tests as they are now: a scratch copy made from other code or tests
+    is stale and made afresh (a rerun after a change would otherwise score the old copy)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for root in ("src", "tests"):
+        for f in sorted(Path(root).rglob("*.py")):
+            h.update(str(f).encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
 def score(status: dict[str, str]) -> tuple[int, int]:
     """(killed, all): every mutant of the sample counts, unreached and unchecked ones as survivors."""
     return sum(1 for st in status.values() if st in KILLED), len(status)
@@ -62,7 +74,10 @@ def main(game: str, sample: int, seed: int = 9, fresh: bool = False) -> None:
         sys.exit(f"unknown game {game!r}; the games are {', '.join(games)}")
     modules, tests = game_modules(game), game_tests(game)
     work = Path("out/mutation") / game
-    if fresh or not (work / "mutants" / "mutmut-stats.json").exists():
+    digest = source_digest()
+    stamp = work / "source.sha256"
+    if (fresh or not (work / "mutants" / "mutmut-stats.json").exists()
+            or not stamp.exists() or stamp.read_text() != digest):
         shutil.rmtree(work, ignore_errors=True)
         work.mkdir(parents=True)
         for d in ("src", "tests", "docs"):  # docs: the published view schemas the view tests compare
@@ -72,6 +87,7 @@ def main(game: str, sample: int, seed: int = 9, fresh: bool = False) -> None:
             'also_copy = ["tests", "src", "docs"]\npytest_add_cli_args = ["-x", "-q", "-p", "no:cacheprovider"]\n')
         (work / "pyproject.toml").write_text(cfg)
         mutmut(work, "run", "--max-children", "1", "no-such-mutant")  # generates the mutants
+        stamp.write_text(digest)
     names = mutant_names(work)
     chosen = sorted(random.Random(seed).sample(names, sample)) if 0 < sample < len(names) else names
     print(f"{game}: {len(names)} mutants in {len(modules)} modules ({', '.join(Path(m).name for m in modules)});"
