@@ -390,3 +390,12 @@ def test_the_planning_check_applies_only_where_a_position_can_be_stated_under_th
     names = [s.name for s in planner_settings("undecim", q, "normal")]
     assert names == ["normal-4p-bonus-lock_plan-base", "normal-4p-no-retake_plan-base"]
     assert planner_spec("undecim", "random") is None and planner_spec("undecim", "normal") == "greedy:rules=base"
+
+
+def test_check_bots_with_bots_that_cannot_plan_under_other_rules_says_so(tmp_path):
+    from soan.lab.ask_report import notes
+
+    res = ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path, jobs=1, bots=("random",), check_bots=True)
+    assert res["check_bots"] == "not_possible" and not any(k.endswith("_plan-base") for k in res["studies"])
+    assert any("--check-bots was asked" in x for x in notes(res, "en"))
+    assert any("計画の確認は行っていない" in x for x in notes(res, "ja"))

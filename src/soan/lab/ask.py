@@ -431,6 +431,7 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
     before_s = float(state["spent_s"])  # what earlier asks of this folder spent
     had_plan = dict(state.get("plan", {}))
     a = Asker(info.id, out, jobs, bots, progress, check_bots=check_bots and planner_spec(info.id, bots[0]) is not None)
+    state["check_bots"] = ("done" if a.check_bots else "not_possible") if check_bots else None
     t0 = time.perf_counter()
     need = {b: sorted({s for q in qs for s in settings_for_question(info.id, q, b)}, key=lambda s: s.name)
             for b in bots}
@@ -496,6 +497,7 @@ def _result(a: Asker, state: dict[str, Any], answers: list[dict[str, Any]], budg
     return {"game": a.game, "budget_s": budget_s, "plan_budget_s": state["budget_s"], "spent_s": state["spent_s"],
             "before_s": before_s, "continued": continued,
             "folder": str(a.out / a.game), "bots": list(bots), "over": a.over, "stopped": a.stopped,
+            "check_bots": state.get("check_bots"),
             "cost": {b: state.get("cost", {}).get(b) for b in bots},
             "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)},
             "settings": {s.name: {"bot": s.bot, "players": s.players, "variants": list(s.variants),

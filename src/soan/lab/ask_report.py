@@ -473,6 +473,8 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
     for st in res.get("stopped", []):
         got, planned = sorted(set(st["reached"].values())), sorted(set(st["planned"].values()))
         out.append(w("stopped", lang).format(who=who(st["bot"], lang, game), got=got[0], planned=planned[-1]))
+    if res.get("check_bots") == "not_possible":  # --check-bots with a lead bot that cannot plan under other rules
+        out.append(w("check_bots_not_possible", lang).format(who=who(res["bots"][0], lang, game)))
     out.append(w("footnote", lang).format(seat=SEAT_MARGIN, card=CARD_MARGIN))
     return out
 
