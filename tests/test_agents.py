@@ -65,7 +65,7 @@ def test_commands_say_what_was_wrong_in_the_language_asked_for():
     r = run(app, ["ladder", "undecim", "--agents", "random,random", "-n", "2", "--lang", "ja"])
     assert r.exit_code == 2 and "ウーンデキムは3〜4人用です" in r.output
     r = run(app, ["ladder", "undecim", "--agents", "random,random,random", "-n", "2", "-P", "gold_rate=abc", "--lang", "ja"])
-    assert r.exit_code == 2 and "パラメータ 'gold_rate' には整数を指定します（指定：'abc'）" in r.output
+    assert r.exit_code == 2 and "パラメータ 'gold_rate' には整数を指定してください（指定された値：'abc'）" in r.output
     r = run(app, ["check", "undecim", "-n", "1", "-V", "nosuch", "--lang", "ja"])
     assert r.exit_code == 2 and "エラー：ウーンデキムにヴァリアント 'nosuch'" in r.output
     r = run(app, ["ladder", "undecim", "--agents", "hard:iters=3", "-n", "2", "--lang", "ja"])

@@ -373,8 +373,8 @@ def test_check_bots_plays_each_compared_setting_with_a_base_rules_planner_and_sa
     assert lo <= p["diff"] <= hi
     assert p["verdict"] == ("pays" if lo > 0 else "costs" if hi < 0 else "unclear")
     en, ja = " ".join(lines("undecim", res["answers"][0], "en")), " ".join(lines("undecim", res["answers"][0], "ja"))
-    assert "plans with this rule" in en or "Planning with this rule" in en
-    assert "このルールを読んで計画" in ja
+    assert "takes this rule into account" in en or "Taking this rule into account" in en
+    assert "このルールを踏まえて手を決め" in ja
     # without it: no planner study, no planning line
     plain = ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path / "plain", jobs=1, bots=("normal",))
     assert not any(k.endswith("_plan-base") for k in plain["studies"])

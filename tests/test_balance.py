@@ -139,7 +139,7 @@ def test_a_component_value_the_game_refuses_is_named_before_any_search():
         _axis("data:action_cards[8].effects[0].n=-1..0")
     en, ja = str(e.value), e.value.ja
     assert en.startswith("the game refuses data:action_cards[8].effects[0].n=-1\n") and "greater than or equal to 1" in en
-    assert ja.startswith("ゲームが data:action_cards[8].effects[0].n=-1 を受け付けません") and "1 以上にします" in ja
+    assert ja.startswith("ゲームが data:action_cards[8].effects[0].n=-1 を受け付けません") and "1 以上で指定してください" in ja
     assert ".yaml" not in en + ja  # never the scratch file the value was written to
 
 

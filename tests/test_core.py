@@ -137,7 +137,7 @@ def test_component_errors_name_file_entry_and_problem(tmp_path):
     msg = str(e.value)
     assert "bad.yaml" in msg and "voyage_cards[3] (serial 4).power" in msg and "greater than or equal" in msg
     assert e.value.ja == ("コンポーネントのデータが正しくありません\n  bad.yaml：voyage_cards[3] (serial 4).power："
-                          "0 以上にします")  # the designer reads it in Japanese with --lang ja
+                          "0 以上で指定してください")  # the designer reads it in Japanese with --lang ja
     text2 = DATA.read_text(encoding="utf-8").replace("effects: [{effect: community_off}]",
                                                     "effects: [{effect: good_bonus}]")
     bad.write_text(text2, encoding="utf-8")

@@ -140,7 +140,7 @@ def test_pydantics_own_checks_are_said_in_japanese_too(client):
     Japanese table, never pydantic's English sentence inside a Japanese one."""
     r = client.post("/api/games", json={"game": "undecim", "players": "three", "lang": "ja"})
     assert r.status_code == 422 and r.json()["field"] == "players"
-    assert r.json()["error"] == "players の値が正しくありません：整数にします", r.json()
+    assert r.json()["error"] == "players の値が正しくありません：整数で指定してください", r.json()
 
 
 def test_a_replays_step_that_is_no_number_is_named(client):

@@ -40,7 +40,7 @@ class Param:
     def _bad(self, takes: str, takes_ja: str, value: Any) -> ConfigError:
         """A value this parameter cannot take, named in English and Japanese."""
         return ConfigError(f"parameter {self.name!r} takes {takes}, got {shown(value)}",
-                           ja=f"パラメータ {self.name!r} には{takes_ja}を指定します（指定：{shown(value)}）")
+                           ja=f"パラメータ {self.name!r} には{takes_ja}を指定してください（指定された値：{shown(value)}）")
 
     def coerce(self, value: Any) -> Any:
         """Accept a CLI string or a JSON value; return the typed value or raise ConfigError."""

@@ -137,7 +137,10 @@ def _planning_line(r: dict, lang: str) -> str:
     if not p or not p["n"]:
         return ""
     lo, hi = p["ci"]
-    fill = {"diff": f"{p['diff']:+.2f}" if p["diff"] is not None else "—", "n": p["n"],
+    d = p["diff"]
+    shown = abs(d) if p["verdict"] in ("pays", "costs") and d is not None else d  # "more"/"less" carry the sign
+    fill = {"diff": ("—" if shown is None else f"{shown:.2f}" if p["verdict"] in ("pays", "costs") else f"{shown:+.2f}"),
+            "n": p["n"],
             "lo": f"{lo:+.2f}" if lo is not None else "—", "hi": f"{hi:+.2f}" if hi is not None else "—"}
     return ("" if lang == "ja" else " ") + w("planning_" + p["verdict"], lang).format(**fill)
 
