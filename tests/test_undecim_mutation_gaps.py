@@ -194,16 +194,13 @@ def test_UN_K3_a_position_restated_under_other_parameters_keeps_the_marked_cards
 
 # --- what a study reads: the events and the measures (UN-A1) -----------------------------------------
 
-def test_season_and_game_end_events_carry_each_seasons_scores_ranks_and_hands():
-    """The listener's events (docs/new-game.md): each season's end with its scores, ranks (UN-F5) and the
-    action cards held then; the game's end with the final scores and ranks (UN-K4)."""
+def _play_campaign(s, seed: int) -> list[list[list[str]]]:
+    """Random moves to the game's end; the action cards each seat held at each season's end (a turn that
+    ended the season with a card's play no longer holds that card)."""
     from soan.games.undecim.actions import Play
 
-    events = []
-    s = soan.make("undecim", players=3, seed=6, params={"campaign": True})
-    s.listener = lambda kind, data: events.append((kind, data))
-    rng = random.Random(6)
-    held = []  # the hands at each season's end
+    rng = random.Random(seed)
+    held = []
     while not s.is_over():
         seat = s.to_act()[0]
         season = s.season
@@ -211,9 +208,18 @@ def test_season_and_game_end_events_carry_each_seasons_scores_ranks_and_hands():
         a = rng.choice(s.legal_actions(seat))
         s.apply(seat, a)
         if s.season != season or s.is_over():
-            if isinstance(a, Play):  # the turn ended with the card's play
+            if isinstance(a, Play):
                 hands[seat].remove(a.card)
             held.append(hands)
+    return held
+
+def test_season_and_game_end_events_carry_each_seasons_scores_ranks_and_hands():
+    """The listener's events (docs/new-game.md): each season's end with its scores, ranks (UN-F5) and the
+    action cards held then; the game's end with the final scores and ranks (UN-K4)."""
+    events = []
+    s = soan.make("undecim", players=3, seed=6, params={"campaign": True})
+    s.listener = lambda kind, data: events.append((kind, data))
+    held = _play_campaign(s, 6)
     ends = [d for k, d in events if k == "season_end"]
     assert [d["season"] for d in ends] == [1, 2, 3]
     for d, (_, scores, ranks, _), hands in zip(ends, s.results, held, strict=True):
@@ -255,7 +261,6 @@ def test_UN_A1_hand_fluidity_gives_each_seats_share_of_unchanged_turns():
 def test_UN_A1_campaign_measures_count_held_cards_per_season_and_the_dealt_cards_kept_through_season_one():
     """Summed over the campaign's seasons: a card held at 2 seasons' ends counts 2; the cards dealt at setup
     (UN-S1) count as kept when still in hand at the first season's end."""
-    from soan.games.undecim.actions import Play
     from soan.games.undecim.measures import Measures
 
     for seed in (3, 4, 5):
@@ -264,18 +269,7 @@ def test_UN_A1_campaign_measures_count_held_cards_per_season_and_the_dealt_cards
         m.start(s)
         dealt = [[s.T.card_ids[c] for c in h] for h in s.hands]
         s.listener = m
-        rng = random.Random(seed)
-        held = []
-        while not s.is_over():
-            seat = s.to_act()[0]
-            season = s.season
-            hands = [[s.T.card_ids[c] for c in h] for h in s.hands]
-            a = rng.choice(s.legal_actions(seat))
-            s.apply(seat, a)
-            if s.season != season or s.is_over():
-                if isinstance(a, Play):
-                    hands[seat].remove(a.card)
-                held.append(hands)
+        held = _play_campaign(s, seed)
         for i, r in enumerate(m.per_seat(s)):
             for cid in s.T.card_ids:
                 assert r["held_" + cid] == sum(cid in h[i] for h in held)
