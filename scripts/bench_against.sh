@@ -9,6 +9,8 @@
 #   GAMES="asian-delivery" limits the games.
 #   scripts/bench_against.sh compiled [ROUNDS=5]   compares this checkout pure (base: src/) with its compiled
 #   build (now: build/compiled/, `make compiled` first), interleaved the same way.
+#   NOW=compiled scripts/bench_against.sh BASE_COMMIT [ROUNDS]   compares an earlier commit (pure Python)
+#   with this checkout's compiled build (`make compiled` first): the optional build's whole gain.
 set -euo pipefail
 BASE=${1:?usage: scripts/bench_against.sh BASE_COMMIT [ROUNDS]}; ROUNDS=${2:-5}
 PY=${PY:-.venv/bin/python}
@@ -22,6 +24,10 @@ if [ "$BASE" = compiled ]; then
 else
   git worktree add --detach "$DIR/base" "$BASE" >/dev/null 2>&1
   BASE_SRC=$DIR/base/src; NOW_SRC=$PWD/src
+  if [ "${NOW:-}" = compiled ]; then
+    test -f build/compiled/compiled.txt || { echo "no compiled build: make compiled" >&2; exit 1; }
+    NOW_SRC=$PWD/build/compiled
+  fi
   trap 'git worktree remove --force "$DIR/base" >/dev/null 2>&1; rm -rf "$DIR"' EXIT
 fi
 for r in $(seq 1 "$ROUNDS"); do
@@ -50,10 +56,11 @@ print(json.dumps({'game': '$g', 'version': '$v', 'us': statistics.median(xs), 'c
   done
   echo "round $r/$ROUNDS done" >&2
 done
-$PY - "$OUT" "$BASE" <<'PY'
+$PY - "$OUT" "$BASE" "${NOW:-}" <<'PY'
 import json, statistics, sys
 rows = [json.loads(x) for x in open(sys.argv[1])]
-base = "pure Python vs the compiled build" if sys.argv[2] == "compiled" else f"base {sys.argv[2][:10]} vs this checkout"
+now = " (compiled build)" if sys.argv[3] == "compiled" else ""
+base = "pure Python vs the compiled build" if sys.argv[2] == "compiled" else f"base {sys.argv[2][:10]} vs this checkout{now}"
 print(f"medians of interleaved rounds (CPU time), {base}; speed-up = base / now:")
 for key, what in (("us", "µs per action, random playouts"), ("clone", "µs per clone"),
                   ("normal_ms", "ms per all-normal game")):
