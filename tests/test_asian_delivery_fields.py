@@ -10,7 +10,7 @@ import pytest
 
 import soan
 from soan.core.actions import Action
-from soan.core.rng import Rng
+from soan.core.rng import Rng, seed_from
 from soan.core.state import GameState
 from soan.games.asian_delivery import effects, options, prompts, rounds, steps
 from soan.games.asian_delivery.fields import StateFields
@@ -140,3 +140,25 @@ def test_a_fork_and_its_origin_play_apart():
             la = f.legal_actions(seat)
             f.apply(seat, la[rng.below(len(la))])
         assert s.view() == before
+
+
+def test_a_samples_decks_are_shuffled_as_drawn_in_the_whole_shuffles_order():
+    """`determinize` shuffles a sample's decks as their cards are drawn (core.rng.shuffle_later): draws take
+    the cards, and a view lists the decks, in the order of the whole shuffle from the same state."""
+    s = next(x for _, x in STATES if len(x.req_deck) >= 3 and len(x.biz_deck) >= 3)
+    for k in range(4):
+        sample = s.determinize(0, Rng(k))
+        r = Rng(seed_from(Rng(k)), raw=True)
+        req, biz = sorted(s.req_deck), sorted(s.biz_deck)
+        r.shuffle(req)
+        r.shuffle(biz)
+        a, b = sample.fork(), sample.fork()  # each draws on its own copy of the shared decks
+        a.req_disp.clear()
+        a._refill("req", 3)
+        b.biz_disp.clear()
+        b._refill("biz", 3)
+        assert a.req_disp == req[:-4:-1] and b.biz_disp == biz[:-4:-1]
+        assert sorted(a.req_deck) == sorted(req[:-3])  # the rest: the same cards, not yet in their order
+        v = sample.view()
+        assert v["request_deck"] == req and v["business_deck"] == biz
+        assert sample.req_deck == req and sample._req_pend is None and sample._biz_pend is None

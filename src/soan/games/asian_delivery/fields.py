@@ -33,7 +33,7 @@ class StateFields(GameState):
                  "supply", "aside", "wh", "veh_at", "cargo", "stock", "workers", "hub", "fac", "tokens",
                  "hands", "play", "orders", "done", "vp", "req_deck", "req_disc", "req_disp", "biz_deck",
                  "biz_disc", "biz_disp", "stack", "free_used", "played", "porter_used", "moved", "retrieved",
-                 "kept", "_lc", "_own", "_ev", "_moved")
+                 "kept", "_req_pend", "_biz_pend", "_lc", "_own", "_ev", "_moved")
     T: Tables  # the compiled rule tables, shared by every clone
     rng: Rng
     layout: tuple[int, ...]  # AD-S1: the area at each map position
@@ -73,6 +73,9 @@ class StateFields(GameState):
     moved: list[list[int]]  # per vehicle: loaded L N H, unloaded L N H this turn
     retrieved: bool  # AD-T5
     kept: tuple[int, ...]  # AD-T5: residents staying in play at this retrieval
+    # a sample's decks (determinize): the shuffle steps still to do, done as cards are drawn (core.rng.shuffle_later)
+    _req_pend: tuple[int, int] | None
+    _biz_pend: tuple[int, int] | None
     _lc: list[Action] | None  # the legal actions of the top frame, computed once
     _own: int  # copy on write (`fork`): bit OWN_<list> + p set when this state owns seat p's list; -1 all
     _ev: list[Any] | None  # a look-ahead's values of seats that have not moved (evaluate.py), shared by its forks

@@ -90,6 +90,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s.rng.shuffle(s.biz_deck)
         s.biz_disc = []
         s.biz_disp = [s.biz_deck.pop() for _ in range(T.display)]
+        s._req_pend = s._biz_pend = None
         s._lc = None
         s._own, s._ev, s._moved = -1, None, 0
         s.round = 1
@@ -182,6 +183,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s.vp = self.vp[:]
         s.req_deck, s.req_disc, s.req_disp = self.req_deck[:], self.req_disc[:], self.req_disp[:]
         s.biz_deck, s.biz_disc, s.biz_disp = self.biz_deck[:], self.biz_disc[:], self.biz_disp[:]
+        s._req_pend, s._biz_pend = self._req_pend, self._biz_pend
         s.stack = self.stack[:]
         s.free_used, s.played, s.porter_used = self.free_used, self.played, self.porter_used
         s.moved = [self.moved[0][:], self.moved[1][:]]
@@ -218,6 +220,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s.vp = self.vp[:]
         s.req_deck, s.req_disc, s.req_disp = self.req_deck, self.req_disc, self.req_disp[:]
         s.biz_deck, s.biz_disc, s.biz_disp = self.biz_deck, self.biz_disc, self.biz_disp[:]
+        s._req_pend, s._biz_pend = self._req_pend, self._biz_pend
         s.stack = self.stack[:]
         s.free_used, s.played, s.porter_used = self.free_used, self.played, self.porter_used
         s.moved = [self.moved[0][:], self.moved[1][:]]
@@ -231,13 +234,14 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         return s
 
     def _determinize(self, seat: int, rng) -> AsianDelivery:
-        """Everything is open but the order of the decks: reshuffle both, reseed the generator."""
+        """Everything is open but the order of the decks: reshuffle both, reseed the generator. The decks
+        are shuffled as their cards are drawn (a look-ahead draws few): the same order, card by card."""
         s = self.clone()
         r = Rng(seed_from(rng), raw=True)
         s.req_deck = sorted(self.req_deck)
-        r.shuffle(s.req_deck)
+        s._req_pend = r.shuffle_later(s.req_deck)
         s.biz_deck = sorted(self.biz_deck)
-        r.shuffle(s.biz_deck)
+        s._biz_pend = r.shuffle_later(s.biz_deck)
         s.rng = Rng(r.next64(), raw=True)
         return s
 
@@ -270,6 +274,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         return o
 
     def view(self) -> dict[str, Any]:
+        self._decks_in_order()
         v = self._public()
         v.update(seed=self.cfg.seed, variants=list(self.cfg.variants),
                  params={k: (list(x) if isinstance(x, tuple) else x) for k, x in self.cfg.params.items()},

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...core.rng import shuffled_all, shuffled_top
 from .actions import (
     AreaPick,
     BuildAt,
@@ -245,7 +246,19 @@ class StepsMixin(StateFields):
                 setattr(self, pile + "_deck", deck)
                 setattr(self, pile + "_disc", [])
                 self.rng.shuffle(deck)
+            else:
+                pend = getattr(self, "_" + pile + "_pend")
+                if pend is not None:  # a sample's deck: its top card placed now (determinize)
+                    setattr(self, "_" + pile + "_pend", shuffled_top(deck, pend))
             disp.append(deck.pop())
+
+    def _decks_in_order(self) -> None:
+        """A sample's decks in their whole shuffle's order (for a view that lists them)."""
+        if self._req_pend is not None or self._biz_pend is not None:
+            self._own_decks()
+            shuffled_all(self.req_deck, self._req_pend)
+            shuffled_all(self.biz_deck, self._biz_pend)
+            self._req_pend = self._biz_pend = None
 
     # --- automatic frames -----------------------------------------------------------------------
     def _advance(self) -> None:

@@ -399,6 +399,7 @@ def state_from_view(v: dict[str, Any], cls: type, tables_for: Callable[[Any], An
     s.listener = None
     s._lc = None
     s._own, s._ev, s._moved = -1, None, 0
+    s._req_pend = s._biz_pend = None
     T = s.T = tables_for(cfg)
     n = cfg.players
     problem = layout_problem(T, m.layout)
