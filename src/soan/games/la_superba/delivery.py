@@ -6,7 +6,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from .fields import OVER, Counts, Reveal, RoundRecord, StateFields, chits_at
-from .model import GLASS, PEPPER, SILK, hand_power
+from .model import GLASS, PEPPER, SILK, Event, hand_power
 from .serialise import entry_dict
 
 _VALUE = itemgetter(2)  # a delivered chit's value: (round, good, value)
@@ -22,28 +22,24 @@ class DeliveryMixin(StateFields):
         round's reveal (`self.rv`)."""
         R = self.R
         n = self.cfg.players
-        ev = self.event
+        ev = R.events[self.row[self.round - 1]]  # self.event
         pepper, _, silk = rv.effects  # LS-R4: the seats whose pepper and silk effects hold
         rnd = self.round
         delivered: list[Counts] = []
         lost: list[Counts] = []
         returned: list[Counts] = []
         zero = (0, 0, 0)
+        carried, choice = self.carried, self.choice
         for i in range(n):
-            c = self.carried[i]
-            d = self.choice[i]
-            l3 = (c[PEPPER] - d[PEPPER], c[GLASS] - d[GLASS], c[SILK] - d[SILK])
+            c = carried[i]
+            d = choice[i]
             if d != zero:
-                chits = list(self.delivered[i])
-                for g in (0, 1, 2):
-                    if d[g]:
-                        down = i in pepper or ev.face_down[g]
-                        chits.extend([(rnd, g, (R.face_down if down else R.face_up) + ev.bonus[g])] * d[g])
-                self.delivered[i] = tuple(chits)
-            if l3 == zero:
+                self.delivered[i] += self._chits(i, d, rnd, ev, i in pepper)
+            if d is c or d == c:  # everything carried is delivered
                 lost.append(zero)
                 returned.append(zero)
             else:
+                l3 = (c[PEPPER] - d[PEPPER], c[GLASS] - d[GLASS], c[SILK] - d[SILK])
                 back = i in silk  # silk: lost chits return to the supply
                 pile = self.supply if back else self.lost
                 b = chits_at(i)
@@ -78,6 +74,16 @@ class DeliveryMixin(StateFields):
                 self.emit("end", scores=self.scores(), ranks=self.ranks())
         else:
             self._start_round()
+
+    def _chits(self, seat: int, d: Counts, rnd: int, ev: Event, pepper: bool) -> tuple[tuple[int, int, int], ...]:
+        """LS-R6/R7: the chits `seat` delivers now, as they lie on the trade cards: (round, good, value);
+        face down by pepper's effect (LS-R4) or the event's."""
+        R = self.R
+        out: tuple[tuple[int, int, int], ...] = ()
+        for g in (0, 1, 2):
+            if d[g]:
+                out += ((rnd, g, (R.face_down if pepper or ev.face_down[g] else R.face_up) + ev.bonus[g]),) * d[g]
+        return out
 
     def scores(self) -> list[int]:
         """LS-R7 / LS-E1: the values of each player's chits on the trade cards."""

@@ -24,6 +24,9 @@ from .serialise import ViewsMixin, entry_dict, entry_tuple, reveal_dict, reveal_
 from .serialise import state_from_view as _state_from_view
 from .voyage import VoyageMixin
 
+_TAILS = [tuple(tuple(range(i, n)) for i in range(n + 1)) for n in range(8)]  # [n][i]: seats i..n-1
+_CARRIES: dict[tuple[int, int, int, int], list] = {}  # (a seat's supply of each good, carry_max) -> carries
+
 
 def rules_for(cfg) -> Rules:
     """The compiled rule tables of a config, shared by every game with the same settings."""
@@ -71,7 +74,11 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
     def to_act(self) -> tuple[int, ...]:
         if self.phase == VOYAGE:
             c = self.carried
-            return tuple([i for i in range(len(c)) if c[i] is None])
+            n = len(c)
+            k = c.count(None)
+            if k and c.index(None) == n - k:  # the seats from n - k on (seats commit in order): kept tuples
+                return _TAILS[n][n - k]
+            return tuple([i for i in range(n) if c[i] is None])
         rv = self.rv
         if rv is not None:  # the deliver phase (the reveal is there exactly then; views.py checks a view's)
             return tuple([i for i in rv.awaiting if self.choice[i] is None])
@@ -91,9 +98,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         lc = self._lc
         if lc is not None and lc[0] == seat:
             return lc[1]
-        opts = self._options(seat)
-        self._lc = (seat, opts)
-        return opts
+        return self._options(seat)  # not kept: a playout asks once a state (legal_actions keeps it)
 
     def _options(self, seat: int) -> list:
         """Seat's legal actions now (options.py keeps each list once per situation, shared)."""
@@ -108,7 +113,12 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
                 return opts
             if self.carried[seat] is None:
                 b = chits_at(seat)
-                return carry_options((self.supply[b], self.supply[b + 1], self.supply[b + 2]), self.R.carry_max)
+                sup = self.supply
+                ck = (sup[b], sup[b + 1], sup[b + 2], self.R.carry_max)
+                carries = _CARRIES.get(ck)
+                if carries is None:
+                    carries = _CARRIES[ck] = carry_options(ck[:3], ck[3])
+                return carries
             return []
         rv = self.rv
         if rv is not None and self.choice[seat] is None and seat in rv.awaiting:  # the deliver phase

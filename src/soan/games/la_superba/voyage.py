@@ -13,8 +13,7 @@ def _item_effects(R: Rules, carried: list, top: list[int]) -> list[tuple[int, ..
     to the highest top card (LS-V3 without serials: all tied or none, `item_tie`); `item_effect=all`:
     every seat carrying any, once someone does."""
     hold: list[tuple[int, ...]] = []
-    for g in (PEPPER, GLASS, SILK):
-        col = [c[g] for c in carried]
+    for col in zip(*carried, strict=True):  # per good (PEPPER, GLASS, SILK): what each seat carries of it
         best = max(col)
         if best <= 0:
             hold.append(())
@@ -29,6 +28,20 @@ def _item_effects(R: Rules, carried: list, top: list[int]) -> list[tuple[int, ..
             else:
                 hold.append((max(who, key=top.__getitem__),))
     return hold
+
+
+_POWERS: dict[int, tuple[Rules, dict[tuple[int, ...], int]]] = {}  # id(rules) -> (rules, cards -> power)
+_POWERS_KEPT = 200_000  # then forgotten all at once (exact values: only the time changes)
+
+
+def _power_table(R: Rules) -> dict[tuple[int, ...], int]:
+    """The voyage powers already computed under `R` (LS-R3), by the cards counted."""
+    t = _POWERS.get(id(R))
+    if t is None or t[0] is not R:  # the rules object is kept in the entry, so its id stays its own
+        t = _POWERS[id(R)] = (R, {})
+    if len(t[1]) >= _POWERS_KEPT:
+        t[1].clear()
+    return t[1]
 
 
 class VoyageMixin(StateFields):
@@ -57,10 +70,16 @@ class VoyageMixin(StateFields):
 
     def _base_powers(self, R: Rules, community: int, community_off: bool) -> list[int]:
         """LS-R3: each seat's voyage power before glass, of its cards and the community card."""
-        if community_off:
-            return [voyage_power(p, R) for p in self.played]
-        cm = (community,)
-        return [voyage_power(p + cm, R) for p in self.played]
+        known = _power_table(R)
+        cm = () if community_off else (community,)
+        out = []
+        for p in self.played:
+            cards = p + cm
+            v = known.get(cards)
+            if v is None:
+                v = known[cards] = voyage_power(cards, R)
+            out.append(v)
+        return out
 
     def _resolve_voyage(self) -> None:
         """LS-R3..R6: reveal, powers, item effects, ranking, quotas."""
@@ -72,10 +91,10 @@ class VoyageMixin(StateFields):
         assert community is not None  # the game goes on: a card (LS-R1; views.py checks a view's)
         base = self._base_powers(R, community, ev.community_off)  # LS-R3
         low = ev.tie_low and not R.no_serials
-        top = [-p[0] if low else p[-1] for p in played]  # played cards are sorted
+        top = [-p[0] for p in played] if low else [p[-1] for p in played]  # played cards are sorted
         hold = _item_effects(R, carried, top)  # LS-R4
         glass = hold[GLASS]
-        power = base[:]
+        power = base  # a new list
         for i in glass:
             power[i] += carried[i][GLASS]
         # LS-R5 / LS-V3: ranking
