@@ -30,11 +30,14 @@ class DeliveryMixin(StateFields):
         returned: list[Counts] = []
         zero = (0, 0, 0)
         carried, choice = self.carried, self.choice
+        points = list(self.points)
         for i in range(n):
             c = carried[i]
             d = choice[i]
             if d != zero:
-                self.delivered[i] += self._chits(i, d, rnd, ev, i in pepper)
+                chits = self._chits(d, rnd, ev, i in pepper)
+                self.delivered[i] += chits
+                points[i] += sum(map(_VALUE, chits))  # LS-R7
             if d is c or d == c:  # everything carried is delivered
                 lost.append(zero)
                 returned.append(zero)
@@ -49,6 +52,7 @@ class DeliveryMixin(StateFields):
                 returned.append(l3 if back else zero)
                 lost.append(zero if back else l3)
             delivered.append(d)
+        self.points = tuple(points)
         entry = RoundRecord(rv.round, rv.event, rv.community, rv.played, rv.carried, rv.power, rv.ranks, rv.effects,
                             rv.quotas, rv.all_tied, tuple(delivered), tuple(lost), tuple(returned))
         self.hist = (*self.hist, entry)
@@ -75,8 +79,8 @@ class DeliveryMixin(StateFields):
         else:
             self._start_round()
 
-    def _chits(self, seat: int, d: Counts, rnd: int, ev: Event, pepper: bool) -> tuple[tuple[int, int, int], ...]:
-        """LS-R6/R7: the chits `seat` delivers now, as they lie on the trade cards: (round, good, value);
+    def _chits(self, d: Counts, rnd: int, ev: Event, pepper: bool) -> tuple[tuple[int, int, int], ...]:
+        """LS-R6/R7: the chits delivered now (`d`), as they lie on the trade cards: (round, good, value);
         face down by pepper's effect (LS-R4) or the event's."""
         R = self.R
         out: tuple[tuple[int, int, int], ...] = ()
@@ -87,7 +91,7 @@ class DeliveryMixin(StateFields):
 
     def scores(self) -> list[int]:
         """LS-R7 / LS-E1: the values of each player's chits on the trade cards."""
-        return [sum(map(_VALUE, d)) for d in self.delivered]
+        return list(self.points)  # the sums of `delivered`'s values, kept as chits are delivered
 
     def ranks(self) -> list[int]:
         """LS-E1: most points; ties to the higher rank in the last round played (LS-V3: then hand power)."""

@@ -55,6 +55,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         s.supply = [R.per_good] * (N_GOODS * n)  # LS-S1
         s.lost = [0] * (N_GOODS * n)
         s.delivered = [()] * n
+        s.points = (0,) * n
         ev = list(range(len(R.events)))  # LS-S2
         s.rng.shuffle(ev)
         s.removed = tuple(ev[R.rounds:])
@@ -108,8 +109,11 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
                 key = (k, *self.hands[seat])  # the options depend on the hand and the play size (data)
                 opts = _PLAYS.get(key)
                 if opts is None:
-                    get = _PLAY.get
-                    opts = _PLAYS[key] = [get(c) or play(c) for c in combinations(key[1:], k)]
+                    try:  # every play met before (interned in actions.py): looked up at C speed
+                        opts = list(map(_PLAY.__getitem__, combinations(key[1:], k)))
+                    except KeyError:
+                        opts = [play(c) for c in combinations(key[1:], k)]
+                    _PLAYS[key] = opts
                 return opts
             if self.carried[seat] is None:
                 b = chits_at(seat)
@@ -133,7 +137,10 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
             if self.played[seat] is None:  # LS-R2: 3 cards face down
                 cards = action.cards
                 self.played[seat] = cards
-                self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
+                hand = self.hands[seat][:]  # a new list, as before
+                for c in cards:
+                    hand.remove(c)
+                self.hands[seat] = hand
             else:  # LS-R2: then the chits to carry
                 self.carried[seat] = action.counts
                 if None not in self.carried:
@@ -164,6 +171,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         s.supply = self.supply[:]
         s.lost = self.lost[:]
         s.delivered = self.delivered[:]
+        s.points = self.points
         s.played = self.played[:]
         s.carried = self.carried[:]
         s.quota = self.quota[:]
