@@ -82,7 +82,8 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
             return tuple([i for i in range(n) if c[i] is None])
         rv = self.rv
         if rv is not None:  # the deliver phase (the reveal is there exactly then; views.py checks a view's)
-            return tuple([i for i in rv.awaiting if self.choice[i] is None])
+            ch = self.choice
+            return tuple([i for i in rv.awaiting if ch[i] is None])
         return ()
 
     def _legal_actions(self, seat: int) -> list:
@@ -146,9 +147,12 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
                 if None not in self.carried:
                     self._resolve_voyage()
             return
-        self.choice[seat] = action.counts  # LS-R6: which carried chits are delivered
-        if all(self.choice[i] is not None for i in rv.awaiting):
-            self._finish_round(rv)
+        choice = self.choice
+        choice[seat] = action.counts  # LS-R6: which carried chits are delivered
+        for i in rv.awaiting:
+            if choice[i] is None:
+                return
+        self._finish_round(rv)
 
     # --- results (scores and ranks: delivery.py) -------------------------------------------------
     def is_over(self) -> bool:

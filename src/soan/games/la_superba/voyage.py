@@ -84,9 +84,9 @@ class VoyageMixin(StateFields):
     def _resolve_voyage(self) -> None:
         """LS-R3..R6: reveal, powers, item effects, ranking, quotas."""
         R = self.R
-        n = self.cfg.players
         ev = R.events[self.row[self.round - 1]]  # self.event
         played, carried = self.played, self.carried
+        n = len(played)
         community = self.community
         assert community is not None  # the game goes on: a card (LS-R1; views.py checks a view's)
         base = self._base_powers(R, community, ev.community_off)  # LS-R3
@@ -127,7 +127,7 @@ class VoyageMixin(StateFields):
             sup[b + GLASS] -= c[GLASS]
             sup[b + SILK] -= c[SILK]
             q = quota[i]
-            if c[PEPPER] + c[GLASS] + c[SILK] <= q:
+            if sum(c) <= q:
                 choice[i] = c
             else:
                 opts = deliver_options(c, q)
