@@ -3,13 +3,9 @@ values (LS-R7), cards back and reshuffled (LS-R8), the end and the ranking (LS-E
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from .fields import OVER, Counts, Reveal, RoundRecord, StateFields, chits_at
-from .model import GLASS, PEPPER, SILK, Event, hand_power
+from .model import GLASS, PEPPER, SILK, hand_power
 from .serialise import entry_dict
-
-_VALUE = itemgetter(2)  # a delivered chit's value: (round, good, value)
 
 
 class DeliveryMixin(StateFields):
@@ -31,13 +27,14 @@ class DeliveryMixin(StateFields):
         zero = (0, 0, 0)
         carried, choice = self.carried, self.choice
         points = list(self.points)
+        up, down = ev.chit_values  # LS-R7: a chit's value per good, face up or down (the event's bonus in)
         for i in range(n):
             c = carried[i]
             d = choice[i]
-            if d != zero:
-                chits = self._chits(d, rnd, ev, i in pepper)
-                self.delivered[i] += chits
-                points[i] += sum(map(_VALUE, chits))  # LS-R7
+            if d != zero:  # LS-R6/R7: on the trade cards as (round, good, value); face down by pepper (LS-R4)
+                v = down if i in pepper else up
+                self.delivered[i] += ((rnd, 0, v[0]),) * d[0] + ((rnd, 1, v[1]),) * d[1] + ((rnd, 2, v[2]),) * d[2]
+                points[i] += d[0] * v[0] + d[1] * v[1] + d[2] * v[2]
             if d is c or d == c:  # everything carried is delivered
                 lost.append(zero)
                 returned.append(zero)
@@ -78,16 +75,6 @@ class DeliveryMixin(StateFields):
                 self.emit("end", scores=self.scores(), ranks=self.ranks())
         else:
             self._start_round()
-
-    def _chits(self, d: Counts, rnd: int, ev: Event, pepper: bool) -> tuple[tuple[int, int, int], ...]:
-        """LS-R6/R7: the chits delivered now (`d`), as they lie on the trade cards: (round, good, value);
-        face down by pepper's effect (LS-R4) or the event's."""
-        R = self.R
-        out: tuple[tuple[int, int, int], ...] = ()
-        for g in (0, 1, 2):
-            if d[g]:
-                out += ((rnd, g, (R.face_down if pepper or ev.face_down[g] else R.face_up) + ev.bonus[g]),) * d[g]
-        return out
 
     def scores(self) -> list[int]:
         """LS-R7 / LS-E1: the values of each player's chits on the trade cards."""

@@ -157,6 +157,9 @@ class Event:
     community_off: bool
     last_loses: bool
     tie_low: bool
+    # per good, a delivered chit's value (LS-R7): [0] face up unless the event turns it face down, [1] face
+    # down by pepper's effect (LS-R4); the event's bonus included
+    chit_values: tuple[tuple[int, int, int], tuple[int, int, int]]
 
 
 @dataclass(frozen=True)
@@ -225,7 +228,10 @@ def compile_rules(m: Components, variants: tuple[str, ...], params: dict) -> Rul
                 last = True
             elif e.effect == "tie_low_serial":
                 low = True
-        evs.append(Event(i, t.id, (bonus[0], bonus[1], bonus[2]), (fd[0], fd[1], fd[2]), q, off, last, low))
+        up, down = m.face_up_value, m.face_down_value
+        values = ((down if fd[0] else up) + bonus[0], (down if fd[1] else up) + bonus[1], (down if fd[2] else up) + bonus[2])
+        evs.append(Event(i, t.id, (bonus[0], bonus[1], bonus[2]), (fd[0], fd[1], fd[2]), q, off, last, low,
+                         (values, (down + bonus[0], down + bonus[1], down + bonus[2]))))
     return Rules(
         suit=tuple(suit), power=tuple(power), mult=tuple(mult), deck=tuple(sorted(cards)),
         events=tuple(evs), quotas=tuple(m.quotas), rounds=m.rounds, draw=m.draw, play=m.play,

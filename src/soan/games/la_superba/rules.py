@@ -164,7 +164,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         s.cfg = self.cfg
         s.listener = None
         s.R = self.R
-        s.rng = Rng(self.rng.state, raw=True)
+        s.rng = self.rng.copy()  # the same state (a call without keywords: cheaper)
         s.round = self.round
         s.phase = self.phase
         s.deck = self.deck[:]

@@ -13,7 +13,9 @@ def _item_effects(R: Rules, carried: list, top: list[int]) -> list[tuple[int, ..
     to the highest top card (LS-V3 without serials: all tied or none, `item_tie`); `item_effect=all`:
     every seat carrying any, once someone does."""
     hold: list[tuple[int, ...]] = []
-    for col in zip(*carried, strict=True):  # per good (PEPPER, GLASS, SILK): what each seat carries of it
+    # per good (PEPPER, GLASS, SILK): what each seat carries of it (zip without a keyword: a keyword call
+    # costs more than the rest of the step; every cargo is a triple, every seat has a top card)
+    for col in zip(*carried):  # noqa: B905
         best = max(col)
         if best <= 0:
             hold.append(())
@@ -21,12 +23,10 @@ def _item_effects(R: Rules, carried: list, top: list[int]) -> list[tuple[int, ..
             hold.append(tuple(i for i, x in enumerate(col) if x))
         elif col.count(best) == 1:
             hold.append((col.index(best),))
-        else:
-            who = [i for i, x in enumerate(col) if x == best]
-            if R.no_serials:  # LS-V3 item_tie
-                hold.append(tuple(who) if R.item_tie_all else ())
-            else:
-                hold.append((max(who, key=top.__getitem__),))
+        elif R.no_serials:  # LS-V3 item_tie
+            hold.append(tuple(i for i, x in enumerate(col) if x == best) if R.item_tie_all else ())
+        else:  # the tie to the highest top card: the most (count, top card) pair (every card is one of a kind)
+            hold.append((top.index(max(zip(col, top))[1]),))  # noqa: B905
     return hold
 
 
