@@ -48,7 +48,7 @@ def _hand_power(hand: tuple[int, ...], crew: tuple[int, ...], plain: tuple[int, 
 
 
 def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
-    sc = s.scores()
+    sc = s.points  # s.scores(), the tuple itself
     phase = s.phase
     if phase == OVER:
         return [float(x) for x in sc]

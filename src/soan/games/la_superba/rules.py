@@ -117,7 +117,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
                     _PLAYS[key] = opts
                 return opts
             if self.carried[seat] is None:
-                b = chits_at(seat)
+                b = N_GOODS * seat  # chits_at(seat)
                 sup = self.supply
                 ck = (sup[b], sup[b + 1], sup[b + 2], self.R.carry_max)
                 carries = _CARRIES.get(ck)

@@ -104,9 +104,8 @@ class VoyageMixin(StateFields):
             ranks = [1 + sum(1 for k in key if k > key[i]) for i in range(n)]
         else:
             key = [(power[i], i in glass, top[i]) for i in range(n)]
-            ranks = [0] * n
-            for r, i in enumerate(sorted(range(n), key=key.__getitem__, reverse=True)):
-                ranks[i] = r + 1
+            order = sorted(key, reverse=True)  # the keys differ: every top card is one of a kind
+            ranks = [order.index(k) + 1 for k in key]
         qt = ev.quotas or R.quotas
         ql = len(qt)
         quota = [qt[r - 1] if r <= ql else qt[-1] for r in ranks]  # LS-R6
