@@ -7,6 +7,19 @@ from .fields import OVER, Counts, Reveal, RoundRecord, StateFields, chits_at
 from .model import GLASS, PEPPER, SILK, hand_power
 from .serialise import entry_dict
 
+_CHITS: dict[tuple[int, Counts, Counts], tuple[tuple[tuple[int, int, int], ...], int]] = {}
+
+
+def _chits(rnd: int, d: Counts, v: Counts) -> tuple[tuple[tuple[int, int, int], ...], int]:
+    """LS-R6/R7: the chits `d` delivered in round `rnd` as they lie on the trade cards, (round, good,
+    value), and their points, each good's chit worth `v`; kept (a few hundred at most: rounds x deliveries
+    x values)."""
+    if len(_CHITS) >= 100_000:  # pragma: no cover - only with very many rule sets in one process
+        _CHITS.clear()
+    out = _CHITS[(rnd, d, v)] = (((rnd, 0, v[0]),) * d[0] + ((rnd, 1, v[1]),) * d[1] + ((rnd, 2, v[2]),) * d[2],
+                                 d[0] * v[0] + d[1] * v[1] + d[2] * v[2])
+    return out
+
 
 class DeliveryMixin(StateFields):
     """A round ends; scores and ranks."""
@@ -31,10 +44,11 @@ class DeliveryMixin(StateFields):
         for i in range(n):
             c = carried[i]
             d = choice[i]
-            if d != zero:  # LS-R6/R7: on the trade cards as (round, good, value); face down by pepper (LS-R4)
-                v = down if i in pepper else up
-                self.delivered[i] += ((rnd, 0, v[0]),) * d[0] + ((rnd, 1, v[1]),) * d[1] + ((rnd, 2, v[2]),) * d[2]
-                points[i] += d[0] * v[0] + d[1] * v[1] + d[2] * v[2]
+            if d != zero:  # LS-R6/R7: on the trade cards; face down by pepper (LS-R4)
+                key = (rnd, d, down if i in pepper else up)
+                chits = _CHITS.get(key) or _chits(*key)
+                self.delivered[i] += chits[0]
+                points[i] += chits[1]
             if d is c or d == c:  # everything carried is delivered
                 lost.append(zero)
                 returned.append(zero)

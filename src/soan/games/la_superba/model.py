@@ -244,29 +244,26 @@ def compile_rules(m: Components, variants: tuple[str, ...], params: dict) -> Rul
 
 
 def voyage_power(cards, R: Rules) -> int:
-    """LS-R3 (with LS-V1): the power of the counting cards, before glass."""
+    """LS-R3 (with LS-V1): the power of the counting cards, before glass. One pass: weather adds its
+    power, crew its own, ships their multipliers (each times the crews); ints, so any order sums alike."""
     suit, power, mult = R.suit, R.power, R.mult
     crews = 0
     ships = False
-    weather_only = True
-    for c in cards:
-        s = suit[c]
-        if s == CREW:
-            crews += 1
-            weather_only = False
-        elif s == SHIP:
-            ships = True
-            weather_only = False
-    total = 0
+    weather = crew = multiplier = 0
     for c in cards:
         s = suit[c]
         if s == WEATHER:
-            total += power[c]
+            weather += power[c]
         elif s == CREW:
-            if R.crew_own or not ships:  # crew_power_with_ships=false: the notes' reading
-                total += power[c]
+            crews += 1
+            crew += power[c]
         else:
-            total += mult[c] * crews
+            ships = True
+            multiplier += mult[c]
+    total = weather + multiplier * crews
+    if R.crew_own or not ships:  # crew_power_with_ships=false: the notes' reading
+        total += crew
+    weather_only = not crews and not ships
     if R.weather_double and weather_only and cards:  # LS-V1
         total *= 2
     if R.weather_bonus and weather_only and cards:  # LS-B1: after LS-V1's doubling
