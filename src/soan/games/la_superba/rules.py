@@ -77,7 +77,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
             c = self.carried
             n = len(c)
             k = c.count(None)
-            if k and c.index(None) == n - k:  # the seats from n - k on (seats commit in order): kept tuples
+            if k and c.index(None) == n - k:  # the last k seats still to carry (seats in order): a kept tuple
                 return _TAILS[n][n - k]
             return tuple([i for i in range(n) if c[i] is None])
         rv = self.rv
@@ -87,7 +87,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         return ()
 
     def _legal_actions(self, seat: int) -> list:
-        lc = self._lc  # as _legal_shared, inline: the hottest call of a playout
+        lc = self._lc  # the list kept for `apply`'s check: a bot asks, then `apply` checks
         if lc is not None and lc[0] == seat:
             return lc[1][:]
         opts = self._options(seat)
@@ -95,12 +95,13 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         return opts[:]
 
     def _legal_shared(self, seat: int) -> list:
-        """The legal actions, the cached list itself (core/checks.py only reads it; callers get copies).
-        The last seat's list is kept until the next `apply`: a bot asks, then `apply` checks."""
+        """The legal actions, the shared list itself (core/state.py's `apply` and bots' playouts only read
+        it): the one `legal_actions` kept for the seat until the next `apply`, else `_options`'s own
+        (not kept: a playout asks once a position)."""
         lc = self._lc
         if lc is not None and lc[0] == seat:
             return lc[1]
-        return self._options(seat)  # not kept: a playout asks once a state (legal_actions keeps it)
+        return self._options(seat)
 
     def _options(self, seat: int) -> list:
         """Seat's legal actions now (options.py keeps each list once per situation, shared)."""
