@@ -24,6 +24,7 @@ SHARED = {
     "round": "an int", "phase": "a str", "community": "an int, or None once over",
     "row": "a tuple", "removed": "a tuple", "rv": "a Reveal (a NamedTuple of tuples)",
     "hist": "a tuple of RoundRecords",
+    "points": "a tuple of ints, replaced when chits are delivered",
     "_lc": "a tuple (seat, the cached legal actions): replaced by the next apply, the list never changed",
 }
 # what clone copies: lists (and the generator) the rules change in place

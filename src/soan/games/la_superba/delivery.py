@@ -3,13 +3,22 @@ values (LS-R7), cards back and reshuffled (LS-R8), the end and the ranking (LS-E
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from .fields import OVER, Counts, Reveal, RoundRecord, StateFields, chits_at
 from .model import GLASS, PEPPER, SILK, hand_power
 from .serialise import entry_dict
 
-_VALUE = itemgetter(2)  # a delivered chit's value: (round, good, value)
+_CHITS: dict[tuple[int, Counts, Counts], tuple[tuple[tuple[int, int, int], ...], int]] = {}
+
+
+def _chits(rnd: int, d: Counts, v: Counts) -> tuple[tuple[tuple[int, int, int], ...], int]:
+    """LS-R6/R7: the chits `d` delivered in round `rnd` as they lie on the trade cards, (round, good,
+    value), and their points, each good's chit worth `v`; kept (a few hundred at most: rounds x deliveries
+    x values)."""
+    if len(_CHITS) >= 100_000:  # pragma: no cover - only with very many rule sets in one process
+        _CHITS.clear()
+    out = _CHITS[(rnd, d, v)] = (((rnd, 0, v[0]),) * d[0] + ((rnd, 1, v[1]),) * d[1] + ((rnd, 2, v[2]),) * d[2],
+                                 d[0] * v[0] + d[1] * v[1] + d[2] * v[2])
+    return out
 
 
 class DeliveryMixin(StateFields):
@@ -22,28 +31,29 @@ class DeliveryMixin(StateFields):
         round's reveal (`self.rv`)."""
         R = self.R
         n = self.cfg.players
-        ev = self.event
+        ev = R.events[self.row[self.round - 1]]  # self.event
         pepper, _, silk = rv.effects  # LS-R4: the seats whose pepper and silk effects hold
         rnd = self.round
         delivered: list[Counts] = []
         lost: list[Counts] = []
         returned: list[Counts] = []
         zero = (0, 0, 0)
+        carried, choice = self.carried, self.choice
+        points = list(self.points)
+        up, down = ev.chit_values  # LS-R7: a chit's value per good, face up or down (the event's bonus in)
         for i in range(n):
-            c = self.carried[i]
-            d = self.choice[i]
-            l3 = (c[PEPPER] - d[PEPPER], c[GLASS] - d[GLASS], c[SILK] - d[SILK])
-            if d != zero:
-                chits = list(self.delivered[i])
-                for g in (0, 1, 2):
-                    if d[g]:
-                        down = i in pepper or ev.face_down[g]
-                        chits.extend([(rnd, g, (R.face_down if down else R.face_up) + ev.bonus[g])] * d[g])
-                self.delivered[i] = tuple(chits)
-            if l3 == zero:
+            c = carried[i]
+            d = choice[i]
+            if d != zero:  # LS-R6/R7: on the trade cards; face down by pepper (LS-R4)
+                key = (rnd, d, down if i in pepper else up)
+                chits = _CHITS.get(key) or _chits(*key)
+                self.delivered[i] += chits[0]
+                points[i] += chits[1]
+            if d is c or d == c:  # everything carried is delivered
                 lost.append(zero)
                 returned.append(zero)
             else:
+                l3 = (c[PEPPER] - d[PEPPER], c[GLASS] - d[GLASS], c[SILK] - d[SILK])
                 back = i in silk  # silk: lost chits return to the supply
                 pile = self.supply if back else self.lost
                 b = chits_at(i)
@@ -53,6 +63,7 @@ class DeliveryMixin(StateFields):
                 returned.append(l3 if back else zero)
                 lost.append(zero if back else l3)
             delivered.append(d)
+        self.points = tuple(points)
         entry = RoundRecord(rv.round, rv.event, rv.community, rv.played, rv.carried, rv.power, rv.ranks, rv.effects,
                             rv.quotas, rv.all_tied, tuple(delivered), tuple(lost), tuple(returned))
         self.hist = (*self.hist, entry)
@@ -81,7 +92,7 @@ class DeliveryMixin(StateFields):
 
     def scores(self) -> list[int]:
         """LS-R7 / LS-E1: the values of each player's chits on the trade cards."""
-        return [sum(map(_VALUE, d)) for d in self.delivered]
+        return list(self.points)  # the sums of `delivered`'s values, kept as chits are delivered
 
     def ranks(self) -> list[int]:
         """LS-E1: most points; ties to the higher rank in the last round played (LS-V3: then hand power)."""

@@ -18,27 +18,42 @@ from .model import CREW, GLASS, PEPPER, SHIP, SILK
 WEIGHTS: dict[str, float] = {"chit": 1.3, "per_round": 2.0, "deliver": 1.0, "hand": 0.08}
 
 
-_HAND: dict[int, tuple] = {}  # id(rules) -> (rules, crew, plain power, ship multiplier per card)
+_HAND: dict[int, tuple] = {}  # id(rules) -> (rules, {hand: its power}, crew, plain power, ship multiplier per card)
+_HANDS_KEPT = 200_000  # hands' powers kept per rules, then forgotten all at once (exact values: only time changes)
 
 
-def _hand_tables(R) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Per card: 1 for a crew; its power unless a ship; its multiplier if a ship (the hand term's parts)."""
+def _hand_tables(R) -> tuple[dict[tuple[int, ...], float], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The hand powers known so far; per card: 1 for a crew, its power unless a ship, its multiplier if a
+    ship (the hand term's parts)."""
     t = _HAND.get(id(R))
     if t is None or t[0] is not R:  # the rules object is kept in the entry, so its id stays its own
         suit = R.suit
-        t = _HAND[id(R)] = (R, tuple(int(x == CREW) for x in suit),
+        t = _HAND[id(R)] = (R, {}, tuple(int(x == CREW) for x in suit),
                             tuple(p if x != SHIP else 0 for x, p in zip(suit, R.power, strict=True)),
                             tuple(m if x == SHIP else 0 for x, m in zip(suit, R.mult, strict=True)))
-    return t[1], t[2], t[3]
+    if len(t[1]) >= _HANDS_KEPT:
+        t[1].clear()
+    return t[1], t[2], t[3], t[4]
+
+
+def _hand_power(hand: tuple[int, ...], crew: tuple[int, ...], plain: tuple[int, ...], ship: tuple[int, ...]) -> float:
+    """The power in hand: a ship counts multiplier x crews in hand (at least 1) x 0.5. Powers and
+    multipliers are small ints, so the sum is exact in any order (halves included)."""
+    hp: float = sum(map(plain.__getitem__, hand))
+    ships = sum(map(ship.__getitem__, hand))
+    if ships:
+        crews = sum(map(crew.__getitem__, hand))
+        hp += ships * (crews if crews > 1 else 1) * 0.5
+    return hp
 
 
 def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
-    sc = s.scores()
+    sc = s.points  # s.scores(), the tuple itself
     phase = s.phase
     if phase == OVER:
         return [float(x) for x in sc]
     R = s.R
-    crew, plain, ship = _hand_tables(R)
+    known, crew, plain, ship = _hand_tables(R)
     left = R.rounds - s.round + (1 if phase == VOYAGE else 0)
     cap = w["per_round"] * left
     chit, wh = w["chit"], w["hand"]
@@ -52,13 +67,10 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
             c = s.carried[i]
             d = s.choice[i] or c
             future += min(sum(d), s.quota[i]) * w["deliver"]
-        # power in hand: a ship counts multiplier x crews in hand (at least 1) x 0.5. Powers and
-        # multipliers are small ints, so the sum is exact in any order (halves included)
-        hp: float = sum(map(plain.__getitem__, hand))
-        ships = sum(map(ship.__getitem__, hand))
-        if ships:
-            crews = sum(map(crew.__getitem__, hand))
-            hp += ships * (crews if crews > 1 else 1) * 0.5
+        key = tuple(hand)
+        hp = known.get(key)
+        if hp is None:
+            hp = known[key] = _hand_power(key, crew, plain, ship)
         out.append(sc[i] + future + wh * hp)
     return out
 
@@ -80,7 +92,8 @@ def info_key(s, seat: int) -> tuple:
 def lookahead_end(s) -> bool:
     """Look-ahead stops where every seat stands alike: a round has just begun (LS-R1: all voyages
     still secret, the previous reveal and deliveries done) or the game is over."""
-    return s.phase == "over" or (s.phase == "voyage" and s.played.count(None) == len(s.played))
+    p = s.played  # no card played: a round's start, or the end (every play is back); never in the deliver phase
+    return p.count(None) == len(p) and s.phase != DELIVERY
 
 
 HORIZON = 40  # a cap on the look-ahead's steps; a round takes at most 3 steps a seat

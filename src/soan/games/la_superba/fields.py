@@ -66,7 +66,7 @@ class StateFields(GameState):
     prompts.py) derives from this class with empty slots; `LaSuperba` (rules.py) joins them."""
 
     __slots__ = ("R", "rng", "round", "phase", "deck", "hands", "community", "row", "removed", "supply", "lost",
-                 "delivered", "played", "carried", "quota", "choice", "rv", "hist", "_lc")
+                 "delivered", "points", "played", "carried", "quota", "choice", "rv", "hist", "_lc")
     R: Rules  # the compiled rule tables, shared by every clone
     rng: Rng  # the game's own generator (shuffles, LS-R8)
     round: int  # 1..R.rounds
@@ -79,6 +79,7 @@ class StateFields(GameState):
     supply: list[int]  # chits in supply at chits_at(seat) + good
     lost: list[int]  # chits lost, same layout
     delivered: list[tuple[tuple[int, int, int], ...]]  # per seat: (round, good, value) on the trade cards
+    points: tuple[int, ...]  # per seat: the sum of its delivered chits' values (LS-R7), replaced each round
     played: list[Any]  # per seat: the cards played this round (a sorted tuple), or None
     carried: list[Any]  # per seat: the chits carried (Counts), or None
     quota: list[int]  # per seat: chits it may deliver (LS-R6)

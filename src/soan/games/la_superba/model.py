@@ -157,6 +157,9 @@ class Event:
     community_off: bool
     last_loses: bool
     tie_low: bool
+    # per good, a delivered chit's value (LS-R7): [0] face up unless the event turns it face down, [1] face
+    # down by pepper's effect (LS-R4); the event's bonus included
+    chit_values: tuple[tuple[int, int, int], tuple[int, int, int]]
 
 
 @dataclass(frozen=True)
@@ -225,7 +228,10 @@ def compile_rules(m: Components, variants: tuple[str, ...], params: dict) -> Rul
                 last = True
             elif e.effect == "tie_low_serial":
                 low = True
-        evs.append(Event(i, t.id, (bonus[0], bonus[1], bonus[2]), (fd[0], fd[1], fd[2]), q, off, last, low))
+        up, down = m.face_up_value, m.face_down_value
+        values = ((down if fd[0] else up) + bonus[0], (down if fd[1] else up) + bonus[1], (down if fd[2] else up) + bonus[2])
+        evs.append(Event(i, t.id, (bonus[0], bonus[1], bonus[2]), (fd[0], fd[1], fd[2]), q, off, last, low,
+                         (values, (down + bonus[0], down + bonus[1], down + bonus[2]))))
     return Rules(
         suit=tuple(suit), power=tuple(power), mult=tuple(mult), deck=tuple(sorted(cards)),
         events=tuple(evs), quotas=tuple(m.quotas), rounds=m.rounds, draw=m.draw, play=m.play,
@@ -238,29 +244,26 @@ def compile_rules(m: Components, variants: tuple[str, ...], params: dict) -> Rul
 
 
 def voyage_power(cards, R: Rules) -> int:
-    """LS-R3 (with LS-V1): the power of the counting cards, before glass."""
+    """LS-R3 (with LS-V1): the power of the counting cards, before glass. One pass: weather adds its
+    power, crew its own, ships their multipliers (each times the crews); ints, so any order sums alike."""
     suit, power, mult = R.suit, R.power, R.mult
     crews = 0
     ships = False
-    weather_only = True
-    for c in cards:
-        s = suit[c]
-        if s == CREW:
-            crews += 1
-            weather_only = False
-        elif s == SHIP:
-            ships = True
-            weather_only = False
-    total = 0
+    weather = crew = multiplier = 0
     for c in cards:
         s = suit[c]
         if s == WEATHER:
-            total += power[c]
+            weather += power[c]
         elif s == CREW:
-            if R.crew_own or not ships:  # crew_power_with_ships=false: the notes' reading
-                total += power[c]
+            crews += 1
+            crew += power[c]
         else:
-            total += mult[c] * crews
+            ships = True
+            multiplier += mult[c]
+    total = weather + multiplier * crews
+    if R.crew_own or not ships:  # crew_power_with_ships=false: the notes' reading
+        total += crew
+    weather_only = not crews and not ships
     if R.weather_double and weather_only and cards:  # LS-V1
         total *= 2
     if R.weather_bonus and weather_only and cards:  # LS-B1: after LS-V1's doubling

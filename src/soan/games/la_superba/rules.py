@@ -24,6 +24,9 @@ from .serialise import ViewsMixin, entry_dict, entry_tuple, reveal_dict, reveal_
 from .serialise import state_from_view as _state_from_view
 from .voyage import VoyageMixin
 
+_TAILS = [tuple(tuple(range(i, n)) for i in range(n + 1)) for n in range(8)]  # [n][i]: seats i..n-1
+_CARRIES: dict[tuple[int, int, int, int], list] = {}  # (a seat's supply of each good, carry_max) -> carries
+
 
 def rules_for(cfg) -> Rules:
     """The compiled rule tables of a config, shared by every game with the same settings."""
@@ -52,6 +55,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         s.supply = [R.per_good] * (N_GOODS * n)  # LS-S1
         s.lost = [0] * (N_GOODS * n)
         s.delivered = [()] * n
+        s.points = (0,) * n
         ev = list(range(len(R.events)))  # LS-S2
         s.rng.shuffle(ev)
         s.removed = tuple(ev[R.rounds:])
@@ -71,14 +75,19 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
     def to_act(self) -> tuple[int, ...]:
         if self.phase == VOYAGE:
             c = self.carried
-            return tuple([i for i in range(len(c)) if c[i] is None])
+            n = len(c)
+            k = c.count(None)
+            if k and c.index(None) == n - k:  # the last k seats still to carry (seats in order): a kept tuple
+                return _TAILS[n][n - k]
+            return tuple([i for i in range(n) if c[i] is None])
         rv = self.rv
         if rv is not None:  # the deliver phase (the reveal is there exactly then; views.py checks a view's)
-            return tuple([i for i in rv.awaiting if self.choice[i] is None])
+            ch = self.choice
+            return tuple([i for i in rv.awaiting if ch[i] is None])
         return ()
 
     def _legal_actions(self, seat: int) -> list:
-        lc = self._lc  # as _legal_shared, inline: the hottest call of a playout
+        lc = self._lc  # the list kept for `apply`'s check: a bot asks, then `apply` checks
         if lc is not None and lc[0] == seat:
             return lc[1][:]
         opts = self._options(seat)
@@ -86,14 +95,13 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         return opts[:]
 
     def _legal_shared(self, seat: int) -> list:
-        """The legal actions, the cached list itself (core/checks.py only reads it; callers get copies).
-        The last seat's list is kept until the next `apply`: a bot asks, then `apply` checks."""
+        """The legal actions, the shared list itself (core/state.py's `apply` and bots' playouts only read
+        it): the one `legal_actions` kept for the seat until the next `apply`, else `_options`'s own
+        (not kept: a playout asks once a position)."""
         lc = self._lc
         if lc is not None and lc[0] == seat:
             return lc[1]
-        opts = self._options(seat)
-        self._lc = (seat, opts)
-        return opts
+        return self._options(seat)
 
     def _options(self, seat: int) -> list:
         """Seat's legal actions now (options.py keeps each list once per situation, shared)."""
@@ -103,12 +111,20 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
                 key = (k, *self.hands[seat])  # the options depend on the hand and the play size (data)
                 opts = _PLAYS.get(key)
                 if opts is None:
-                    get = _PLAY.get
-                    opts = _PLAYS[key] = [get(c) or play(c) for c in combinations(key[1:], k)]
+                    try:  # every play met before (interned in actions.py): looked up at C speed
+                        opts = list(map(_PLAY.__getitem__, combinations(key[1:], k)))
+                    except KeyError:
+                        opts = [play(c) for c in combinations(key[1:], k)]
+                    _PLAYS[key] = opts
                 return opts
             if self.carried[seat] is None:
-                b = chits_at(seat)
-                return carry_options((self.supply[b], self.supply[b + 1], self.supply[b + 2]), self.R.carry_max)
+                b = N_GOODS * seat  # chits_at(seat)
+                sup = self.supply
+                ck = (sup[b], sup[b + 1], sup[b + 2], self.R.carry_max)
+                carries = _CARRIES.get(ck)
+                if carries is None:
+                    carries = _CARRIES[ck] = carry_options(ck[:3], ck[3])
+                return carries
             return []
         rv = self.rv
         if rv is not None and self.choice[seat] is None and seat in rv.awaiting:  # the deliver phase
@@ -123,15 +139,21 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
             if self.played[seat] is None:  # LS-R2: 3 cards face down
                 cards = action.cards
                 self.played[seat] = cards
-                self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
+                hand = self.hands[seat][:]  # a new list, as before
+                for c in cards:
+                    hand.remove(c)
+                self.hands[seat] = hand
             else:  # LS-R2: then the chits to carry
                 self.carried[seat] = action.counts
                 if None not in self.carried:
                     self._resolve_voyage()
             return
-        self.choice[seat] = action.counts  # LS-R6: which carried chits are delivered
-        if all(self.choice[i] is not None for i in rv.awaiting):
-            self._finish_round(rv)
+        choice = self.choice
+        choice[seat] = action.counts  # LS-R6: which carried chits are delivered
+        for i in rv.awaiting:
+            if choice[i] is None:
+                return
+        self._finish_round(rv)
 
     # --- results (scores and ranks: delivery.py) -------------------------------------------------
     def is_over(self) -> bool:
@@ -143,7 +165,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         s.cfg = self.cfg
         s.listener = None
         s.R = self.R
-        s.rng = Rng(self.rng.state, raw=True)
+        s.rng = self.rng.copy()  # the same state (a call without keywords: cheaper)
         s.round = self.round
         s.phase = self.phase
         s.deck = self.deck[:]
@@ -154,6 +176,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         s.supply = self.supply[:]
         s.lost = self.lost[:]
         s.delivered = self.delivered[:]
+        s.points = self.points
         s.played = self.played[:]
         s.carried = self.carried[:]
         s.quota = self.quota[:]

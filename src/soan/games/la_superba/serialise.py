@@ -161,6 +161,7 @@ def state_from_view(v: dict[str, Any], cls: type[LaSuperba], rules_for: Callable
         s.supply = [int(x) for sup in v["supply"] for x in sup]
         s.lost = [int(x) for lo in v["lost"] for x in lo]
         s.delivered = [tuple(tuple(c) for c in d) for d in v["delivered"]]
+        s.points = tuple(sum(c[2] for c in d) for d in s.delivered)
         s.played = [tuple(p) if p is not None else None for p in v["played"]]
         s.carried = [tuple(c) if c is not None else None for c in v["carried"]]
         s.quota = list(v["quota"])

@@ -13,8 +13,9 @@ def _item_effects(R: Rules, carried: list, top: list[int]) -> list[tuple[int, ..
     to the highest top card (LS-V3 without serials: all tied or none, `item_tie`); `item_effect=all`:
     every seat carrying any, once someone does."""
     hold: list[tuple[int, ...]] = []
-    for g in (PEPPER, GLASS, SILK):
-        col = [c[g] for c in carried]
+    # per good (PEPPER, GLASS, SILK): what each seat carries of it (zip without a keyword: a keyword call
+    # costs more than the rest of the step; every cargo is a triple, every seat has a top card)
+    for col in zip(*carried):  # noqa: B905
         best = max(col)
         if best <= 0:
             hold.append(())
@@ -22,13 +23,25 @@ def _item_effects(R: Rules, carried: list, top: list[int]) -> list[tuple[int, ..
             hold.append(tuple(i for i, x in enumerate(col) if x))
         elif col.count(best) == 1:
             hold.append((col.index(best),))
-        else:
-            who = [i for i, x in enumerate(col) if x == best]
-            if R.no_serials:  # LS-V3 item_tie
-                hold.append(tuple(who) if R.item_tie_all else ())
-            else:
-                hold.append((max(who, key=top.__getitem__),))
+        elif R.no_serials:  # LS-V3 item_tie
+            hold.append(tuple(i for i, x in enumerate(col) if x == best) if R.item_tie_all else ())
+        else:  # the tie to the highest top card: the most (count, top card) pair (every card is one of a kind)
+            hold.append((top.index(max(zip(col, top))[1]),))  # noqa: B905
     return hold
+
+
+_POWERS: dict[int, tuple[Rules, dict[tuple[int, ...], int]]] = {}  # id(rules) -> (rules, cards -> power)
+_POWERS_KEPT = 200_000  # then forgotten all at once (exact values: only the time changes)
+
+
+def _power_table(R: Rules) -> dict[tuple[int, ...], int]:
+    """The voyage powers already computed under `R` (LS-R3), by the cards counted."""
+    t = _POWERS.get(id(R))
+    if t is None or t[0] is not R:  # the rules object is kept in the entry, so its id stays its own
+        t = _POWERS[id(R)] = (R, {})
+    if len(t[1]) >= _POWERS_KEPT:
+        t[1].clear()
+    return t[1]
 
 
 class VoyageMixin(StateFields):
@@ -57,25 +70,31 @@ class VoyageMixin(StateFields):
 
     def _base_powers(self, R: Rules, community: int, community_off: bool) -> list[int]:
         """LS-R3: each seat's voyage power before glass, of its cards and the community card."""
-        if community_off:
-            return [voyage_power(p, R) for p in self.played]
-        cm = (community,)
-        return [voyage_power(p + cm, R) for p in self.played]
+        known = _power_table(R)
+        cm = () if community_off else (community,)
+        out = []
+        for p in self.played:
+            cards = p + cm
+            v = known.get(cards)
+            if v is None:
+                v = known[cards] = voyage_power(cards, R)
+            out.append(v)
+        return out
 
     def _resolve_voyage(self) -> None:
         """LS-R3..R6: reveal, powers, item effects, ranking, quotas."""
         R = self.R
-        n = self.cfg.players
         ev = R.events[self.row[self.round - 1]]  # self.event
         played, carried = self.played, self.carried
+        n = len(played)
         community = self.community
         assert community is not None  # the game goes on: a card (LS-R1; views.py checks a view's)
         base = self._base_powers(R, community, ev.community_off)  # LS-R3
         low = ev.tie_low and not R.no_serials
-        top = [-p[0] if low else p[-1] for p in played]  # played cards are sorted
+        top = [-p[0] for p in played] if low else [p[-1] for p in played]  # played cards are sorted
         hold = _item_effects(R, carried, top)  # LS-R4
         glass = hold[GLASS]
-        power = base[:]
+        power = base  # a new list
         for i in glass:
             power[i] += carried[i][GLASS]
         # LS-R5 / LS-V3: ranking
@@ -85,9 +104,8 @@ class VoyageMixin(StateFields):
             ranks = [1 + sum(1 for k in key if k > key[i]) for i in range(n)]
         else:
             key = [(power[i], i in glass, top[i]) for i in range(n)]
-            ranks = [0] * n
-            for r, i in enumerate(sorted(range(n), key=key.__getitem__, reverse=True)):
-                ranks[i] = r + 1
+            order = sorted(key, reverse=True)  # the keys differ: every top card is one of a kind
+            ranks = [order.index(k) + 1 for k in key]
         qt = ev.quotas or R.quotas
         ql = len(qt)
         quota = [qt[r - 1] if r <= ql else qt[-1] for r in ranks]  # LS-R6
@@ -108,7 +126,7 @@ class VoyageMixin(StateFields):
             sup[b + GLASS] -= c[GLASS]
             sup[b + SILK] -= c[SILK]
             q = quota[i]
-            if c[PEPPER] + c[GLASS] + c[SILK] <= q:
+            if sum(c) <= q:
                 choice[i] = c
             else:
                 opts = deliver_options(c, q)
