@@ -103,6 +103,14 @@ def _lang_checked(value: Any) -> Lang | None:
         raise refuse(e.reason, e.ja, "lang") from None
 
 
+def body_lang(value: Any) -> Lang:
+    """A body's `lang`: 'ja' or 'en'; anything else is refused, naming the field and the values it takes."""
+    if value not in LANGS:
+        raise refuse(f"lang must be 'ja' or 'en', got {_shown(value)}", f"lang は 'ja' か 'en' です（指定：{_shown(value)}）",
+                     "lang")
+    return value
+
+
 def _only(data: Any, allowed: tuple[str, ...], what: str, what_ja: str, shape: str, shape_ja: str) -> None:
     """A JSON object with no field but `allowed` (the reasons name the unknown ones)."""
     if not isinstance(data, dict):
@@ -152,9 +160,7 @@ class RoomSettings(BaseModel):
     @field_validator("lang", mode="before")
     @classmethod
     def _lang(cls, v: Any) -> Any:
-        if v not in LANGS:
-            raise refuse(f"lang must be 'ja' or 'en', got {_shown(v)}", f"lang は 'ja' か 'en' です（指定：{_shown(v)}）")
-        return v
+        return body_lang(v)
 
     @field_validator("variants", "params", mode="before")
     @classmethod
@@ -223,11 +229,16 @@ class RoomSettings(BaseModel):
 
 # -- a move -------------------------------------------------------------------------------------------
 class ActionBody(RootModel[dict[str, Any] | str]):
-    """A move: the action's JSON ({"type": ...}), or it wrapped as {"action": ...}, or its text ("play 1 2 3")."""
+    """A move: the action's JSON ({"type": ...}), or it wrapped as {"action": ...}, or its text ("play 1 2 3").
+    An object may say the language of the answer's refusals as `lang` ('ja' or 'en'; no action has such
+    a field): it is checked and taken off before the action is read."""
 
     @model_validator(mode="before")
     @classmethod
     def _unwrapped(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "lang" in data:
+            body_lang(data["lang"])
+            data = {k: v for k, v in data.items() if k != "lang"}
         if isinstance(data, dict) and "type" not in data:
             data = data.get("action", data)
         if not isinstance(data, dict | str):
