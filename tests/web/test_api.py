@@ -54,6 +54,19 @@ def test_bad_game_requests_name_what_is_wrong(client, body, words):
     assert r.status_code == 422 and words in r.json()["error"]
 
 
+@pytest.mark.parametrize("body, field", [
+    ({"game": "nope"}, "game"),
+    ({"game": "la-superba", "players": 9}, "players"),
+    ({"game": "la-superba", "players": 2}, "players"),
+    ({"game": "la-superba", "variants": ["no-such"]}, "variants"),
+    ({"game": "la-superba", "params": {"no-such": 1}}, "params"),
+    ({"game": "la-superba", "bots": {"7": "random"}}, "bots"),
+])
+def test_a_bad_room_setting_is_named_by_its_own_field(client, body, field):
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 422 and r.json()["field"] == field, r.text
+
+
 PLAYERS_9 = {"game": "la-superba", "players": 9}
 SAID_EN, SAID_JA = "is for 3-4 players", "は3〜4人用です"
 

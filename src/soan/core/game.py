@@ -256,7 +256,8 @@ def game_info(game_id: str) -> GameInfo:
             raise ConfigError(f"the game {shown(game_id)} is installed but could not be loaded: {why}",
                               ja=f"ゲーム {shown(game_id)} はインストールされていますが読み込めません：{why}") from cause
         raise ConfigError(f"unknown game {shown(game_id)}; {hint}expected one of {sorted(_REGISTRY)}",
-                          ja=f"ゲーム {shown(game_id)} はありません。{hint_ja}使えるのは {'、'.join(sorted(_REGISTRY))} です")
+                          ja=f"ゲーム {shown(game_id)} はありません。{hint_ja}使えるのは {'、'.join(sorted(_REGISTRY))} です",
+                          field="game")
     return info
 
 
@@ -323,16 +324,17 @@ def check_config(
     lo, hi = info.players
     if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
         raise ConfigError(f"{info.id} is for {lo}-{hi} players, got {shown(players)}",
-                          ja=f"{info.name_ja}は{lo}〜{hi}人用です（指定：{shown(players)}）")
+                          ja=f"{info.name_ja}は{lo}〜{hi}人用です（指定：{shown(players)}）", field="players")
     if variants is not None and not isinstance(variants, list | tuple):
-        raise ConfigError(f"variants are a list of variant ids, got {shown(variants)}")
+        raise ConfigError(f"variants are a list of variant ids, got {shown(variants)}", field="variants")
     if params is not None and not isinstance(params, dict):
-        raise ConfigError(f"params are a mapping of parameter names to values, got {shown(params)}")
+        raise ConfigError(f"params are a mapping of parameter names to values, got {shown(params)}", field="params")
     vs: list[str] = []
     for v in variants or ():
         if not isinstance(v, str) or v not in info.variants:
             raise ConfigError(f"unknown variant {shown(v)} for {info.id}; expected any of {sorted(info.variants)}",
-                              ja=f"{info.name_ja}にヴァリアント {shown(v)} はありません。使えるのは {sorted(info.variants)} です")
+                              ja=f"{info.name_ja}にヴァリアント {shown(v)} はありません。使えるのは {sorted(info.variants)} です",
+                              field="variants")
         if v not in vs:
             vs.append(v)
     order = list(info.variants)
@@ -342,11 +344,17 @@ def check_config(
         p = info.params.get(k) if isinstance(k, str) else None
         if p is None:
             raise ConfigError(f"unknown parameter {shown(k)} for {info.id}; expected any of {sorted(info.params)}",
-                              ja=f"{info.name_ja}にパラメータ {shown(k)} はありません。使えるのは {sorted(info.params)} です")
+                              ja=f"{info.name_ja}にパラメータ {shown(k)} はありません。使えるのは {sorted(info.params)} です",
+                              field="params")
         if p.requires and p.requires not in vs:
             raise ConfigError(f"parameter {k!r} only applies with the variant {p.requires!r}, which is not chosen",
-                              ja=f"パラメータ {k!r} はヴァリアント {p.requires!r} を選んだときだけ使えます")
-        out[k] = p.coerce(v)
+                              ja=f"パラメータ {k!r} はヴァリアント {p.requires!r} を選んだときだけ使えます",
+                              field=f"params.{k}")
+        try:
+            out[k] = p.coerce(v)
+        except ConfigError as e:
+            e.field = e.field or f"params.{k}"
+            raise
     for p in info.params.values():
         if p.name not in out and (p.requires is None or p.requires in vs):
             out[p.name] = p.default

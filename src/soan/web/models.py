@@ -200,7 +200,7 @@ class RoomSettings(BaseModel):
         try:
             state = make(self.game, players=self.players, seed=self.seed, variants=self.variants, params=self.params)
         except (ConfigError, SoanError, TypeError) as e:
-            raise refuse(str(e), getattr(e, "ja", None), "game") from None
+            raise refuse(str(e), getattr(e, "ja", None), getattr(e, "field", None) or "game") from None
         n = state.cfg.players
         lim = (info.context or {}).get("limits") or Limits()
         for num, spec in self.bots.items():
