@@ -14,6 +14,7 @@ from .checks import shown
 from .errors import ConfigError, IllegalAction, SoanError
 from .hooks import GameHooks
 from .state import checked_class
+from .words import listed
 
 
 @dataclass(frozen=True)
@@ -255,8 +256,8 @@ def game_info(game_id: str) -> GameInfo:
             why, cause = broken
             raise ConfigError(f"the game {shown(game_id)} is installed but could not be loaded: {why}",
                               ja=f"ゲーム {shown(game_id)} はインストールされていますが読み込めません：{why}") from cause
-        raise ConfigError(f"unknown game {shown(game_id)}; {hint}expected one of {sorted(_REGISTRY)}",
-                          ja=f"ゲーム {shown(game_id)} はありません。{hint_ja}使えるのは {'、'.join(sorted(_REGISTRY))} です",
+        raise ConfigError(f"unknown game {shown(game_id)}; {hint}expected one of {listed(sorted(_REGISTRY), 'en')}",
+                          ja=f"ゲーム {shown(game_id)} はありません。{hint_ja}使えるのは{listed(sorted(_REGISTRY), 'ja')}です",
                           field="game")
     return info
 
@@ -332,8 +333,10 @@ def check_config(
     vs: list[str] = []
     for v in variants or ():
         if not isinstance(v, str) or v not in info.variants:
-            raise ConfigError(f"unknown variant {shown(v)} for {info.id}; expected any of {sorted(info.variants)}",
-                              ja=f"{info.name_ja}にヴァリアント {shown(v)} はありません。使えるのは {sorted(info.variants)} です",
+            raise ConfigError(f"unknown variant {shown(v)} for {info.id}; expected any of "
+                              f"{listed(sorted(info.variants), 'en')}",
+                              ja=f"{info.name_ja}にヴァリアント {shown(v)} はありません。使えるのは"
+                                 f"{listed(sorted(info.variants), 'ja')}です",
                               field="variants")
         if v not in vs:
             vs.append(v)
@@ -343,8 +346,10 @@ def check_config(
     for k, v in (params or {}).items():
         p = info.params.get(k) if isinstance(k, str) else None
         if p is None:
-            raise ConfigError(f"unknown parameter {shown(k)} for {info.id}; expected any of {sorted(info.params)}",
-                              ja=f"{info.name_ja}にパラメータ {shown(k)} はありません。使えるのは {sorted(info.params)} です",
+            raise ConfigError(f"unknown parameter {shown(k)} for {info.id}; expected any of "
+                              f"{listed(sorted(info.params), 'en')}",
+                              ja=f"{info.name_ja}にパラメータ {shown(k)} はありません。使えるのは"
+                                 f"{listed(sorted(info.params), 'ja')}です",
                               field="params")
         if p.requires and p.requires not in vs:
             raise ConfigError(f"parameter {k!r} only applies with the variant {p.requires!r}, which is not chosen",

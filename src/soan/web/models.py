@@ -27,7 +27,7 @@ from pydantic_core import PydanticCustomError
 
 from ..core.errors import ConfigError, SoanError
 from ..core.game import make
-from ..core.words import pydantic_ja
+from ..core.words import expected_ja, listed, pydantic_ja
 from .errors import InvalidField, WebError
 from .limits import Limits, check_bot
 
@@ -70,7 +70,7 @@ def invalid_field(errors: Iterable[Mapping[str, Any]]) -> InvalidField:
         return InvalidField(f, f"missing field '{f}'", f"項目 '{f}' がありません")
     if kind == "literal_error":
         return InvalidField(f, f"{f} must be {ctx.get('expected')}, got {_shown(e.get('input'))}",
-                            f"{f} は {ctx.get('expected')} のどれかです（指定：{_shown(e.get('input'))}）")
+                            f"{f} は{expected_ja(ctx.get('expected'))}のどれかです（指定：{_shown(e.get('input'))}）")
     msg = str(e.get("msg", "not valid"))
     ja = pydantic_ja(e) if "type" in e else msg
     return InvalidField(f, f"{f}: {msg}", f"{f} の値が正しくありません：{ja}")
@@ -115,12 +115,14 @@ def _only(data: Any, allowed: tuple[str, ...], what: str, what_ja: str, shape: s
     """A JSON object with no field but `allowed` (the reasons name the unknown ones)."""
     if not isinstance(data, dict):
         raise refuse(shape, shape_ja)
-    extra = sorted(set(data) - set(allowed))
+    extra = sorted(str(k)[:40] for k in set(data) - set(allowed))
     if extra:
         if what:
-            raise refuse(f"unknown {what} field(s) {extra}", f"{what_ja}に知らない項目があります：{extra}", "body")
-        raise refuse(f"unknown field(s) {extra}; allowed: {sorted(allowed)}",
-                     f"知らない項目 {extra} があります。使える項目：{sorted(allowed)}", "body")
+            raise refuse(f"unknown {what} field(s): {listed(extra, 'en')}",
+                         f"{what_ja}に知らない項目があります：{listed(extra, 'ja')}", "body")
+        raise refuse(f"unknown field(s): {listed(extra, 'en')}; allowed: {listed(sorted(allowed), 'en')}",
+                     f"知らない項目{listed(extra, 'ja')}があります。使える項目は{listed(sorted(allowed), 'ja')}です",
+                     "body")
 
 
 # -- a new room ---------------------------------------------------------------------------------------
@@ -281,7 +283,8 @@ class Feedback(BaseModel):
     @classmethod
     def _length(cls, v: Any) -> Any:
         if v not in LENGTHS:
-            raise refuse(f"length takes one of {list(LENGTHS)}, got {_shown(v)}", f"length は {list(LENGTHS)} のどれかです")
+            raise refuse(f"length takes one of {listed(LENGTHS, 'en')}, got {_shown(v)}",
+                         f"length は{listed(LENGTHS, 'ja')}のどれかです（指定：{_shown(v)}）")
         return v
 
     @field_validator("confusing", "too_strong", "comment", mode="before")
