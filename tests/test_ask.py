@@ -399,3 +399,18 @@ def test_check_bots_with_bots_that_cannot_plan_under_other_rules_says_so(tmp_pat
     assert res["check_bots"] == "not_possible" and not any(k.endswith("_plan-base") for k in res["studies"])
     assert any("--check-bots was asked" in x for x in notes(res, "en"))
     assert any("計画の確認は行っていない" in x for x in notes(res, "ja"))
+
+
+def test_the_planning_checks_study_is_told_apart_from_its_setting_in_the_reports_table(tmp_path):
+    """The studies' table names each study: the planning check's (one seat planning with the base rules)
+    must not read like the setting it checks, in either language."""
+    res = ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path, jobs=1, bots=("normal",), check_bots=True)
+    assert "normal-4p-base_gold_rate-2_plan-base" in res["studies"]
+    for lang, said in (("en", "one seat planning with the base rules"), ("ja", "1席だけ基本ルールで手を決める")):
+        h = write_html(res, lang, tmp_path / f"{lang}.html").read_text(encoding="utf-8")
+        rows = re.findall(r"<tr><td style='text-align:left'>([^<]*)</td><td>\d+</td>"
+                          r"<td style='text-align:left'><code>([^<]*)</code>", h)
+        assert len(rows) == len(res["studies"]) and len({text for text, _ in rows}) == len(rows), rows
+        planned = [text for text, k in rows if k.endswith("_plan-base")]
+        assert planned and all(said in text for text in planned), rows
+        assert not any(said in text for text, k in rows if not k.endswith("_plan-base")), rows

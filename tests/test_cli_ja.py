@@ -191,3 +191,18 @@ def test_serve_says_its_start_in_japanese(monkeypatch):
     monkeypatch.setattr("sys.argv", ["soan", "serve"])
     monkeypatch.delenv("SOAN_LANG", raising=False)
     assert "stored game(s)" in serve._start_lines("http://127.0.0.1:8000/", 3, "soan.sqlite", None, False, [])[0]
+
+
+@pytest.mark.parametrize("line", [["--help"], ["--lang", "ja", "--help"], ["play", "--help", "--lang", "ja"]])
+def test_the_japanese_help_follows_the_width_columns_gives_as_the_english_does(line):
+    from soan.core.width import cols as text_width
+
+    for cols in (60, 100):
+        env = {"COLUMNS": str(cols), "SOAN_LANG": "ja"}
+        ja = runner.invoke(app, line, env=env)
+        en = runner.invoke(app, [x for x in line if x not in ("--lang", "ja")], env={**env, "SOAN_LANG": "en"})
+        assert ja.exit_code == 0 and en.exit_code == 0, ja.output + en.output
+        assert "使い方" in ja.output
+        widest = max(text_width(x) for x in ja.output.splitlines())
+        assert cols - 10 < widest <= cols, (cols, widest)
+        assert max(text_width(x) for x in en.output.splitlines()) <= cols

@@ -59,3 +59,13 @@ def test_player_names_count_from_one_in_every_game(seat, lang, me, name):
 def test_an_unknown_language_is_refused_by_name():
     with pytest.raises(ValueError, match="no words for language 'fr'"):
         words.catalog("fr")
+
+
+def test_a_list_is_said_as_its_reader_expects():
+    assert words.listed(["a", "b"], "ja") == "「a、b」" and words.listed(("a", "b"), "en") == "a, b"
+    with pytest.raises(TypeError, match="values to list"):
+        words.listed("ab", "ja")
+    with pytest.raises(ValueError, match="a language of en, ja"):
+        words.listed(["a"], "fr")
+    literal = {"type": "literal_error", "msg": "Input should be 'a' or 'b'", "ctx": {"expected": "'a' or 'b'"}}
+    assert words.pydantic_ja(literal) == "次のどれかを指定してください：「a、b」"

@@ -54,6 +54,68 @@ def test_bad_game_requests_name_what_is_wrong(client, body, words):
     assert r.status_code == 422 and words in r.json()["error"]
 
 
+@pytest.mark.parametrize("body, field", [
+    ({"game": "nope"}, "game"),
+    ({"game": "la-superba", "players": 9}, "players"),
+    ({"game": "la-superba", "players": 2}, "players"),
+    ({"game": "la-superba", "variants": ["no-such"]}, "variants"),
+    ({"game": "la-superba", "params": {"no-such": 1}}, "params"),
+    ({"game": "la-superba", "bots": {"7": "random"}}, "bots"),
+])
+def test_a_bad_room_setting_is_named_by_its_own_field(client, body, field):
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 422 and r.json()["field"] == field, r.text
+
+
+PLAYERS_9 = {"game": "la-superba", "players": 9}
+SAID_EN, SAID_JA = "is for 3-4 players", "は3〜4人用です"
+
+
+@pytest.mark.parametrize("query, body, header, said", [
+    ({}, {}, {}, SAID_EN),
+    ({}, {}, {"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.8"}, SAID_JA),
+    ({}, {}, {"Accept-Language": "fr-FR, ja;q=0.7, en;q=0.5"}, SAID_JA),  # of soan's two, Japanese preferred
+    ({}, {}, {"Accept-Language": "en-GB,ja;q=0.5"}, SAID_EN),
+    ({}, {}, {"Accept-Language": "ja;q=0.4, en;q=0.9"}, SAID_EN),
+    ({"lang": "en"}, {}, {"Accept-Language": "ja"}, SAID_EN),  # the query before the header
+    ({"lang": "ja"}, {"lang": "en"}, {"Accept-Language": "ja"}, SAID_EN),  # the body before the query
+    ({"lang": "en"}, {"lang": "ja"}, {}, SAID_JA),
+])
+def test_a_room_refusal_is_said_in_the_requests_language(client, query, body, header, said):
+    r = client.post("/api/games", params=query, json={**PLAYERS_9, **body}, headers=header)
+    assert r.status_code == 422 and said in r.json()["error"], r.text
+
+
+def test_a_bodys_unknown_lang_is_refused_naming_the_field_and_its_values(client):
+    r = client.post("/api/games", json={"game": "la-superba", "lang": "fr"})
+    assert r.status_code == 422 and r.json()["field"] == "lang"
+    assert all(w in r.json()["error"] for w in ("'ja'", "'en'", "'fr'")), r.text
+    g = new_game(client)
+    tok = g["seats"][0]["token"]
+    for body in ({"action": {"type": "fly"}, "lang": "fr"}, {"type": "fly", "lang": "fr"}):
+        r = client.post(f"/api/games/{g['id']}/actions", params={"token": tok}, json=body)
+        assert r.status_code == 422 and r.json()["field"] == "lang" and "'ja'" in r.json()["error"], r.text
+
+
+def test_a_move_refusal_is_said_in_the_bodys_or_the_headers_language(client):
+    g = new_game(client)
+    gid, tok = g["id"], g["seats"][0]["token"]
+    move = client.get(f"/api/games/{gid}", params={"token": tok}).json()["legal"][0]["json"]
+    for params, body, header, said in [
+        ({"token": tok}, {"action": {"type": "fly"}, "lang": "ja"}, {}, "読めない手です"),
+        ({"token": tok, "lang": "ja"}, {"type": "fly", "lang": "en"}, {}, "malformed action"),
+        ({"token": tok}, {"type": "fly"}, {"Accept-Language": "ja"}, "読めない手です"),
+        ({}, {"type": "fly"}, {"Accept-Language": "ja"}, "トークン（?token=...）が必要です"),
+    ]:
+        r = client.post(f"/api/games/{gid}/actions", params=params, json=body, headers=header)
+        assert r.status_code in (401, 422) and said in r.json()["error"], (body, r.text)
+    r = client.post(f"/api/games/{gid}/actions", params={"token": tok}, content=b"x",
+                    headers={"Content-Type": "text/plain", "Accept-Language": "ja"})  # refused before any route
+    assert r.status_code == 415 and "JSON だけ" in r.json()["error"], r.text
+    r = client.post(f"/api/games/{gid}/actions", params={"token": tok}, json={"action": move, "lang": "en"})
+    assert r.status_code == 200, r.text  # a good move with its lang is played
+
+
 def test_a_token_acts_for_its_seat_only_and_bad_actions_change_nothing(client):
     g = new_game(client)
     gid, t1, t2 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]

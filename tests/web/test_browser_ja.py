@@ -161,7 +161,8 @@ def test_every_page_reads_as_japanese(server, browser):
     _clean(page, "replay picker")
     page.set_input_files("#file", files=[{"name": "bad.jsonl", "mimeType": "text/plain", "buffer": b"not a record"}])
     page.wait_for_function("() => document.querySelector('#err').textContent.length > 0")
-    assert latin(page.inner_text("#err")) == [] and "再生できません" in page.inner_text("#err")
+    # the server's own reason, asked in the page's language (JSON: the format's name, as in every message)
+    assert latin(page.inner_text("#err")) == ["JSON"] and "1行目が JSON ではありません" in page.inner_text("#err")
     # -- the server down: the page says so instead of "Failed to fetch" ----------------------------------
     page.goto(s.url + "/")
     page.wait_for_selector("#create")

@@ -43,7 +43,7 @@ def client(tmp_path):
     ({"game": "undecim", "players": 3, "bots": {"2": 7}}, "bots.2", "a bot is named by text"),
     ({"game": "undecim", "players": 3, "bots": {"2": "genius"}}, "bots.2", "unknown agent"),
     ({"game": "undecim", "players": 3, "bots": {"5": "random"}}, "bots", "seat 5 does not exist"),
-    ({"game": "undecim", "colour": 1}, "body", "unknown field(s) ['colour']"),
+    ({"game": "undecim", "colour": 1}, "body", "unknown field(s): colour;"),
 ])
 def test_room_settings_name_the_field_that_is_wrong(body, field, words):
     with pytest.raises(E.InvalidField) as e:
@@ -75,7 +75,7 @@ def test_bot_options_follow_the_servers_limits():
     ({**GOOD_FEEDBACK, "clarity": True}, "clarity", "clarity takes"),
     ({**GOOD_FEEDBACK, "length": "long"}, "length", "length takes one of"),
     ({**GOOD_FEEDBACK, "comment": "x" * 2001}, "comment", "at most 2000 characters"),
-    ({**GOOD_FEEDBACK, "mood": 1}, "body", "unknown feedback field(s) ['mood']"),
+    ({**GOOD_FEEDBACK, "mood": 1}, "body", "unknown feedback field(s): mood"),
     ({"fun": 3, "length": "right"}, "clarity", "missing field 'clarity'"),
     ([1], "body", "JSON object"),
 ])
@@ -84,6 +84,27 @@ def test_feedback_names_the_field_that_is_wrong(body, field, words):
         validated(Feedback, body)
     assert e.value.field == field and words in e.value.reason, (e.value.field, e.value.reason)
     assert validated(Feedback, {**GOOD_FEEDBACK, "comment": "  good  "}).model_dump()["comment"] == "good"
+
+
+@pytest.mark.parametrize("model, body, en, ja", [
+    (RoomSettings, {"game": "la-superba", "variants": ["x"]},
+     "expected any of accent-cards, lean-weather, no-serials, weather-4, weather-double",
+     "使えるのは「accent-cards、lean-weather、no-serials、weather-4、weather-double」です"),
+    (RoomSettings, {"game": "nope"}, "expected one of asian-delivery, la-superba, undecim",
+     "使えるのは「asian-delivery、la-superba、undecim」です"),
+    (RoomSettings, {"game": "undecim", "zz": 1, "colour": 2}, "unknown field(s): colour, zz; allowed: bots, game,",
+     "知らない項目「colour、zz」があります。使える項目は「bots、game、"),
+    (RoomSettings, {"game": "undecim", "bots": {"2": "genius"}}, "take the bots easy, hard, normal, ",
+     "使えるボットは「easy、hard、normal、"),
+    (Feedback, {**GOOD_FEEDBACK, "mood": 1, "x": 2}, "unknown feedback field(s): mood, x", "感想に知らない項目があります：「mood、x」"),
+    (Feedback, {**GOOD_FEEDBACK, "length": "long"}, "length takes one of too_short, right, too_long",
+     "length は「too_short、right、too_long」のどれかです"),
+])
+def test_a_refusal_lists_values_as_its_reader_expects_not_as_a_python_list(model, body, en, ja):
+    with pytest.raises(E.InvalidField) as e:
+        validated(model, body)
+    assert en in e.value.said("en") and ja in e.value.said("ja"), (e.value.said("en"), e.value.said("ja"))
+    assert not any(c in e.value.said(lg) for lg in ("en", "ja") for c in "[]")
 
 
 def test_actions_and_queries_are_models_too():

@@ -7,6 +7,7 @@ records) and the operating system's errors on the user's files into one clear li
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -22,6 +23,15 @@ from ..core.errors import SoanError
 USER_ERRORS: tuple[type[BaseException], ...] = (SoanError, OSError, UnicodeDecodeError)
 
 console = Console() if sys.stdout.isatty() else Console(width=140)
+
+
+def help_console() -> Console:
+    """A console for the Japanese help, made when it is shown: as wide as the terminal, or as COLUMNS
+    says when it is set (as the English help is); 140 columns for output that is no terminal."""
+    if os.environ.get("COLUMNS", "").strip().isdigit() or sys.stdout.isatty():
+        return Console()  # rich reads COLUMNS, else asks the terminal
+    return Console(width=140)
+
 ERROR_LANG = ["en"]  # the --lang of the running command (`common.check_lang` sets it): errors are said in it
 
 
@@ -85,7 +95,7 @@ class SoanGroup(TyperGroup):
             argv = help_ja.without_lang(argv)  # --lang is for every command: the help, the errors
         self.soan_line = (ja, " ".join(path))
         if ja and ("--help" in argv or not words or (path and getattr(node, "commands", None) and len(path) == len(words))):
-            help_ja.render(self, path, console)
+            help_ja.render(self, path, help_console())
             raise SystemExit(0)
         return super().main(argv, *a, **kw)
 

@@ -15,7 +15,14 @@ class IllegalAction(SoanError, ValueError):
 
 
 class ConfigError(SoanError, ValueError):
-    """A bad game id, variant, parameter, player count or agent spec."""
+    """A bad game id, variant, parameter, player count or agent spec. `field`: the setting it is about
+    when one is ('game', 'players', 'variants', 'params' or 'params.NAME'), for a form or API to name."""
+
+    def __init__(self, *args: object, ja: str | None = None, field: str | None = None) -> None:
+        super().__init__(*args, ja=ja)
+        if field is not None and (not isinstance(field, str) or not field):
+            raise TypeError(f"a ConfigError's field is a setting's name, got {field!r}")
+        self.field = field
 
 
 class ComponentError(SoanError, ValueError):

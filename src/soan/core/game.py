@@ -14,6 +14,7 @@ from .checks import shown
 from .errors import ConfigError, IllegalAction, SoanError
 from .hooks import GameHooks
 from .state import checked_class
+from .words import listed
 
 
 @dataclass(frozen=True)
@@ -255,8 +256,9 @@ def game_info(game_id: str) -> GameInfo:
             why, cause = broken
             raise ConfigError(f"the game {shown(game_id)} is installed but could not be loaded: {why}",
                               ja=f"ゲーム {shown(game_id)} はインストールされていますが読み込めません：{why}") from cause
-        raise ConfigError(f"unknown game {shown(game_id)}; {hint}expected one of {sorted(_REGISTRY)}",
-                          ja=f"ゲーム {shown(game_id)} はありません。{hint_ja}使えるのは {'、'.join(sorted(_REGISTRY))} です")
+        raise ConfigError(f"unknown game {shown(game_id)}; {hint}expected one of {listed(sorted(_REGISTRY), 'en')}",
+                          ja=f"ゲーム {shown(game_id)} はありません。{hint_ja}使えるのは{listed(sorted(_REGISTRY), 'ja')}です",
+                          field="game")
     return info
 
 
@@ -323,16 +325,19 @@ def check_config(
     lo, hi = info.players
     if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
         raise ConfigError(f"{info.id} is for {lo}-{hi} players, got {shown(players)}",
-                          ja=f"{info.name_ja}は{lo}〜{hi}人用です（指定：{shown(players)}）")
+                          ja=f"{info.name_ja}は{lo}〜{hi}人用です（指定：{shown(players)}）", field="players")
     if variants is not None and not isinstance(variants, list | tuple):
-        raise ConfigError(f"variants are a list of variant ids, got {shown(variants)}")
+        raise ConfigError(f"variants are a list of variant ids, got {shown(variants)}", field="variants")
     if params is not None and not isinstance(params, dict):
-        raise ConfigError(f"params are a mapping of parameter names to values, got {shown(params)}")
+        raise ConfigError(f"params are a mapping of parameter names to values, got {shown(params)}", field="params")
     vs: list[str] = []
     for v in variants or ():
         if not isinstance(v, str) or v not in info.variants:
-            raise ConfigError(f"unknown variant {shown(v)} for {info.id}; expected any of {sorted(info.variants)}",
-                              ja=f"{info.name_ja}にヴァリアント {shown(v)} はありません。使えるのは {sorted(info.variants)} です")
+            raise ConfigError(f"unknown variant {shown(v)} for {info.id}; expected any of "
+                              f"{listed(sorted(info.variants), 'en')}",
+                              ja=f"{info.name_ja}にヴァリアント {shown(v)} はありません。使えるのは"
+                                 f"{listed(sorted(info.variants), 'ja')}です",
+                              field="variants")
         if v not in vs:
             vs.append(v)
     order = list(info.variants)
@@ -341,12 +346,20 @@ def check_config(
     for k, v in (params or {}).items():
         p = info.params.get(k) if isinstance(k, str) else None
         if p is None:
-            raise ConfigError(f"unknown parameter {shown(k)} for {info.id}; expected any of {sorted(info.params)}",
-                              ja=f"{info.name_ja}にパラメータ {shown(k)} はありません。使えるのは {sorted(info.params)} です")
+            raise ConfigError(f"unknown parameter {shown(k)} for {info.id}; expected any of "
+                              f"{listed(sorted(info.params), 'en')}",
+                              ja=f"{info.name_ja}にパラメータ {shown(k)} はありません。使えるのは"
+                                 f"{listed(sorted(info.params), 'ja')}です",
+                              field="params")
         if p.requires and p.requires not in vs:
             raise ConfigError(f"parameter {k!r} only applies with the variant {p.requires!r}, which is not chosen",
-                              ja=f"パラメータ {k!r} はヴァリアント {p.requires!r} を選んだときだけ使えます")
-        out[k] = p.coerce(v)
+                              ja=f"パラメータ {k!r} はヴァリアント {p.requires!r} を選んだときだけ使えます",
+                              field=f"params.{k}")
+        try:
+            out[k] = p.coerce(v)
+        except ConfigError as e:
+            e.field = e.field or f"params.{k}"
+            raise
     for p in info.params.values():
         if p.name not in out and (p.requires is None or p.requires in vs):
             out[p.name] = p.default

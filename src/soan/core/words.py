@@ -6,7 +6,9 @@ they are. A game's own words live in its text module (a draft is one folder)."""
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -61,11 +63,31 @@ def seat_name(seat: int, lang: str) -> str:
     return word("names", "seat", lang, n=seat + 1)
 
 
+def listed(values: Iterable[object], lang: str) -> str:
+    """Values as a reader of `lang` expects them listed in a sentence: 「a、b」 in Japanese, "a, b" in
+    English (never a Python list)."""
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise TypeError(f"listed() takes the values to list (a list, a tuple, a set...), got {values!r:.60}")
+    if lang not in LANGS:
+        raise ValueError(f"listed() takes a language of {', '.join(LANGS)}, got {lang!r}")
+    shown = [str(v) for v in values]
+    return "「" + "、".join(shown) + "」" if lang == "ja" else ", ".join(shown)
+
+
+def expected_ja(expected: object) -> object:
+    """pydantic's "'a', 'b' or 'c'" (the values a field takes) as 「a、b、c」; anything else as it is."""
+    found = re.findall(r"'([^']*)'", expected) if isinstance(expected, str) else []
+    return listed(found, "ja") if found else expected
+
+
 def pydantic_ja(err: Any) -> str:
     """One of pydantic's errors (an `errors()` entry) said in Japanese, by its type; pydantic's own words
     for a type the catalog does not have."""
     text = japanese("pydantic").get(err["type"])
+    ctx = dict(err.get("ctx") or {})
+    if "expected" in ctx:
+        ctx["expected"] = expected_ja(ctx["expected"])
     try:
-        return text.format(**(err.get("ctx") or {})) if text else str(err["msg"])
+        return text.format(**ctx) if text else str(err["msg"])
     except (KeyError, IndexError, ValueError):
         return str(err["msg"])

@@ -501,7 +501,8 @@ def _result(a: Asker, state: dict[str, Any], answers: list[dict[str, Any]], budg
             "cost": {b: state.get("cost", {}).get(b) for b in bots},
             "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)},
             "settings": {s.name: {"bot": s.bot, "players": s.players, "variants": list(s.variants),
-                                  "params": dict(s.params)} for s in a.n}}
+                                  "params": dict(s.params), **({"planner": s.planner} if s.planner else {})}
+                         for s in a.n}}
 
 
 def _js(x):

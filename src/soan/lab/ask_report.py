@@ -516,8 +516,10 @@ def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
         if not st:
             return ""
         pl = w("players", lang).format(p=st["players"])
-        return f"{who(st['bot'], lang, game)}、{pl}、{label(game, st, lang)}" if lang == "ja" \
-            else f"{who(st['bot'], lang, game)}, {pl}, {label(game, st, lang)}"
+        parts = [who(st["bot"], lang, game), pl, label(game, st, lang)]
+        if st.get("planner"):  # the planning check's study: the same setting, one seat planning with the base rules
+            parts.append(w("planning_study", lang))
+        return ("、" if lang == "ja" else ", ").join(parts)
 
     parts.append(f"<h3>{w('studies', lang)}</h3><p>{html.escape(w('budget', lang).format(b=res['budget_s'], s=res['spent_s']))}</p>"
                  "<table>" + "".join(f"<tr><td style='text-align:left'>{html.escape(described(k))}</td><td>{v}</td>"

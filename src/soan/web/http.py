@@ -16,7 +16,7 @@ from starlette.requests import HTTPConnection
 
 from ..core.replay import ReplayError
 from . import errors as E
-from .models import invalid_field
+from .models import LANGS, invalid_field
 
 STATIC = Path(__file__).parent / "static"
 JSON_TYPES = ("application/json", "application/x-ndjson", "application/jsonl", "application/jsonlines")
@@ -46,9 +46,40 @@ def status_of(e: E.WebError) -> int:
     return 400
 
 
+def header_lang(accept: str | None) -> str | None:
+    """The language an `Accept-Language` header prefers of the two soan speaks: 'ja' or 'en' (the one
+    of higher weight; the first listed when they weigh the same), None when it names neither."""
+    if accept is not None and not isinstance(accept, str):
+        raise TypeError(f"header_lang() takes the header's text or None, got {type(accept).__name__}")
+    best: tuple[float, str] | None = None
+    for part in (accept or "").split(",")[:40]:
+        tag, _, rest = part.strip().partition(";")
+        primary = tag.strip().split("-")[0].lower()
+        if primary not in LANGS:
+            continue
+        q = 1.0
+        for param in rest.split(";"):
+            k, _, v = param.strip().partition("=")
+            if k.strip().lower() == "q":
+                try:
+                    q = float(v)
+                except ValueError:
+                    q = 0.0
+        if q > 0 and (best is None or q > best[0]):
+            best = (q, primary)
+    return best[1] if best else None
+
+
 def said_lang(conn: HTTPConnection) -> str | None:
-    """The language a refusal is said in: the query's `lang`, else a new room's (set from its body)."""
-    return conn.query_params.get("lang") or getattr(conn.state, "lang", None)
+    """The language a refusal is said in: the body's `lang` (set by the routes that read one), else the
+    query's `lang`, else the one `Accept-Language` prefers; None (English) when none says 'ja' or 'en'."""
+    body = getattr(conn.state, "lang", None)
+    if body in LANGS:
+        return body
+    query = conn.query_params.get("lang")
+    if query in LANGS:
+        return query
+    return header_lang(conn.headers.get("accept-language"))
 
 
 def refusal_json(e: E.WebError, lang: str | None, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -111,7 +142,7 @@ class Guard:
         request = Request(scope)
         refused = refusal(request, self.public)
         if refused is not None:
-            resp = refusal_json(refused, request.query_params.get("lang"), headers=ALL_HEADERS)
+            resp = refusal_json(refused, said_lang(request), headers=ALL_HEADERS)
             await resp(scope, receive, send)
             return
 

@@ -19,6 +19,7 @@ from fastapi import Request
 
 from ..agents import AGENTS, LEVELS, make_agent
 from ..core.errors import ConfigError
+from ..core.words import listed
 from .errors import BadRequest, MalformedHeader, TooLarge, TooMany
 
 
@@ -159,11 +160,14 @@ def check_bot(spec: Any, game_id: str, lim: Limits, seat_number: int | None = No
     if spec in names:
         return spec
     name = spec.split(":", 1)[0]
+    if name not in AGENTS and name not in LEVELS:
+        raise BadRequest(f"{where}unknown agent {name[:40]!r}; this server's rooms take the bots {listed(names, 'en')}",
+                        f"{where_ja}ボット {name[:40]!r} はありません。このサーバーで使えるボットは{listed(names, 'ja')}です")
     if not lim.bot_options or name not in AGENTS:
-        _made(spec, where, where_ja)  # an unknown bot is named as such
-        raise BadRequest(f"{where}this server's rooms take the bots {names} (bot options need "
+        _made(spec, where, where_ja)  # a level with options is named as such
+        raise BadRequest(f"{where}this server's rooms take the bots {listed(names, 'en')} (bot options need "
                         f"`soan serve --bot-options`), got {spec!r}",
-                        f"{where_ja}このサーバーで使えるボットは {names} です（オプション付きのボットは "
+                        f"{where_ja}このサーバーで使えるボットは{listed(names, 'ja')}です（オプション付きのボットは "
                         f"soan serve --bot-options で起動したサーバーだけで使えます）。指定：{spec!r}")
     for opt in spec.split(":")[1:]:
         k, v = (x.strip() for x in opt.split("=", 1))

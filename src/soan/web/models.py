@@ -27,7 +27,7 @@ from pydantic_core import PydanticCustomError
 
 from ..core.errors import ConfigError, SoanError
 from ..core.game import make
-from ..core.words import pydantic_ja
+from ..core.words import expected_ja, listed, pydantic_ja
 from .errors import InvalidField, WebError
 from .limits import Limits, check_bot
 
@@ -70,7 +70,7 @@ def invalid_field(errors: Iterable[Mapping[str, Any]]) -> InvalidField:
         return InvalidField(f, f"missing field '{f}'", f"項目 '{f}' がありません")
     if kind == "literal_error":
         return InvalidField(f, f"{f} must be {ctx.get('expected')}, got {_shown(e.get('input'))}",
-                            f"{f} は {ctx.get('expected')} のどれかです（指定：{_shown(e.get('input'))}）")
+                            f"{f} は{expected_ja(ctx.get('expected'))}のどれかです（指定：{_shown(e.get('input'))}）")
     msg = str(e.get("msg", "not valid"))
     ja = pydantic_ja(e) if "type" in e else msg
     return InvalidField(f, f"{f}: {msg}", f"{f} の値が正しくありません：{ja}")
@@ -103,16 +103,26 @@ def _lang_checked(value: Any) -> Lang | None:
         raise refuse(e.reason, e.ja, "lang") from None
 
 
+def body_lang(value: Any) -> Lang:
+    """A body's `lang`: 'ja' or 'en'; anything else is refused, naming the field and the values it takes."""
+    if value not in LANGS:
+        raise refuse(f"lang must be 'ja' or 'en', got {_shown(value)}", f"lang は 'ja' か 'en' です（指定：{_shown(value)}）",
+                     "lang")
+    return value
+
+
 def _only(data: Any, allowed: tuple[str, ...], what: str, what_ja: str, shape: str, shape_ja: str) -> None:
     """A JSON object with no field but `allowed` (the reasons name the unknown ones)."""
     if not isinstance(data, dict):
         raise refuse(shape, shape_ja)
-    extra = sorted(set(data) - set(allowed))
+    extra = sorted(str(k)[:40] for k in set(data) - set(allowed))
     if extra:
         if what:
-            raise refuse(f"unknown {what} field(s) {extra}", f"{what_ja}に知らない項目があります：{extra}", "body")
-        raise refuse(f"unknown field(s) {extra}; allowed: {sorted(allowed)}",
-                     f"知らない項目 {extra} があります。使える項目：{sorted(allowed)}", "body")
+            raise refuse(f"unknown {what} field(s): {listed(extra, 'en')}",
+                         f"{what_ja}に知らない項目があります：{listed(extra, 'ja')}", "body")
+        raise refuse(f"unknown field(s): {listed(extra, 'en')}; allowed: {listed(sorted(allowed), 'en')}",
+                     f"知らない項目{listed(extra, 'ja')}があります。使える項目は{listed(sorted(allowed), 'ja')}です",
+                     "body")
 
 
 # -- a new room ---------------------------------------------------------------------------------------
@@ -152,9 +162,7 @@ class RoomSettings(BaseModel):
     @field_validator("lang", mode="before")
     @classmethod
     def _lang(cls, v: Any) -> Any:
-        if v not in LANGS:
-            raise refuse(f"lang must be 'ja' or 'en', got {_shown(v)}", f"lang は 'ja' か 'en' です（指定：{_shown(v)}）")
-        return v
+        return body_lang(v)
 
     @field_validator("variants", "params", mode="before")
     @classmethod
@@ -194,7 +202,7 @@ class RoomSettings(BaseModel):
         try:
             state = make(self.game, players=self.players, seed=self.seed, variants=self.variants, params=self.params)
         except (ConfigError, SoanError, TypeError) as e:
-            raise refuse(str(e), getattr(e, "ja", None), "game") from None
+            raise refuse(str(e), getattr(e, "ja", None), getattr(e, "field", None) or "game") from None
         n = state.cfg.players
         lim = (info.context or {}).get("limits") or Limits()
         for num, spec in self.bots.items():
@@ -223,11 +231,16 @@ class RoomSettings(BaseModel):
 
 # -- a move -------------------------------------------------------------------------------------------
 class ActionBody(RootModel[dict[str, Any] | str]):
-    """A move: the action's JSON ({"type": ...}), or it wrapped as {"action": ...}, or its text ("play 1 2 3")."""
+    """A move: the action's JSON ({"type": ...}), or it wrapped as {"action": ...}, or its text ("play 1 2 3").
+    An object may say the language of the answer's refusals as `lang` ('ja' or 'en'; no action has such
+    a field): it is checked and taken off before the action is read."""
 
     @model_validator(mode="before")
     @classmethod
     def _unwrapped(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "lang" in data:
+            body_lang(data["lang"])
+            data = {k: v for k, v in data.items() if k != "lang"}
         if isinstance(data, dict) and "type" not in data:
             data = data.get("action", data)
         if not isinstance(data, dict | str):
@@ -270,7 +283,8 @@ class Feedback(BaseModel):
     @classmethod
     def _length(cls, v: Any) -> Any:
         if v not in LENGTHS:
-            raise refuse(f"length takes one of {list(LENGTHS)}, got {_shown(v)}", f"length は {list(LENGTHS)} のどれかです")
+            raise refuse(f"length takes one of {listed(LENGTHS, 'en')}, got {_shown(v)}",
+                         f"length は{listed(LENGTHS, 'ja')}のどれかです（指定：{_shown(v)}）")
         return v
 
     @field_validator("confusing", "too_strong", "comment", mode="before")

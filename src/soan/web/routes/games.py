@@ -13,7 +13,7 @@ from ...agents.names import bot_label
 from ...core.game import game_info, games
 from ..errors import HostOnly, NotOpenYet, TooManyRooms
 from ..limits import catalogue_bots, client_key, too_many
-from ..models import ActionBody, Feedback, RoomSettings, validated
+from ..models import LANGS, ActionBody, Feedback, RoomSettings, validated
 from .deps import JsonBody, RoomDep, SeatDep, SeatQ, SiteDep, invites, json_text, token_needed
 
 router = APIRouter(prefix="/api")
@@ -36,13 +36,18 @@ async def list_games(site: SiteDep) -> dict[str, Any]:
 
 # -- a new room: its body read, the counts checked, then the settings validated ----------------------
 async def said_body(request: Request, body: JsonBody) -> Any:
-    """The body, whose language (when it says one) the refusals of this request are said in."""
-    if isinstance(body, dict) and body.get("lang") in ("ja", "en"):
+    """The body, whose language (when it says 'ja' or 'en' as `lang`) the refusals of this request are
+    said in, before the query's and the Accept-Language header's (web/http.py `said_lang`); any other
+    `lang` is refused when the body is validated."""
+    if isinstance(body, dict) and body.get("lang") in LANGS:
         request.state.lang = body["lang"]
     return body
 
 
-async def room_capacity(request: Request, site: SiteDep, _body: Annotated[Any, Depends(said_body)]) -> str:
+SaidBody = Annotated[Any, Depends(said_body)]
+
+
+async def room_capacity(request: Request, site: SiteDep, _body: SaidBody) -> str:
     """Who asks, when the rooms open (theirs and the server's) leave room for one more."""
     lim, who = site.limits, client_key(request)
     if site.manager.open_count(who) >= lim.rooms_per_client:
@@ -54,7 +59,7 @@ async def room_capacity(request: Request, site: SiteDep, _body: Annotated[Any, D
     return who
 
 
-async def room_settings(site: SiteDep, body: Annotated[Any, Depends(said_body)],
+async def room_settings(site: SiteDep, body: SaidBody,
                         _who: Annotated[str, Depends(room_capacity)]) -> RoomSettings:
     """The body as RoomSettings (a bad request is named before it counts against the rate)."""
     return validated(RoomSettings, body, limits=site.limits)
@@ -100,7 +105,7 @@ async def labels(room: RoomDep, q: SeatQ) -> dict[str, Any]:
 MoverDep = Annotated[int, Depends(token_needed("a move", "手を指す"))]
 
 
-async def action_body(_seat: MoverDep, body: JsonBody) -> ActionBody:
+async def action_body(_seat: MoverDep, body: SaidBody) -> ActionBody:
     """The body as a move (after the seat: a move without a token is refused before its body is read)."""
     return validated(ActionBody, body)
 

@@ -10,7 +10,7 @@ from contextlib import suppress
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..errors import WebError
-from ..http import same_origin, status_of
+from ..http import said_lang, same_origin, status_of
 from ..models import lang_given
 from ..rooms import Room
 
@@ -32,7 +32,7 @@ async def live(ws: WebSocket, gid: str, token: str | None = None, lang: str | No
         lg = lang_given(lang) or room.lang
     except WebError as e:
         status = status_of(e)
-        await ws.send_json({"error": e.said(lang), "status": status})
+        await ws.send_json({"error": e.said(said_lang(ws)), "status": status})
         await ws.close(code=4000 + status)
         return
     await follow(ws, mgr, room, seat, lg)

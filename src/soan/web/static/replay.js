@@ -12,7 +12,7 @@ const RT = { ja: { open: "記録を開く", file: "記録ファイル", step: "�
 const rt = (k) => (RT[lang()] || RT.ja)[k];
 
 async function openText(text) {
-  try { const r = await api("/api/replays", { method: "POST", body: text }); location.search = `?id=${r.id}`; }
+  try { const r = await api(`/api/replays?lang=${lang()}`, { method: "POST", body: text }); location.search = `?id=${r.id}`; }
   catch (e) { document.getElementById("err").textContent = t("errPrefix") + errText(e, "replay"); }
 }
 async function unpack(b64) {
