@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .actions import SKIP, BonusDraw, Boost, Develop, Keep, Pick, Play, Settle, Take
 from .fields import AUTO, BONUS, KEEP, PLAY, TAKE, StateFields, loose_item
-from .model import GOLD, ITEMS, RESOURCES
+from .model import GOLD, ITEMS, RESOURCES, Tables
 
 PICK = {it: Pick(it) for it in ITEMS}
+PICK_ITEM = tuple(PICK[it] for it in ITEMS)  # by item index
 KEEP_A = {it: Keep(it) for it in ITEMS}
 BONUS_YES, BONUS_NO = BonusDraw(1), BonusDraw(0)
 BOOST_YES, BOOST_NO = Boost(1), Boost(0)
@@ -37,7 +40,26 @@ def play_action(cid: str) -> Play:
     return a
 
 
-_PICKABLE: dict[int, tuple] = {}  # id(tables) -> (tables, {(side, *frontier): the pickable items})
+class _PerTables(NamedTuple):
+    """What options.py keeps per rule tables: the actions by card index, the pickable items per frontier."""
+
+    T: Tables
+    takes: tuple[Take, ...]  # action card index -> its Take
+    plays: tuple[Play, ...]  # action card index -> its Play
+    pickable: dict[tuple, tuple[int, ...]]  # (side, *frontier) -> the pickable items
+
+
+_PER_TABLES: dict[int, _PerTables] = {}  # id(tables) -> what is kept for them (the entry keeps them alive)
+
+
+def per_tables(T: Tables) -> _PerTables:
+    t = _PER_TABLES.get(id(T))
+    if t is None or t.T is not T:  # the entry keeps the tables alive, so the id stays theirs
+        if len(_PER_TABLES) > 64:  # tables come and go (a bot process unpickles a copy per decision)
+            _PER_TABLES.clear()
+        t = _PER_TABLES[id(T)] = _PerTables(T, tuple(map(take_action, T.card_ids)),
+                                            tuple(map(play_action, T.card_ids)), {})
+    return t
 
 
 class OptionsMixin(StateFields):
@@ -51,9 +73,11 @@ class OptionsMixin(StateFields):
         T = self.T
         if st == TAKE:
             banned = self.last_played[seat] if T.no_retake else None  # UN-V3
-            return [take_action(T.card_ids[c]) for c in sorted(self.normal + self.bonus) if c != banned]
+            takes = per_tables(T).takes
+            return [takes[c] for c in sorted(self.normal + self.bonus) if c != banned]
         if st == PLAY:
-            return [play_action(T.card_ids[c]) for c in self.hands[seat]]
+            plays = per_tables(T).plays
+            return [plays[c] for c in self.hands[seat]]
         if st == BONUS:
             return [BONUS_YES, BONUS_NO]
         if st == KEEP:
@@ -65,7 +89,7 @@ class OptionsMixin(StateFields):
         step, _ = self.todo[0]  # the pending effect step and how many times it is left
         op = step.op
         if op == "gain":
-            return [PICK[ITEMS[i]] for i in self._pickable(step.side)]
+            return [PICK_ITEM[i] for i in self._pickable(step.side)]
         if op == "settle":
             return [SKIP] + self._settle_options(seat)
         if op == "develop":
@@ -77,12 +101,7 @@ class OptionsMixin(StateFields):
     def _pickable(self, side: tuple[int, ...] | None) -> tuple[int, ...]:
         """The items on the frontier's cards (of `side` only, if given), remembered per frontier."""
         T = self.T
-        t = _PICKABLE.get(id(T))
-        if t is None or t[0] is not T:  # the entry keeps the tables alive, so the id stays theirs
-            if len(_PICKABLE) > 64:  # tables come and go (a bot process unpickles a copy per decision)
-                _PICKABLE.clear()
-            t = _PICKABLE[id(T)] = (T, {})
-        known = t[1]
+        known = per_tables(T).pickable
         key = (side, *self.frontier)
         got = known.get(key)
         if got is None:

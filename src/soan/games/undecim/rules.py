@@ -176,29 +176,30 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.seasons = self.seasons
         s.start = self.start
         s.turn_no = self.turn_no
+        s.seat = self.seat
         s.stage = self.stage
         s.todo = self.todo
         s.drawn = self.drawn
         s.drawn_for = self.drawn_for
         if deck is not None:
-            s.hands = [h[:] for h in self.hands]
+            s.hands = [*map(list.copy, self.hands)]  # each row copied (map: no comprehension's frame)
             s.deck = deck
             s._dpend = self._dpend
-        s.known = [k[:] for k in self.known]
+        s.known = [*map(list.copy, self.known)]
         s.normal = self.normal[:]
         s.bonus = self.bonus[:]
         s.last_played = self.last_played[:]
         s.discard = self.discard[:]
         s.frontier = self.frontier[:]
-        s.loose = [x[:] for x in self.loose]
-        s.cnt = [x[:] for x in self.cnt]
+        s.loose = [*map(list.copy, self.loose)]
+        s.cnt = [*map(list.copy, self.cnt)]
         s.settl = self.settl[:]  # lists of immutable tuples, replaced (not mutated) on change
         s.story = self.story
         s.achieved = self.achieved[:]
         s.first = self.first
         s.marks = self.marks
         s.rules = self.rules
-        s.ledger = [x[:] for x in self.ledger]
+        s.ledger = [*map(list.copy, self.ledger)]
         s.results = self.results
         s.log = self.log
         s.took = self.took
@@ -215,7 +216,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.listener = None
         s.T = self.T
         s.rng = Rng(self.rng.state, raw=True)
-        s.season, s.seasons, s.start, s.turn_no = self.season, self.seasons, self.start, self.turn_no
+        s.season, s.seasons, s.start, s.turn_no, s.seat = self.season, self.seasons, self.start, self.turn_no, self.seat
         s.stage, s.todo, s.drawn, s.drawn_for = self.stage, self.todo, self.drawn, self.drawn_for
         s.hands, s.known, s.loose, s.cnt, s.ledger = (self.hands[:], self.known[:], self.loose[:], self.cnt[:],
                                                       self.ledger[:])

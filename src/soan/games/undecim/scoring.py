@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .fields import StateFields
-from .model import ENEMY, GOLD, LANDS, RESOURCES
+from .model import ENEMY, GOLD, LAND_SPAN, LANDS, RESOURCE_SPAN
 
 F_MAJ, F_BUILD, F_GOLD, F_ENEMY = range(4)  # final_scoring's columns: UN-F1, UN-F2, UN-F3, UN-F4
 
@@ -24,16 +24,16 @@ class ScoringMixin(StateFields):
         if test == "mixed_size":
             return any(kind < 0 and len(cards) >= n for kind, cards in ss)  # kind -1: mixed (UN-G3)
         if test == "land_kinds":
-            return sum(1 for i in LANDS if c[i]) >= n
+            return len(LANDS) - c[LAND_SPAN].count(0) >= n  # the lands held
         if test == "one_land":
-            return max(c[i] for i in LANDS) >= n
+            return max(c[LAND_SPAN]) >= n
         if test == "lands":
-            return sum(c[i] for i in LANDS) >= n
+            return sum(c[LAND_SPAN]) >= n
         if test == "enemies":
             return c[ENEMY] >= n
         if test == "gold":
             return c[GOLD] >= n
-        return sum(c[i] for i in RESOURCES) >= n  # resources
+        return sum(c[RESOURCE_SPAN]) >= n  # resources
 
     def final_scoring(self) -> list[list[int]]:
         """UN-F1..F4 from the tableaus: per seat [majority, buildings, gold, enemy] (columns F_MAJ..F_ENEMY)."""
