@@ -119,6 +119,7 @@ class StateFields(GameState):
         def _spend_gold(self, seat: int, n: int) -> None: ...  # settlements.py
         def _build(self, seat: int, action: Settle | Develop) -> None: ...  # settlements.py
         def _meets(self, seat: int, sc: int) -> bool: ...  # scoring.py
+        def final_columns(self) -> tuple[list[int], list[int], list[int], list[int]]: ...  # scoring.py
         def final_scoring(self) -> list[list[int]]: ...  # scoring.py
         def scores(self) -> list[int]: ...  # scoring.py
         def _end_season(self) -> None: ...  # seasons.py

@@ -35,16 +35,14 @@ class ScoringMixin(StateFields):
             return c[GOLD] >= n
         return sum(c[RESOURCE_SPAN]) >= n  # resources
 
-    def final_scoring(self) -> list[list[int]]:
-        """UN-F1..F4 from the tableaus: per seat [majority, buildings, gold, enemy] (columns F_MAJ..F_ENEMY)."""
+    def final_columns(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """UN-F1..F4 from the tableaus, by column: per seat the majority, buildings, gold and enemy VP."""
         r = self.rules
-        buildings, rate = r.buildings, r.gold_rate
         (maj_alone, maj_tied), (enemy_alone, enemy_tied) = r.land_majority, r.enemy_penalty
         cnt = self.cnt
         cols = list(zip(*cnt, strict=True))  # per item: every seat's count
         majority = [0] * len(cnt)
-        for land in LANDS:  # UN-F1
-            col = cols[land]
+        for col in cols[LAND_SPAN]:  # UN-F1
             most = max(col)
             if most == 0:
                 continue
@@ -54,20 +52,25 @@ class ScoringMixin(StateFields):
                 for i, x in enumerate(col):
                     if x == most:
                         majority[i] += maj_tied
-        enemies = cols[ENEMY]  # UN-F4
-        fewest = min(enemies)
-        penalty = -(enemy_alone if enemies.count(fewest) == 1 else enemy_tied)
+        buildings, rate = r.buildings, r.gold_rate
         top = len(buildings) - 1
-        out = []
-        for i, ss in enumerate(self.settl):
-            built = 0
+        built, gold = [], []
+        for ss, g in zip(self.settl, cols[GOLD], strict=True):
+            b = 0
             for _, cards in ss:  # UN-F2
                 size = len(cards)
                 if size >= 2:
-                    built += buildings[size - 2 if size - 2 < top else top]
-            out.append([majority[i], built, cnt[i][GOLD] * len(ss) * rate,  # UN-F3
-                        penalty if enemies[i] == fewest else 0])
-        return out
+                    b += buildings[size - 2 if size - 2 < top else top]
+            built.append(b)
+            gold.append(g * len(ss) * rate)  # UN-F3
+        enemies = cols[ENEMY]  # UN-F4
+        fewest = min(enemies)
+        penalty = -(enemy_alone if enemies.count(fewest) == 1 else enemy_tied)
+        return majority, built, gold, [penalty if e == fewest else 0 for e in enemies]
+
+    def final_scoring(self) -> list[list[int]]:
+        """UN-F1..F4 from the tableaus: per seat [majority, buildings, gold, enemy] (columns F_MAJ..F_ENEMY)."""
+        return [list(x) for x in zip(*self.final_columns(), strict=True)]
 
     def scores(self) -> list[int]:
         return [sum(x) for x in self.ledger]
