@@ -204,6 +204,7 @@ class Step:
 @dataclass(frozen=True)
 class Tables:
     card_halves: tuple[tuple[int, int], ...]  # resource card id -> (top item, bottom item)
+    card_masks: tuple[int, ...]               # resource card id -> its items as bits (1 << item)
     card_ids: tuple[str, ...]                 # action card index -> id
     card_index: dict
     effects: tuple[tuple[Step, ...], ...]     # action card index -> steps
@@ -242,6 +243,7 @@ def compile_tables(m: Components, variants: tuple[str, ...], params: dict) -> Ta
     effects = tuple(_steps(a.effects) for a in m.action_cards)
     return Tables(
         card_halves=tuple(halves),
+        card_masks=tuple(1 << top | 1 << bottom for top, bottom in halves),
         card_ids=tuple(a.id for a in m.action_cards),
         card_index={a.id: i for i, a in enumerate(m.action_cards)},
         effects=effects,

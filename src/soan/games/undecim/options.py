@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from .actions import SKIP, BonusDraw, Boost, Develop, Keep, Pick, Play, Settle, Take
 from .fields import AUTO, BONUS, KEEP, PLAY, TAKE, StateFields, loose_item
-from .model import GOLD, ITEMS, RESOURCES, Tables
+from .model import GOLD, ITEMS, RESOURCES, SIDES, Tables
 
 PICK = {it: Pick(it) for it in ITEMS}
 PICK_ITEM = tuple(PICK[it] for it in ITEMS)  # by item index
@@ -40,13 +40,18 @@ def play_action(cid: str) -> Play:
     return a
 
 
+# items as bits (1 << item): the items of each set of bits, in item order; each step side's bits (model.SIDES)
+_ITEMS_IN = tuple(tuple(it for it in range(len(ITEMS)) if m >> it & 1) for m in range(1 << len(ITEMS)))
+_SIDE_MASKS: dict[tuple[int, ...] | None, int] = {side: sum(1 << it for it in side or range(len(ITEMS)))
+                                                  for side in SIDES.values()}
+
+
 class _PerTables(NamedTuple):
-    """What options.py keeps per rule tables: the actions by card index, the pickable items per frontier."""
+    """What options.py keeps per rule tables: the actions by card index."""
 
     T: Tables
     takes: tuple[Take, ...]  # action card index -> its Take
     plays: tuple[Play, ...]  # action card index -> its Play
-    pickable: dict[tuple, tuple[int, ...]]  # (side, *frontier) -> the pickable items
 
 
 _PER_TABLES: dict[int, _PerTables] = {}  # id(tables) -> what is kept for them (the entry keeps them alive)
@@ -58,7 +63,7 @@ def per_tables(T: Tables) -> _PerTables:
         if len(_PER_TABLES) > 64:  # tables come and go (a bot process unpickles a copy per decision)
             _PER_TABLES.clear()
         t = _PER_TABLES[id(T)] = _PerTables(T, tuple(map(take_action, T.card_ids)),
-                                            tuple(map(play_action, T.card_ids)), {})
+                                            tuple(map(play_action, T.card_ids)))
     return t
 
 
@@ -99,22 +104,15 @@ class OptionsMixin(StateFields):
         return []  # pragma: no cover - other ops never wait for a decision
 
     def _pickable(self, side: tuple[int, ...] | None) -> tuple[int, ...]:
-        """The items on the frontier's cards (of `side` only, if given), remembered per frontier."""
-        T = self.T
-        known = per_tables(T).pickable
-        key = (side, *self.frontier)
-        got = known.get(key)
-        if got is None:
-            halves = T.card_halves
-            seen = set()
-            for c in self.frontier:
-                for it in halves[c]:
-                    if side is None or it in side:
-                        seen.add(it)
-            if len(known) >= 100_000:
-                known.clear()
-            got = known[key] = tuple(sorted(seen))  # ints only: the collector soon skips them
-        return got
+        """The items on the frontier's cards (of `side` only, if given), in item order."""
+        masks = self.T.card_masks
+        seen = 0
+        for c in self.frontier:
+            seen |= masks[c]
+        side_mask = _SIDE_MASKS.get(side)
+        if side_mask is None:  # pragma: no cover - every step's side is one of model.SIDES
+            side_mask = sum(1 << it for it in side or range(len(ITEMS)))
+        return _ITEMS_IN[seen & side_mask]
 
     def _settle_options(self, seat: int) -> list[Settle]:
         c = self.cnt[seat]
