@@ -111,7 +111,7 @@ class StateFields(GameState):
         def _mine_all(self) -> None: ...  # turn.py
         def _begin_turn(self) -> None: ...  # turn.py
         def _pickable(self, side: tuple[int, ...] | None) -> tuple[int, ...]: ...  # options.py
-        def _settle_options(self, seat: int) -> list[Settle]: ...  # options.py
+        def _settle_options(self, seat: int) -> tuple[Settle, ...]: ...  # options.py
         def _develop_options(self, seat: int) -> list[Develop]: ...  # options.py
         def _draw_card(self) -> int | None: ...  # frontier.py
         def _refill(self) -> None: ...  # frontier.py

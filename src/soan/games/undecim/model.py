@@ -12,6 +12,7 @@ from ...core import components as comp
 
 DATA = Path(__file__).parent / "data" / "components.yaml"
 ITEMS = ("grassland", "forest", "swamp", "mountain", "stone", "wood", "clay", "iron", "enemy", "gold")
+ITEM_INDEX = {it: i for i, it in enumerate(ITEMS)}  # ITEMS.index as a table
 LANDS = (0, 1, 2, 3)
 RESOURCES = (4, 5, 6, 7)
 ENEMY, GOLD = 8, 9

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from .actions import SKIP, BonusDraw, Boost, Develop, Keep, Pick, Play, Settle, Take
 from .fields import AUTO, BONUS, KEEP, PLAY, TAKE, StateFields, loose_item
-from .model import GOLD, ITEMS, RESOURCES, SIDES, Tables
+from .model import GOLD, ITEMS, RESOURCE_SPAN, RESOURCES, SIDES, Tables
 
 PICK = {it: Pick(it) for it in ITEMS}
 PICK_ITEM = tuple(PICK[it] for it in ITEMS)  # by item index
@@ -14,6 +14,7 @@ KEEP_A = {it: Keep(it) for it in ITEMS}
 BONUS_YES, BONUS_NO = BonusDraw(1), BonusDraw(0)
 BOOST_YES, BOOST_NO = Boost(1), Boost(0)
 SETTLE = {(a, b): Settle(ITEMS[a], ITEMS[b]) for a in RESOURCES for b in RESOURCES if a <= b}
+_SETTLES: dict[tuple[int, ...], tuple[Settle, ...]] = {}  # the resources' counts -> the settle actions
 _DEV: dict[tuple[int, int], Develop] = {}
 _TAKE: dict[str, Take] = {}
 _PLAY: dict[str, Play] = {}
@@ -90,13 +91,13 @@ class OptionsMixin(StateFields):
             top, bottom = T.card_halves[self.drawn]
             return [KEEP_A[ITEMS[top]], KEEP_A[ITEMS[bottom]]]
         if st == AUTO:
-            return [SKIP] + self._settle_options(seat) + self._develop_options(seat)
+            return [SKIP, *self._settle_options(seat), *self._develop_options(seat)]
         step, _ = self.todo[0]  # the pending effect step and how many times it is left
         op = step.op
         if op == "gain":
             return [PICK_ITEM[i] for i in self._pickable(step.side)]
         if op == "settle":
-            return [SKIP] + self._settle_options(seat)
+            return [SKIP, *self._settle_options(seat)]
         if op == "develop":
             return [SKIP] + self._develop_options(seat)
         if op == "boost":
@@ -114,10 +115,18 @@ class OptionsMixin(StateFields):
             side_mask = sum(1 << it for it in side or range(len(ITEMS)))
         return _ITEMS_IN[seen & side_mask]
 
-    def _settle_options(self, seat: int) -> list[Settle]:
+    def _settle_options(self, seat: int) -> tuple[Settle, ...]:
+        """UN-G3: two loose resources, alike or not; remembered per count of each resource."""
         c = self.cnt[seat]
-        have = [r for r in RESOURCES if c[r]]
-        return [SETTLE[(a, b)] for i, a in enumerate(have) for b in have[i:] if a != b or c[a] >= 2]
+        key = tuple(c[RESOURCE_SPAN])
+        got = _SETTLES.get(key)
+        if got is None:
+            have = [r for r in RESOURCES if c[r]]
+            if len(_SETTLES) >= 10_000:  # pragma: no cover - counts stay small
+                _SETTLES.clear()
+            got = _SETTLES[key] = tuple(SETTLE[(a, b)] for i, a in enumerate(have) for b in have[i:]
+                                        if a != b or c[a] >= 2)
+        return got
 
     def _develop_options(self, seat: int) -> list[Develop]:
         c = self.cnt[seat]

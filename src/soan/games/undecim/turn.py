@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import SKIP, Boost, Pick, Skip
 from .fields import AUTO, BONUS, CARDS, EFFECT, KEEP, LAND, PLAY, SCEN, TAKE, StateFields
-from .model import ENEMY, GOLD, ITEMS, LAND_SPAN, LANDS
+from .model import ENEMY, GOLD, ITEM_INDEX, LAND_SPAN, LANDS
 from .options import PICK_ITEM
 
 
@@ -120,7 +120,7 @@ class TurnMixin(StateFields):
     def _effect(self, seat: int, action) -> None:
         step, _ = self.todo[0]
         if isinstance(action, Pick):
-            it = ITEMS.index(action.item)
+            it = ITEM_INDEX[action.item]
             halves = self.T.card_halves
             for k, c in enumerate(self.frontier):
                 if it in halves[c]:
