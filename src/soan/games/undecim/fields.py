@@ -14,6 +14,8 @@ from ...core.state import GameState
 from .model import Step, Tables
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .actions import Develop, Settle
 
 # a turn's stages (rules.py: `stage`)
@@ -119,7 +121,7 @@ class StateFields(GameState):
         def _spend_gold(self, seat: int, n: int) -> None: ...  # settlements.py
         def _build(self, seat: int, action: Settle | Develop) -> None: ...  # settlements.py
         def _meets(self, seat: int, sc: int) -> bool: ...  # scoring.py
-        def final_columns(self) -> tuple[list[int], list[int], list[int], list[int]]: ...  # scoring.py
+        def final_columns(self) -> tuple[Sequence[int], list[int], list[int], Sequence[int]]: ...  # scoring.py
         def final_scoring(self) -> list[list[int]]: ...  # scoring.py
         def scores(self) -> list[int]: ...  # scoring.py
         def _end_season(self) -> None: ...  # seasons.py
