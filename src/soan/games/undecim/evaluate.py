@@ -31,10 +31,9 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
         return [float(sum(x)) for x in s.ledger]  # the scores
     n = s.cfg.players
     majority, built, gold, enemy = s.final_columns()
-    left = max(0, n * s.T.turns - s.turn_no)  # turns still to play, dealt in turn order from the next one
-    left_turns = [left // n] * n
-    for k in range(left % n):
-        left_turns[(s.seat + k) % n] += 1  # the seat on turn: (start + turn_no) % n
+    left = max(0, n * s.T.turns - s.turn_no)  # turns still to play, dealt in turn order from the next one:
+    each, extra = divmod(left, n)  # every seat has `each`, the `extra` seats from the one on turn one more
+    first = s.seat
     w0, w1, w2, w3 = w["majority"], w["buildings"], w["gold"], w["enemy"]
     wl, wr = w["lands"], w["resource"]
     ledger = s.ledger
@@ -42,8 +41,9 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     for i, c in enumerate(s.cnt):
         kinds = (c[0] != 0) + (c[1] != 0) + (c[2] != 0) + (c[3] != 0)  # LANDS held
         res = c[4] + c[5] + c[6] + c[7]  # RESOURCES
+        turns = each + ((i - first) % n < extra)  # this seat's turns left
         out.append(sum(ledger[i]) + w0 * majority[i] + w1 * built[i] + w2 * gold[i] + w3 * enemy[i]
-                   + wl * kinds * left_turns[i] + wr * res)
+                   + wl * kinds * turns + wr * res)
     return out
 
 
