@@ -182,7 +182,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.drawn = self.drawn
         s.drawn_for = self.drawn_for
         if deck is not None:
-            s.rng = Rng(self.rng.state, raw=True)
+            s.rng = self.rng.copy()
             s.hands = [*map(list.copy, self.hands)]  # each row copied (map: no comprehension's frame)
             s.deck = deck
             s._dpend = self._dpend
@@ -216,7 +216,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.cfg = self.cfg
         s.listener = None
         s.T = self.T
-        s.rng = Rng(self.rng.state, raw=True)
+        s.rng = self.rng.copy()
         s.season, s.seasons, s.start, s.turn_no, s.seat = self.season, self.seasons, self.start, self.turn_no, self.seat
         s.stage, s.todo, s.drawn, s.drawn_for = self.stage, self.todo, self.drawn, self.drawn_for
         s.hands, s.known, s.loose, s.cnt, s.ledger = (self.hands[:], self.known[:], self.loose[:], self.cnt[:],
