@@ -210,6 +210,15 @@ def test_UN_F1_land_majority():
     assert [x[0] for x in f] == [3 + 1, 1, 0, 0]
 
 
+def test_UN_F1_F4_majorities_follow_the_rules_in_force():
+    """UN-F1, UN-F4 under a rule change (UN-K3): the majorities remembered for the same counts are not those
+    of other rules (scoring.final_columns keys them by the rules too)."""
+    s = situation(loose={0: ["grassland", "grassland"], 1: ["grassland"], 2: ["enemy"], 3: ["enemy"]})
+    assert [(x[0], x[3]) for x in s.final_scoring()] == [(3, -4), (0, -4), (0, 0), (0, 0)]
+    s.rules = s.rules._replace(land_majority=(5, 2), enemy_penalty=(9, 6))
+    assert [(x[0], x[3]) for x in s.final_scoring()] == [(5, -6), (0, -6), (0, 0), (0, 0)]
+
+
 def test_UN_F2_buildings_and_the_table_parameter():
     """UN-F2: buildings and the table parameter."""
     ss = [("stone", ["stone"] * 2), ("wood", ["wood"] * 3), ("clay", ["clay"] * 4), ("iron", ["iron"] * 5),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .fields import OVER
 from .model import LANDS, RESOURCES
 
 assert LANDS == (0, 1, 2, 3) and RESOURCES == (4, 5, 6, 7)  # evaluate reads them by position
@@ -26,23 +27,23 @@ WEIGHTS: dict[str, float] = {
 
 
 def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
-    sc = s.scores()
-    if s.is_over():
-        return [float(x) for x in sc]
+    if s.stage == OVER:
+        return [float(sum(x)) for x in s.ledger]  # the scores
     n = s.cfg.players
-    fin = s.final_scoring()
-    left = max(0, n * s.T.turns - s.turn_no)  # turns still to play, dealt in turn order from the next one
-    left_turns = [left // n] * n
-    for k in range(left % n):
-        left_turns[(s.start + s.turn_no + k) % n] += 1
+    majority, built, gold, enemy = s.final_columns()
+    left = max(0, n * s.T.turns - s.turn_no)  # turns still to play, dealt in turn order from the next one:
+    each, extra = divmod(left, n)  # every seat has `each`, the `extra` seats from the one on turn one more
+    first = s.seat
     w0, w1, w2, w3 = w["majority"], w["buildings"], w["gold"], w["enemy"]
     wl, wr = w["lands"], w["resource"]
+    ledger = s.ledger
     out = []
     for i, c in enumerate(s.cnt):
         kinds = (c[0] != 0) + (c[1] != 0) + (c[2] != 0) + (c[3] != 0)  # LANDS held
         res = c[4] + c[5] + c[6] + c[7]  # RESOURCES
-        f = fin[i]
-        out.append(sc[i] + w0 * f[0] + w1 * f[1] + w2 * f[2] + w3 * f[3] + wl * kinds * left_turns[i] + wr * res)
+        turns = each + ((i - first) % n < extra)  # this seat's turns left
+        out.append(sum(ledger[i]) + w0 * majority[i] + w1 * built[i] + w2 * gold[i] + w3 * enemy[i]
+                   + wl * kinds * turns + wr * res)
     return out
 
 

@@ -14,6 +14,8 @@ from ...core.state import GameState
 from .model import Step, Tables
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .actions import Develop, Settle
 
 # a turn's stages (rules.py: `stage`)
@@ -67,7 +69,7 @@ class StateFields(GameState):
     fields and rows named below (tests/test_undecim_fields.py checks that it sets every slot and that every
     other list is its own), and immutable values (ints, strings, tuples of them, model.Step)."""
 
-    __slots__ = ("T", "rng", "season", "seasons", "start", "turn_no", "stage", "todo", "drawn", "drawn_for",
+    __slots__ = ("T", "rng", "season", "seasons", "start", "turn_no", "seat", "stage", "todo", "drawn", "drawn_for",
                  "hands", "known", "normal", "bonus", "last_played", "deck", "discard", "frontier", "loose", "cnt",
                  "settl", "story", "achieved", "first", "marks", "rules", "ledger", "results", "log", "took", "_lc",
                  "_own", "_dpend")
@@ -77,6 +79,7 @@ class StateFields(GameState):
     seasons: int  # how many seasons the game has: 1, or 3 in a campaign
     start: int  # UN-S4: the season's start player
     turn_no: int  # turns taken this season
+    seat: int  # the seat on turn, UN-S4: (start + turn_no) % players (set with them: `_turn_seat`)
     stage: str  # TAKE, BONUS, KEEP, PLAY, EFFECT, AUTO or OVER
     todo: tuple[tuple[Step, int], ...]  # the played card's pending effect steps: (step, times left)
     drawn: int | None  # the resource card drawn, waiting for KEEP
@@ -110,7 +113,7 @@ class StateFields(GameState):
         def _mine_all(self) -> None: ...  # turn.py
         def _begin_turn(self) -> None: ...  # turn.py
         def _pickable(self, side: tuple[int, ...] | None) -> tuple[int, ...]: ...  # options.py
-        def _settle_options(self, seat: int) -> list[Settle]: ...  # options.py
+        def _settle_options(self, seat: int) -> tuple[Settle, ...]: ...  # options.py
         def _develop_options(self, seat: int) -> list[Develop]: ...  # options.py
         def _draw_card(self) -> int | None: ...  # frontier.py
         def _refill(self) -> None: ...  # frontier.py
@@ -118,14 +121,14 @@ class StateFields(GameState):
         def _spend_gold(self, seat: int, n: int) -> None: ...  # settlements.py
         def _build(self, seat: int, action: Settle | Develop) -> None: ...  # settlements.py
         def _meets(self, seat: int, sc: int) -> bool: ...  # scoring.py
+        def final_columns(self) -> tuple[Sequence[int], list[int], list[int], Sequence[int]]: ...  # scoring.py
         def final_scoring(self) -> list[list[int]]: ...  # scoring.py
         def scores(self) -> list[int]: ...  # scoring.py
         def _end_season(self) -> None: ...  # seasons.py
 
-    @property
-    def seat(self) -> int:
-        """The seat on turn (UN-S4: from the start player, in seat order)."""
-        return (self.start + self.turn_no) % self.cfg.players
+    def _turn_seat(self) -> None:
+        """The seat on turn (UN-S4: from the start player, in seat order), after `start` or `turn_no` changed."""
+        self.seat = (self.start + self.turn_no) % self.cfg.players
 
 
 # What a copy shares with its original rather than copies (see StateFields):

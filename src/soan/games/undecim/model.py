@@ -12,9 +12,12 @@ from ...core import components as comp
 
 DATA = Path(__file__).parent / "data" / "components.yaml"
 ITEMS = ("grassland", "forest", "swamp", "mountain", "stone", "wood", "clay", "iron", "enemy", "gold")
+ITEM_INDEX = {it: i for i, it in enumerate(ITEMS)}  # ITEMS.index as a table
 LANDS = (0, 1, 2, 3)
 RESOURCES = (4, 5, 6, 7)
 ENEMY, GOLD = 8, 9
+LAND_SPAN, RESOURCE_SPAN = slice(0, 4), slice(4, 8)  # LANDS and RESOURCES as slices of a row by item
+assert LANDS == tuple(range(4)[LAND_SPAN]) and RESOURCES == tuple(range(8)[RESOURCE_SPAN])
 SIDES = {"any": None, "land": LANDS, "resource": RESOURCES, "enemy": (ENEMY,), "gold": (GOLD,)}
 TESTS = ("settlements", "settlement_size", "mixed_size", "land_kinds", "one_land", "lands", "enemies", "gold",
          "resources")
@@ -202,9 +205,11 @@ class Step:
 @dataclass(frozen=True)
 class Tables:
     card_halves: tuple[tuple[int, int], ...]  # resource card id -> (top item, bottom item)
+    card_masks: tuple[int, ...]               # resource card id -> its items as bits (1 << item)
     card_ids: tuple[str, ...]                 # action card index -> id
     card_index: dict
     effects: tuple[tuple[Step, ...], ...]     # action card index -> steps
+    todos: tuple[tuple[tuple[Step, int], ...], ...]  # action card index -> its steps pending when played
     scen_ids: tuple[str, ...]
     scen_index: dict
     scen_season: tuple[int, ...]
@@ -236,11 +241,14 @@ def compile_tables(m: Components, variants: tuple[str, ...], params: dict) -> Ta
         "frontier": m.frontier,
     }
     sc = m.scenario_cards
+    effects = tuple(_steps(a.effects) for a in m.action_cards)
     return Tables(
         card_halves=tuple(halves),
+        card_masks=tuple(1 << top | 1 << bottom for top, bottom in halves),
         card_ids=tuple(a.id for a in m.action_cards),
         card_index={a.id: i for i, a in enumerate(m.action_cards)},
-        effects=tuple(_steps(a.effects) for a in m.action_cards),
+        effects=effects,
+        todos=tuple(tuple((st, st.n) for st in steps) for steps in effects),  # (step, times left): turn.py
         scen_ids=tuple(s.id for s in sc),
         scen_index={s.id: i for i, s in enumerate(sc)},
         scen_season=tuple(s.season for s in sc),

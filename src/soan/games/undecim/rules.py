@@ -37,7 +37,7 @@ from .fields import (  # noqa: F401 - re-exported: other modules import these fr
     rules_tuple,
 )
 from .frontier import FrontierMixin
-from .model import ITEMS, Tables, compile_tables
+from .model import ITEM_INDEX, Tables, compile_tables
 from .options import (  # noqa: F401 - re-exported
     BONUS_NO,
     BONUS_YES,
@@ -140,7 +140,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
             self.stage = PLAY
         elif st == KEEP:
             assert self.drawn is not None  # KEEP follows a draw
-            self._gain(seat, self.drawn, ITEMS.index(action.item))
+            self._gain(seat, self.drawn, ITEM_INDEX[action.item])
             self.drawn = None
             if self.drawn_for == BONUS:
                 self.stage = PLAY
@@ -166,39 +166,41 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         return self._copy(self.deck[:])
 
     def _copy(self, deck: list[int] | None) -> Undecim:
-        """A copy whose deck is `deck` (and hands copies of these), or none of either (set by the caller)."""
+        """A copy whose deck is `deck` (and hands and generator copies of these), or none of them (set by the
+        caller)."""
         s = object.__new__(Undecim)
         s.cfg = self.cfg
         s.listener = None
         s.T = self.T
-        s.rng = Rng(self.rng.state, raw=True)
         s.season = self.season
         s.seasons = self.seasons
         s.start = self.start
         s.turn_no = self.turn_no
+        s.seat = self.seat
         s.stage = self.stage
         s.todo = self.todo
         s.drawn = self.drawn
         s.drawn_for = self.drawn_for
         if deck is not None:
-            s.hands = [h[:] for h in self.hands]
+            s.rng = self.rng.copy()
+            s.hands = [*map(list.copy, self.hands)]  # each row copied (map: no comprehension's frame)
             s.deck = deck
             s._dpend = self._dpend
-        s.known = [k[:] for k in self.known]
+        s.known = [*map(list.copy, self.known)]
         s.normal = self.normal[:]
         s.bonus = self.bonus[:]
         s.last_played = self.last_played[:]
         s.discard = self.discard[:]
         s.frontier = self.frontier[:]
-        s.loose = [x[:] for x in self.loose]
-        s.cnt = [x[:] for x in self.cnt]
+        s.loose = [*map(list.copy, self.loose)]
+        s.cnt = [*map(list.copy, self.cnt)]
         s.settl = self.settl[:]  # lists of immutable tuples, replaced (not mutated) on change
         s.story = self.story
         s.achieved = self.achieved[:]
         s.first = self.first
         s.marks = self.marks
         s.rules = self.rules
-        s.ledger = [x[:] for x in self.ledger]
+        s.ledger = [*map(list.copy, self.ledger)]
         s.results = self.results
         s.log = self.log
         s.took = self.took
@@ -214,8 +216,8 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.cfg = self.cfg
         s.listener = None
         s.T = self.T
-        s.rng = Rng(self.rng.state, raw=True)
-        s.season, s.seasons, s.start, s.turn_no = self.season, self.seasons, self.start, self.turn_no
+        s.rng = self.rng.copy()
+        s.season, s.seasons, s.start, s.turn_no, s.seat = self.season, self.seasons, self.start, self.turn_no, self.seat
         s.stage, s.todo, s.drawn, s.drawn_for = self.stage, self.todo, self.drawn, self.drawn_for
         s.hands, s.known, s.loose, s.cnt, s.ledger = (self.hands[:], self.known[:], self.loose[:], self.cnt[:],
                                                       self.ledger[:])
@@ -230,19 +232,26 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
 
     def _determinize(self, seat: int, rng) -> Undecim:
         """Other hands' unknown cards and the deck order resampled; the generator reseeded."""
-        hands, deck = self.hands, self.deck
-        s = self._copy(None)  # hands and deck are resampled below
+        hands, known, deck = self.hands, self.known, self.deck
+        s = self._copy(None)  # hands, deck and generator are resampled below
         r = Rng(seed_from(rng), raw=True)
         n = self.cfg.players
-        seen = set(self.normal) | set(self.bonus) | set(hands[seat])
+        seen = {*self.normal, *self.bonus, *hands[seat]}
+        unknown = 0  # the other hands' cards the seat has not seen taken
         for i in range(n):
             if i != seat:
-                seen.update(self.known[i])
+                seen.update(known[i])
+                unknown += len(hands[i]) - len(known[i])
         pool = [c for c in range(len(self.T.card_ids)) if c not in seen]
-        unknown = [len(hands[i]) - len(self.known[i]) if i != seat else 0 for i in range(n)]
-        r.shuffle_tail(pool, sum(unknown))  # only the cards drawn from its end are needed
-        s.hands = [sorted(self.known[i] + [pool.pop() for _ in range(unknown[i])]) if i != seat else hands[i][:]
-                   for i in range(n)]
+        r.shuffle_tail(pool, unknown)  # only the cards drawn from its end are needed
+        s.hands = []
+        for i in range(n):  # each other hand: its known cards and the next ones drawn from the pool's end
+            if i == seat:
+                s.hands.append(hands[i][:])
+            else:
+                cut = len(pool) - (len(hands[i]) - len(known[i]))
+                s.hands.append(sorted(known[i] + pool[cut:]))
+                del pool[cut:]
         s.deck = sorted(deck)
         s._dpend = r.shuffle_later(s.deck)  # its cards placed as they are drawn (a look-ahead draws a few)
         s.rng = Rng(r.next64(), raw=True)

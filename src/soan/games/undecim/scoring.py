@@ -2,10 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .fields import StateFields
-from .model import ENEMY, GOLD, LANDS, RESOURCES
+from .model import ENEMY, GOLD, LAND_SPAN, LANDS, RESOURCE_SPAN
 
 F_MAJ, F_BUILD, F_GOLD, F_ENEMY = range(4)  # final_scoring's columns: UN-F1, UN-F2, UN-F3, UN-F4
+
+
+def _contests(key: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The land majorities (UN-F1) and the enemy penalty (UN-F4) per seat, from `final_columns`' key: the
+    rules' (land_majority, enemy_penalty) and every seat's counts by item."""
+    (maj_alone, maj_tied), (enemy_alone, enemy_tied), *rows = key
+    cols = list(zip(*rows, strict=True))  # per item: every seat's count
+    majority = [0] * len(rows)
+    for col in cols[LAND_SPAN]:  # UN-F1
+        most = max(col)
+        if most == 0:
+            continue
+        if col.count(most) == 1:
+            majority[col.index(most)] += maj_alone
+        else:
+            for i, x in enumerate(col):
+                if x == most:
+                    majority[i] += maj_tied
+    enemies = cols[ENEMY]  # UN-F4
+    fewest = min(enemies)
+    penalty = -(enemy_alone if enemies.count(fewest) == 1 else enemy_tied)
+    return tuple(majority), tuple([penalty if e == fewest else 0 for e in enemies])
+
+
+# (majority rules, enemy rules, every seat's counts) -> _contests: look-ahead leaves mostly differ in one
+# seat's resources, settlements and ledger, so their majorities repeat (ints only, the values themselves)
+_CONTESTS: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 class ScoringMixin(StateFields):
@@ -24,50 +53,44 @@ class ScoringMixin(StateFields):
         if test == "mixed_size":
             return any(kind < 0 and len(cards) >= n for kind, cards in ss)  # kind -1: mixed (UN-G3)
         if test == "land_kinds":
-            return sum(1 for i in LANDS if c[i]) >= n
+            return len(LANDS) - c[LAND_SPAN].count(0) >= n  # the lands held
         if test == "one_land":
-            return max(c[i] for i in LANDS) >= n
+            return max(c[LAND_SPAN]) >= n
         if test == "lands":
-            return sum(c[i] for i in LANDS) >= n
+            return sum(c[LAND_SPAN]) >= n
         if test == "enemies":
             return c[ENEMY] >= n
         if test == "gold":
             return c[GOLD] >= n
-        return sum(c[i] for i in RESOURCES) >= n  # resources
+        return sum(c[RESOURCE_SPAN]) >= n  # resources
 
-    def final_scoring(self) -> list[list[int]]:
-        """UN-F1..F4 from the tableaus: per seat [majority, buildings, gold, enemy] (columns F_MAJ..F_ENEMY)."""
+    def final_columns(self) -> tuple[Sequence[int], list[int], list[int], Sequence[int]]:
+        """UN-F1..F4 from the tableaus, by column: per seat the majority, buildings, gold and enemy VP."""
         r = self.rules
-        buildings, rate = r.buildings, r.gold_rate
-        (maj_alone, maj_tied), (enemy_alone, enemy_tied) = r.land_majority, r.enemy_penalty
         cnt = self.cnt
-        cols = list(zip(*cnt, strict=True))  # per item: every seat's count
-        majority = [0] * len(cnt)
-        for land in LANDS:  # UN-F1
-            col = cols[land]
-            most = max(col)
-            if most == 0:
-                continue
-            if col.count(most) == 1:
-                majority[col.index(most)] += maj_alone
-            else:
-                for i, x in enumerate(col):
-                    if x == most:
-                        majority[i] += maj_tied
-        enemies = cols[ENEMY]  # UN-F4
-        fewest = min(enemies)
-        penalty = -(enemy_alone if enemies.count(fewest) == 1 else enemy_tied)
+        key = (r.land_majority, r.enemy_penalty, *map(tuple, cnt))
+        got = _CONTESTS.get(key)
+        if got is None:
+            if len(_CONTESTS) >= 20_000:
+                _CONTESTS.clear()
+            got = _CONTESTS[key] = _contests(key)
+        majority, enemy = got
+        buildings, rate = r.buildings, r.gold_rate
         top = len(buildings) - 1
-        out = []
-        for i, ss in enumerate(self.settl):
-            built = 0
+        built, gold = [], []
+        for ss, c in zip(self.settl, cnt, strict=True):
+            b = 0
             for _, cards in ss:  # UN-F2
                 size = len(cards)
                 if size >= 2:
-                    built += buildings[size - 2 if size - 2 < top else top]
-            out.append([majority[i], built, cnt[i][GOLD] * len(ss) * rate,  # UN-F3
-                        penalty if enemies[i] == fewest else 0])
-        return out
+                    b += buildings[size - 2 if size - 2 < top else top]
+            built.append(b)
+            gold.append(c[GOLD] * len(ss) * rate)  # UN-F3
+        return majority, built, gold, enemy
+
+    def final_scoring(self) -> list[list[int]]:
+        """UN-F1..F4 from the tableaus: per seat [majority, buildings, gold, enemy] (columns F_MAJ..F_ENEMY)."""
+        return [list(x) for x in zip(*self.final_columns(), strict=True)]
 
     def scores(self) -> list[int]:
         return [sum(x) for x in self.ledger]

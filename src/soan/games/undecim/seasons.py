@@ -38,6 +38,7 @@ class SeasonsMixin(StateFields):
         self.achieved = [False] * len(self.story)
         self.first = None
         self.turn_no = 0
+        self._turn_seat()
         self.todo = ()
         self.drawn = None
         self.drawn_for = None

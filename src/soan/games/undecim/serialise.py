@@ -97,6 +97,7 @@ def state_from_view(v: dict[str, Any], cls: type[Undecim], tables_for: Callable[
     try:
         s.rng = Rng(int(v["rng"]), raw=True)
         s.season, s.seasons, s.start, s.turn_no = int(v["season"]), int(v["seasons"]), int(v["start"]), int(v["turn_no"])
+        s._turn_seat()
         s.stage = v["stage"]
         s.drawn, s.drawn_for = v["drawn"], v["drawn_for"]
         s.hands = [sorted(idx[c] for c in hh) for hh in v["hands"]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Develop, Settle
 from .fields import StateFields, loose_card, loose_item
-from .model import GOLD, ITEMS
+from .model import GOLD, ITEM_INDEX
 
 
 class SettlementsMixin(StateFields):
@@ -28,13 +28,13 @@ class SettlementsMixin(StateFields):
 
     def _build(self, seat: int, action: Settle | Develop) -> None:
         if isinstance(action, Settle):  # UN-G3
-            a, b = ITEMS.index(action.a), ITEMS.index(action.b)
+            a, b = ITEM_INDEX[action.a], ITEM_INDEX[action.b]
             cards: tuple[int, ...] = (self._take_loose(seat, a), self._take_loose(seat, b))
             self.settl[seat] = [*self.settl[seat], (a if a == b else -1, cards)]
         else:  # UN-G4
             j = action.settlement - 1
             kind, cards = self.settl[seat][j]
-            x = self._take_loose(seat, ITEMS.index(action.item))
+            x = self._take_loose(seat, ITEM_INDEX[action.item])
             ss = list(self.settl[seat])
             ss[j] = (kind, (*cards, x))
             self.settl[seat] = ss

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from .actions import Boost, Pick, Skip
+from .actions import SKIP, Boost, Pick, Skip
 from .fields import AUTO, BONUS, CARDS, EFFECT, KEEP, LAND, PLAY, SCEN, TAKE, StateFields
-from .model import ENEMY, GOLD, ITEMS, LANDS
+from .model import ENEMY, GOLD, ITEM_INDEX, LAND_SPAN, LANDS
+from .options import PICK_ITEM
 
 
 class TurnMixin(StateFields):
@@ -66,18 +67,21 @@ class TurnMixin(StateFields):
         self.last_played[seat] = c
         if self.listener is not None:
             self.emit("play", seat=seat, card=self.T.card_ids[c], season=self.season)
-        self.todo = tuple((st, st.n) for st in self.T.effects[c])
+        self.todo = self.T.todos[c]  # the card's steps, each `n` times
         self.stage = EFFECT
         self._run()
 
     def _run(self) -> None:
-        """Advance through effects that need no decision; stop at the next decision or the auto action."""
+        """Advance through effects that need no decision; stop at the next decision (its legal actions kept,
+        `_lc`, as `_options` gives them) or the auto action."""
         seat = self.seat
         while self.todo:
             step, left = self.todo[0]
             op = step.op
             if op == "gain":
-                if self._pickable(step.side):
+                items = self._pickable(step.side)
+                if items:
+                    self._lc = [PICK_ITEM[i] for i in items]
                     return
             elif op == "draw":
                 c = self._draw_card()
@@ -87,10 +91,14 @@ class TurnMixin(StateFields):
                     self.stage = KEEP
                     return
             elif op == "settle":
-                if self._settle_options(seat):
+                settle = self._settle_options(seat)
+                if settle:
+                    self._lc = [SKIP, *settle]
                     return
             elif op == "develop":
-                if self._develop_options(seat):
+                develop = self._develop_options(seat)
+                if develop:
+                    self._lc = [SKIP, *develop]
                     return
             elif op == "boost":
                 if self.cnt[seat][GOLD] >= step.gold:
@@ -98,7 +106,7 @@ class TurnMixin(StateFields):
             elif op == "vp_per":
                 cnt = self.cnt[seat]
                 k = (len(self.settl[seat]) if step.what == "settlements"
-                     else sum(cnt[i] for i in LANDS) if step.what == "lands" else cnt[ENEMY])
+                     else sum(cnt[LAND_SPAN]) if step.what == "lands" else cnt[ENEMY])
                 self._mine(seat)
                 self.ledger[seat][CARDS] += k
             self.todo = self.todo[1:]
@@ -112,7 +120,7 @@ class TurnMixin(StateFields):
     def _effect(self, seat: int, action) -> None:
         step, _ = self.todo[0]
         if isinstance(action, Pick):
-            it = ITEMS.index(action.item)
+            it = ITEM_INDEX[action.item]
             halves = self.T.card_halves
             for k, c in enumerate(self.frontier):
                 if it in halves[c]:
@@ -135,7 +143,9 @@ class TurnMixin(StateFields):
     def _auto(self) -> None:
         """UN-T3: one optional settle or develop (a develop paid with gold counts)."""
         seat = self.seat
-        if self._settle_options(seat) or self._develop_options(seat):
+        opts: list = [*self._settle_options(seat), *self._develop_options(seat)]
+        if opts:
+            self._lc = [SKIP, *opts]  # as `_options` gives them
             self.stage = AUTO
         else:
             self._end_turn()
@@ -156,7 +166,7 @@ class TurnMixin(StateFields):
         if self.first is None and len(now) == 1:
             self.first = now[0]  # UN-T4: the campaign mark; both in one turn: decided at the season's end (UN-K1)
         c = self.cnt[seat]
-        self.ledger[seat][LAND] += sum(1 for i in LANDS if c[i])
+        self.ledger[seat][LAND] += len(LANDS) - c[LAND_SPAN].count(0)  # the land kinds held
         self._refill()
         played = self.last_played[seat]
         assert self.took is not None and played is not None  # the turn took a card and played one
@@ -166,6 +176,7 @@ class TurnMixin(StateFields):
         if self.listener is not None:
             self.emit("turn", seat=seat, hand_changed=changed, season=self.season)
         self.turn_no += 1
+        self._turn_seat()
         if self.turn_no >= self.cfg.players * T.turns:
             self._end_season()
         else:
