@@ -7,12 +7,13 @@
 # time (a cache miss costs more than an instruction): scripts/bench_against.sh gives the times.
 #   scripts/bench_instructions.sh BASE_COMMIT            (from the project root, after `make demo`)
 #   NOW=compiled scripts/bench_instructions.sh BASE      this checkout's compiled build (`make compiled` first)
-#   GAMES="undecim" limits the games. Per game: all-normal games (Asian Delivery seeds 1-2, the others
+#   GAMES="undecim" limits the games, WORK="playouts" the work. Per game: all-normal games (Asian Delivery seeds 1-2, the others
 #   1-10, 4 players) and random play-outs (AD 20 games, the others 100). Needs valgrind (apt install valgrind).
 set -euo pipefail
 BASE=${1:?usage: scripts/bench_instructions.sh BASE_COMMIT}
 PY=${PY:-.venv/bin/python}
 GAMES=${GAMES:-asian-delivery la-superba undecim}
+WORK=${WORK:-normal playouts}
 command -v valgrind >/dev/null || { echo "valgrind is not installed" >&2; exit 1; }
 DIR=$(mktemp -d)
 git worktree add --detach "$DIR/base" "$BASE" >/dev/null 2>&1
@@ -32,7 +33,7 @@ $2" 2>&1 | grep 'I *refs' | tr -d ',' | awk '{print $NF}'
 printf "%-15s %-22s %12s %12s %8s\n" game work "base (M)" "now (M)" "fewer"
 for g in $GAMES; do
   case $g in asian-delivery) S=2; P=20;; *) S=10; P=100;; esac
-  for work in normal playouts; do
+  for work in $WORK; do
     if [ $work = normal ]; then
       code="for seed in range(1, $S + 1): play_game('$g', 4, seed, ['normal'] * 4)"; what="all-normal, $S games"
     else
