@@ -414,3 +414,23 @@ def test_the_planning_checks_study_is_told_apart_from_its_setting_in_the_reports
         planned = [text for text, k in rows if k.endswith("_plan-base")]
         assert planned and all(said in text for text in planned), rows
         assert not any(said in text for text, k in rows if not k.endswith("_plan-base")), rows
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_real_difference_inside_the_margin_is_said_to_be_smaller_than_what_matters(lang):
+    """Many games find a small real difference (significant) whose whole interval lies within the
+    question's margin (equivalent too): the verdict says both, not a bare "makes it worse"."""
+    from soan.lab.ask_report import _sentence
+
+    q = {"id": "serial-numbers", "measure": "all_tie_wipeouts", "name": {"en": "all-tie wipe-outs", "ja": "全員同点の全滅"},
+         "better": "lower", "margin": 0.1, "format": "num"}
+    row = {"against": {"variants": ["no-serials"]}, "effect": "worse", "n": 1667, "a": 0.0, "b": 0.01, "diff": 0.01,
+           "ci": [0.004, 0.012], "significant": True, "negligible": True, "spread": "ok"}
+    small = _sentence("la-superba", q, row, "normal", lang)
+    plain = _sentence("la-superba", q, {**row, "negligible": False}, "normal", lang)
+    if lang == "en":
+        assert "makes it worse, but by less than what matters (within ±0.10)" in small
+        assert "less than what matters" not in plain and "makes it worse:" in plain
+    else:
+        assert "わずかに悪化させるが、差は意味のある幅（±0.10）より小さい" in small
+        assert "意味のある幅" not in plain and "を悪化させる：" in plain

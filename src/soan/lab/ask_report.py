@@ -99,7 +99,11 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
     f = q.get("format", "num")
     b = who(bot, lang, game)
     if lang == "ja":
-        if e in ("better", "worse"):
+        if e in ("better", "worse") and r.get("negligible"):  # a real difference, inside the margin
+            word = "改善する" if e == "better" else "悪化させる"
+            s = (f"{lab}は{nm}をわずかに{word}が、差は意味のある幅（±{_fmt(q.get('margin'), f)}）より小さい："
+                 f"{_figure(q, r, lang)}")
+        elif e in ("better", "worse"):
             word = "改善する" if e == "better" else "悪化させる"
             s = f"{lab}は{nm}を{word}：{_figure(q, r, lang)}"
         elif e == "negligible":
@@ -114,7 +118,10 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
         if r.get("same_play") and not context:
             s += w("unresponsive", lang).format(n=n)
         return s + ("" if context else _planning_line(r, lang))
-    if e in ("better", "worse"):
+    if e in ("better", "worse") and r.get("negligible"):  # a real difference, inside the margin
+        s = (f"{lab} {w(e, lang)}, but by less than what matters (within ±{_fmt(q.get('margin'), f)}): "
+             f"{nm} {_figure(q, r, lang)}")
+    elif e in ("better", "worse"):
         s = f"{lab} {w(e, lang)}: {nm} {_figure(q, r, lang)}"
     elif e == "negligible":
         s = f"{lab} makes no difference that matters to {nm} (within ±{_fmt(q.get('margin'), f)}): {_figure(q, r, lang)}"
