@@ -29,17 +29,17 @@ def main(argv: list[str] | None = None) -> int:
     from soan.core.game import game_info
     from soan.lab.ask import Asker, _measures, _players, _setting, load_questions
 
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game")
     ap.add_argument("question", help="a compare question's id")
     ap.add_argument("--bots", default="normal", help="the bot level whose games are drawn from")
     ap.add_argument("--games", type=int, default=1500, help="games of the base setting to draw from")
     ap.add_argument("--sizes", default="12,30,60,120", help="games a side, comma-separated")
-    ap.add_argument("--reps", type=int, default=20000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", "-j", type=int, default=2)
-    ap.add_argument("--out", default="studies/ask-size")
-    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--reps", type=int, default=20000, help="draws of two sides per size (default 20000)")
+    ap.add_argument("--seed", type=int, default=1, help="the draws' random seed (default 1)")
+    ap.add_argument("--jobs", "-j", type=int, default=2, help="cores for the study's games (default 2)")
+    ap.add_argument("--out", default="studies/ask-size", help="where the study is played and kept (reused)")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     a = ap.parse_args(argv)
     sizes = [int(x) for x in a.sizes.split(",")]
     if min(sizes) < 2 or 2 * max(sizes) > a.games:

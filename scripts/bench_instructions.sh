@@ -10,7 +10,8 @@
 #   GAMES="undecim" limits the games, WORK="playouts" the work. Per game: all-normal games (Asian Delivery seeds 1-2, the others
 #   1-10, 4 players) and random play-outs (AD 20 games, the others 100). Needs valgrind (apt install valgrind).
 set -euo pipefail
-BASE=${1:?usage: scripts/bench_instructions.sh BASE_COMMIT}
+if [ $# -lt 1 ]; then echo "usage: scripts/bench_instructions.sh BASE_COMMIT   (NOW=compiled, GAMES=..., WORK=... optional)" >&2; exit 2; fi
+BASE=$1
 PY=${PY:-.venv/bin/python}
 GAMES=${GAMES:-asian-delivery la-superba undecim}
 WORK=${WORK:-normal playouts}

@@ -379,3 +379,12 @@ def test_ladder_speaks_japanese():
     assert "ランダム、初級、ランダムで6局" in out and "ウーンデキム" in out and "実力差がなければ勝率33%" in out
     assert "初級がランダムより上の順位で終わった割合" in out and "同順位は半分と数え" in out
     assert "random" not in out and "easy" not in out
+
+
+def test_an_unknown_bot_is_refused_listing_the_bots_as_a_reader_expects():
+    """The bots and levels a spec may name, listed as words in both languages, never a Python list."""
+    with pytest.raises(soan.ConfigError) as e:
+        parse_agents("bogus")
+    assert "expected one of greedy, mcts, random, rollout or a level easy, hard, normal" in str(e.value)
+    assert "使えるのは「greedy、mcts、random、rollout」と" in e.value.ja
+    assert "[" not in str(e.value) and "[" not in e.value.ja

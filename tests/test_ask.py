@@ -300,6 +300,8 @@ def test_json_writes_the_html_reports_too_with_the_budget_notes(tmp_path):
     assert sorted(d["html"]) == sorted(str(tmp_path / "undecim" / f"answers-{lg}.html") for lg in ("en", "ja"))
     h = (tmp_path / "undecim" / "answers-ja.html").read_text(encoding="utf-8")
     assert "判定の方法" in h and "同等性検定" in h  # the methods' footnote, in the HTML
+    en = (tmp_path / "undecim" / "answers-en.html").read_text(encoding="utf-8")
+    assert "Fixed would look like: " in en and "：" not in en.split("Fixed would look like")[1][:2]  # a colon in English
     res = {**d, "over": [{"bot": "greedy", "studies": 14, "games": 4, "needs_s": 900.0, "share_s": 60.0}]}
     h = write_html(res, "ja", tmp_path / "over.html").read_text(encoding="utf-8")
     assert "予算を超えた" in h and "中級ボット（貪欲）" in h  # the over-budget note in the HTML

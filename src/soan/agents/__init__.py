@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import ConfigError
+from ..core.words import listed
 from .base import Agent, Decision, RandomAgent, SeatView, game_hooks
 from .greedy import GreedyAgent
 from .mcts import MCTSAgent
@@ -101,9 +102,9 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     cls = AGENTS.get(name)
     if cls is None:
         raise ConfigError(
-            f"unknown agent {name!r}; expected one of {sorted(AGENTS)} or a level {sorted(LEVELS)}, "
-            "with options joined by ':' as in 'mcts:iters=400:c=1.4'",
-            ja=f"ボット {name!r} はありません。使えるのは {sorted(AGENTS)} と、強さの easy（初級）・normal（中級）・"
+            f"unknown agent {name!r}; expected one of {listed(sorted(AGENTS), 'en')} or a level "
+            f"{listed(sorted(LEVELS), 'en')}, with options joined by ':' as in 'mcts:iters=400:c=1.4'",
+            ja=f"ボット {name!r} はありません。使えるのは{listed(sorted(AGENTS), 'ja')}と、強さの easy（初級）・normal（中級）・"
                "hard（上級）です。オプションは 'mcts:iters=400:c=1.4' のように「:」でつなぎます")
     kw: dict[str, Any] = {}
     for o in opts:

@@ -506,7 +506,7 @@ def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
                      + "".join(f"<li>{html.escape(x)}</li>" for x in lines(game, ans, lang)) + "</ul>")
         fx = q.get("fixed")
         if fx:
-            parts.append(f"<p>{w('fixed', lang)}：{html.escape(fx['ja' if lang == 'ja' else 'en'])}</p>")
+            parts.append(f"<p>{w('fixed', lang)}{'：' if lang == 'ja' else ': '}{html.escape(fx['ja' if lang == 'ja' else 'en'])}</p>")
         parts.append(fix_html(game, ans, lang, Path(path).parent))  # lab/balance.py: soan ask --fix
         f = figure(game, ans, lang, plt)
         if f:
