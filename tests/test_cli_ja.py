@@ -206,3 +206,19 @@ def test_the_japanese_help_follows_the_width_columns_gives_as_the_english_does(l
         widest = max(text_width(x) for x in ja.output.splitlines())
         assert cols - 10 < widest <= cols, (cols, widest)
         assert max(text_width(x) for x in en.output.splitlines()) <= cols
+
+
+@pytest.mark.parametrize("line", [["--lang", "ja", "games"], ["--lang=ja", "games"], ["games", "--lang", "ja"]])
+def test_lang_before_the_command_is_the_commands_own(line):
+    """`soan --lang ja games` as `soan games --lang ja`: the root has no --lang of its own to refuse it."""
+    r = CliRunner().invoke(app, line)
+    assert r.exit_code == 0, r.output
+    assert "アジアンデリバリー" in r.output and "No such option" not in r.output
+
+
+def test_lang_after_command_moves_only_what_comes_before_the_command():
+    assert help_ja.lang_after_command(["--lang", "ja", "ladder", "undecim", "--agents", "x"], ["ladder"]) == \
+        ["ladder", "--lang", "ja", "undecim", "--agents", "x"]
+    assert help_ja.lang_after_command(["deck", "--lang=ja", "export", "x"], ["deck", "export"]) == \
+        ["deck", "export", "--lang=ja", "x"]
+    assert help_ja.lang_after_command(["ladder", "--lang", "ja"], ["ladder"]) == ["ladder", "--lang", "ja"]

@@ -93,6 +93,8 @@ class SoanGroup(TyperGroup):
                 break
         if not any("--lang" in getattr(p, "opts", ()) for p in node.params):
             argv = help_ja.without_lang(argv)  # --lang is for every command: the help, the errors
+        else:
+            argv = help_ja.lang_after_command(argv, path)  # `soan --lang ja games`: the command's own --lang
         self.soan_line = (ja, " ".join(path))
         if ja and ("--help" in argv or not words or (path and getattr(node, "commands", None) and len(path) == len(words))):
             help_ja.render(self, path, help_console())

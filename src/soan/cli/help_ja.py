@@ -117,6 +117,33 @@ def wants_japanese(args: Sequence[str]) -> bool:
     return os.environ.get("SOAN_LANG", "") == "ja"
 
 
+def lang_after_command(args: Sequence[str], path: Sequence[str]) -> list[str]:
+    """The line with a `--lang X` given before the command's name (`soan --lang ja games`) moved just after
+    it, where the command's own --lang is (the root takes no options of its own but --help)."""
+    end, k = -1, 0
+    for i, a in enumerate(args):
+        if k < len(path) and a == path[k]:
+            k += 1
+            if k == len(path):
+                end = i
+                break
+    if end < 0:
+        return list(args)
+    head, moved = [], []
+    skip = False
+    for i, a in enumerate(args[:end + 1]):
+        if skip:
+            skip = False
+        elif a == "--lang" and i + 1 <= end:
+            moved += [a, args[i + 1]]
+            skip = True
+        elif a.startswith("--lang="):
+            moved.append(a)
+        else:
+            head.append(a)
+    return head + moved + list(args[end + 1:])
+
+
 def without_lang(args: Sequence[str]) -> list[str]:
     """The line without its `--lang X` (for a command that has no --lang of its own)."""
     out: list[str] = []
