@@ -436,3 +436,15 @@ def test_a_real_difference_inside_the_margin_is_said_to_be_smaller_than_what_mat
     else:
         assert "わずかに悪化させるが、差は意味のある幅（±0.10）より小さい" in small
         assert "意味のある幅" not in plain and "を悪化させる：" in plain
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_reports_first_line_names_the_bot_level_the_verdicts_come_from(tmp_path, lang):
+    """The opening sentence names the lead level as every verdict line does (中級ボット / normal bots)."""
+    r = runner.invoke(app, ["ask", "undecim", "gold-bonus", "--budget", "0", "--out", str(tmp_path), "-j", "1",
+                            "--bots", "normal", "--lang", lang])
+    assert r.exit_code == 0, r.output
+    first = r.output.strip().splitlines()[0]
+    assert ("基準とする上手に遊ぶボット（中級ボット）同士" in first) if lang == "ja" else ("games of normal bots" in first)
+    h = (tmp_path / "undecim" / f"answers-{lang}.html").read_text(encoding="utf-8")
+    assert ("（中級ボット）同士" in h) if lang == "ja" else ("games of normal bots" in h)

@@ -87,10 +87,10 @@ def ask_cmd(
         res["html"] = [str(p) for p in paths]
         print(json.dumps(res, ensure_ascii=False, default=lambda x: x.item() if hasattr(x, "item") else str(x)))
         return
-    from ..lab.ask_report import lines, notes
+    from ..lab.ask_report import lines, notes, who
     from ..lab.ask_report import w as words
 
-    console.print(words("method", lang), highlight=False)
+    console.print(words("method", lang).format(lead=who(res["bots"][0], lang, info.id)), highlight=False)
     for ans in res["answers"]:
         q = ans["q"]
         console.print(f"\n[bold]{q['ja' if lang == 'ja' else 'en']}[/bold]", highlight=False)

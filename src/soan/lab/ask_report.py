@@ -494,7 +494,7 @@ def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
     info = game_info(game)
     plt = _plt(lang)
     gname = info.name_ja if lang == "ja" else info.name
-    parts = [f"<h1>{html.escape(w('title', lang).format(game=gname))}</h1><p>{html.escape(w('method', lang))}</p>"]
+    parts = [f"<h1>{html.escape(w('title', lang).format(game=gname))}</h1><p>{html.escape(w('method', lang).format(lead=who(res['bots'][0], lang, game)))}</p>"]
     for o in res.get("over", []):
         m = max(1, round(o["needs_s"] / 60))
         parts.append(f"<p class=warn>{html.escape(w('over', lang).format(who=who(o['bot'], lang, game), m=m, studies=o['studies'], g=o['games']))}</p>")
