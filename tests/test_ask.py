@@ -72,7 +72,7 @@ def test_ctrl_c_keeps_the_games_says_how_to_go_on_and_asking_again_continues(tmp
     (OverflowError: a pilot with no cost recorded). Ctrl-C now says what was kept and how to go on."""
     from soan.lab import ask as ask_mod
 
-    real = ask_mod.run_study
+    real = ask_mod.run_studies
     calls = []
 
     def interrupted_after_the_pilot(*args, **kw):
@@ -82,7 +82,7 @@ def test_ctrl_c_keeps_the_games_says_how_to_go_on_and_asking_again_continues(tmp
             raise KeyboardInterrupt
         return r
 
-    monkeypatch.setattr(ask_mod, "run_study", interrupted_after_the_pilot)
+    monkeypatch.setattr(ask_mod, "run_studies", interrupted_after_the_pilot)
     cmd = ["ask", "undecim", "gold-bonus", "--budget", "2s", "--out", str(tmp_path), "-j", "1", "--bots", "greedy"]
     r = runner.invoke(app, cmd)
     assert r.exit_code == 130, r.output
@@ -308,38 +308,69 @@ def test_json_writes_the_html_reports_too_with_the_budget_notes(tmp_path):
 
 
 def test_the_clock_stops_the_lead_level_after_a_last_stage_that_fits_never_a_result(tmp_path):
-    """The lead level's studies grow together (a quarter, half, all of the plan); a stage that would
-    end past the budget by the last stage's pace is not started: a last stage grows every study by what
-    the time left allows (at that pace), so every study keeps the same games and no time is left idle."""
+    """The lead level's studies grow together (a quarter, half, all of the plan, in whole chunks); a stage
+    that would end past the budget at the last stage's pace is not started: a last stage grows every
+    study by what the time left allows (at that pace), so every study keeps the same games and no time is
+    left idle."""
     from soan.lab.ask import Asker, Setting, run_plan
 
     clock = [0.0]
 
     class Timed(Asker):
-        def ensure(self, s, n):
-            clock[0] += (n - self.n.get(s, 0)) * 1.0  # a second a game
-            self.n[s] = max(n, self.n.get(s, 0))
+        def ensure_all(self, todo):
+            for s, n in todo:
+                clock[0] += max(0, n - self.n.get(s, 0)) * 1.0  # a second a game
+                self.n[s] = max(n, self.n.get(s, 0))
 
     lead = [Setting(4, "greedy", (f"V{k}",), ()) for k in range(3)]
     ctx = [Setting(4, "random", (f"V{k}",), ()) for k in range(3)]
-    plan = {s.name: 40 for s in lead} | {s.name: 10 for s in ctx}
+    plan = {s.name: 64 for s in lead} | {s.name: 10 for s in ctx}
     a = Timed("undecim", tmp_path, bots=("greedy", "random"))
-    run_plan(a, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 100.0, 0.0, lambda: None,
+    run_plan(a, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 150.0, 0.0, lambda: None,
              clock=lambda: clock[0])
-    # context 30 s; stage 1: 30 s (60 s); stage 2 would end at 90 s (fits 110); stage 3 would end at 150:
-    # the 10 s left, at 120 s per plan (30 s a quarter), fit 0.85 × 10 / 120 = 7% of it: 2 more games each
-    assert {a.n[s] for s in ctx} == {10} and {a.n[s] for s in lead} == {22} and clock[0] == 96.0
-    assert a.stopped[0]["bot"] == "greedy" and set(a.stopped[0]["reached"].values()) == {22}
+    # context 30 s; stage 1: 48 s (78 s); stage 2 would end at 126 s (fits 150 + 15); stage 3 would end at
+    # 222: the 24 s left, at 192 s per plan, fit 0.85 × 24 / 192 = 10.6% of it: 6 more games each
+    assert {a.n[s] for s in ctx} == {10} and {a.n[s] for s in lead} == {38} and clock[0] == 144.0
+    assert a.stopped[0]["bot"] == "greedy" and set(a.stopped[0]["reached"].values()) == {38}
     c = Timed("undecim", tmp_path, bots=("greedy", "random"))
     clock[0] = 0.0
-    run_plan(c, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 95.0, 0.0, lambda: None,
+    run_plan(c, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 130.0, 0.0, lambda: None,
              clock=lambda: clock[0])
-    # 5 s left fit 3.5% of the plan, less than LAST_STAGE (5%): no last stage, the half stands
-    assert {c.n[s] for s in lead} == {20} and set(c.stopped[0]["reached"].values()) == {20}
+    # 4 s left fit 1.8% of the plan, less than LAST_STAGE (5%): no last stage, the half stands
+    assert {c.n[s] for s in lead} == {32} and set(c.stopped[0]["reached"].values()) == {32}
     b = Timed("undecim", tmp_path, bots=("greedy", "random"))
     run_plan(b, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 1000.0, 0.0, lambda: None,
              clock=lambda: clock[0] - 150.0)
-    assert {b.n[s] for s in lead} == {40} and not b.stopped
+    assert {b.n[s] for s in lead} == {64} and not b.stopped
+
+
+def test_one_pool_for_the_whole_ask_plays_the_same_games_as_one_process(tmp_path):
+    """The ask's workers are started once and every study's chunks share their queue (study.run_studies):
+    each study then holds the same games, game for game, as when played in this process."""
+    from soan.lab.study import load
+
+    kw = dict(budget_s=0, bots=("random",), start_n={"random": 130})
+    one = ask("undecim", ["gold-bonus"], out=tmp_path / "one", jobs=1, **kw)
+    two = ask("undecim", ["gold-bonus"], out=tmp_path / "two", jobs=2, **kw)
+    assert one["studies"] == two["studies"] == {"random-4p-base": 130, "random-4p-base_gold_rate-2": 130}
+    for name in one["studies"]:
+        _, g1, s1 = load(tmp_path / "one" / "undecim" / name)
+        _, g2, s2 = load(tmp_path / "two" / "undecim" / name)
+        assert g1.column("seed").to_pylist() == g2.column("seed").to_pylist()
+        assert s1.select(["index", "seat", "score"]).to_pylist() == s2.select(["index", "seat", "score"]).to_pylist()
+        assert len(list((tmp_path / "two" / "undecim" / name / "parts").glob("games-*.parquet"))) == 17  # the lead level: chunks of 8
+    assert one["answers"][0]["by_bot"]["random"]["rows"][0]["diff"] == two["answers"][0]["by_bot"]["random"]["rows"][0]["diff"]
+
+
+def test_a_stage_ends_on_whole_chunks_so_no_game_is_played_twice():
+    """A stage's size is a whole number of saved chunks (a chunk saved part-full would be played again
+    whole when the study grows), never past the plan, never below the floor."""
+    from soan.lab.ask import CHUNK_LEAD, MIN_N, _stage_size
+
+    assert CHUNK_LEAD == 8
+    assert [_stage_size(168, f, 8) for f in (0.25, 0.5, 1.0)] == [48, 88, 168]  # not 42, 84: chunks 5 and 10 part-full
+    assert [_stage_size(19, f, 8) for f in (0.25, 0.5, 1.0)] == [8, 16, 19]
+    assert _stage_size(3, 0.25, 8) == 3 and _stage_size(40, 0.01, 8) == 8 and MIN_N <= 8
 
 
 def test_a_measure_above_chance_has_as_many_random_games_as_the_lead(tmp_path):

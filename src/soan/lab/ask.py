@@ -38,7 +38,7 @@ from .stats import (
     position_shares,
     seat_shares,
 )
-from .study import CHUNK, load, run_study, settings_for
+from .study import CHUNK, StudyRun, load, run_studies, settings_for
 
 BOTS = ("greedy", "random")  # the lead level (normal: its verdicts are the answers), then random as context
 START_N = {"random": 200, "greedy": 8}  # a context level's games per study (at most); the lead's with --budget 0
@@ -276,18 +276,31 @@ class Asker:
     def folder(self, s: Setting) -> Path:
         return self.out / self.game / s.name
 
+    pool: Any = None  # the ask's own worker processes (runner.process_pool) when jobs > 1, open while it plays
+
     def ensure(self, s: Setting, n: int) -> None:
-        chunk = CHUNK_LEAD if s.bot == self.bots[0] else CHUNK
-        st = settings_for(self.game, n, s.players, s.lineup(), s.seed, list(s.variants), dict(s.params),
-                          chunk=chunk)
-        d = self.folder(s)
-        t0 = time.perf_counter()
+        """Study `s` holds at least `n` games."""
+        self.ensure_all([(s, n)])
+
+    def ensure_all(self, todo: list[tuple[Setting, int]]) -> None:
+        """Each study (setting, n) holds at least n games: the chunks of all of them in one queue of the
+        ask's pool (study.run_studies), so no core waits at a study's end; a study's price per game is
+        the batch's seconds over the games it played."""
+        runs = []
         report = self.progress
-        tick = (lambda k: report(s.name, k, n)) if report is not None else None
-        r = run_study(st, d, self.jobs, progress=tick)
-        if r["played"]:
-            self.cost[s] = (time.perf_counter() - t0) / r["played"]
-        self.n[s] = max(n, self.n.get(s, 0))
+        for s, n in todo:
+            chunk = CHUNK_LEAD if s.bot == self.bots[0] else CHUNK
+            st = settings_for(self.game, n, s.players, s.lineup(), s.seed, list(s.variants), dict(s.params),
+                              chunk=chunk)
+            tick = (lambda k, name=s.name, n=n: report(name, k, n)) if report is not None else None
+            runs.append(StudyRun(st, self.folder(s), tick))
+        t0 = time.perf_counter()
+        run_studies(runs, self.pool if self.jobs > 1 else None)
+        played = sum(r.played for r in runs)
+        for (s, n), r in zip(todo, runs, strict=True):
+            if r.played:
+                self.cost[s] = (time.perf_counter() - t0) / played
+            self.n[s] = max(n, self.n.get(s, 0))
 
     def tables(self, s: Setting):
         _, g, t = load(self.folder(s))
@@ -364,38 +377,48 @@ def plan_sizes(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], 
     return plan
 
 
+def _stage_size(planned: int, frac: float, chunk: int) -> int:
+    """A study's games after a stage of `frac` of its plan: at least MIN_N (the plan permitting), and a
+    whole number of saved chunks unless that passes the plan, so that the next stage goes on from there
+    (a chunk saved part-full is played again whole when the study grows)."""
+    n = max(min(MIN_N, planned), math.ceil(planned * frac))
+    return min(planned, math.ceil(n / chunk) * chunk) if n < planned else n
+
+
 def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], plan: dict[str, int],
              budget_s: float, t0: float, save: Callable[[], None], clock: Callable[[], float] = time.perf_counter) -> None:
     """Play the plan: the context levels first (a small share), then the lead level in stages over all
-    its studies (a quarter, half, all of each plan). A stage that would end past the budget, by the last
-    stage's pace, is not started; instead a last stage grows every study by the same share of its plan,
-    what the time left allows at that pace (SAFETY of it; none below LAST_STAGE of the plan), so the
-    budget is not left idle. Every study of the level keeps the same share of its plan, and the stop
-    looks at the clock, never at a result."""
+    its studies (a quarter, half, all of each plan, in whole saved chunks: `_stage_size`), each stage's
+    games of every study in one queue (`Asker.ensure_all`). A stage that would end past the budget, at
+    the last stage's pace per game, is not started; instead a last stage grows every study by the same
+    share of its plan, what the time left allows at that pace (SAFETY of it; none below LAST_STAGE of the
+    plan), so the budget is not left idle. Every study of the level keeps the same share of its plan,
+    and the stop looks at the clock, never at a result."""
     for b in (*bots[1:], bots[0]):
         stages = STAGES if b == bots[0] and budget_s > 0 else (1.0,)
-        last = (0.0, 0.0)  # the last stage's share of the plan and its seconds
+        chunk = CHUNK_LEAD if b == bots[0] else CHUNK
+        pace = 0.0  # seconds a game, by the last stage
         for k, frac in enumerate(stages):
-            if k and all(a.n.get(s, 0) >= plan[s.name] for s in need[b]):
+            todo = [(s, _stage_size(plan[s.name], frac, chunk)) for s in need[b]]
+            games = sum(max(0, n - a.n.get(s, 0)) for s, n in todo)
+            if k and not games:
                 break
             if k:
-                per_share = last[1] / max(last[0], 1e-9)  # seconds per share of the plan, by the last stage
                 left = budget_s - (clock() - t0)
-                if left + budget_s * 0.1 < per_share * (frac - stages[k - 1]):
-                    fit = SAFETY * left / per_share if per_share > 0 else 0.0
+                if left + budget_s * 0.1 < pace * games:
+                    fit = SAFETY * left / pace / sum(plan[s.name] for s in need[b])  # a share of the plan
                     if fit >= LAST_STAGE:
                         part = stages[k - 1] + fit
-                        for s in need[b]:
-                            a.ensure(s, max(a.n.get(s, 0), math.floor(plan[s.name] * part)))
-                            save()
+                        a.ensure_all([(s, max(a.n.get(s, 0), math.floor(plan[s.name] * part))) for s in need[b]])
+                        save()
                     a.stopped.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
                                       "planned": {s.name: plan[s.name] for s in need[b]}})
                     break
             t_stage = clock()
-            for s in need[b]:
-                a.ensure(s, max(min(MIN_N, plan[s.name]), math.ceil(plan[s.name] * frac)))
-                save()
-            last = (frac - (stages[k - 1] if k else 0.0), clock() - t_stage)
+            a.ensure_all(todo)
+            save()
+            if games:
+                pace = (clock() - t_stage) / games
 
 
 class Interrupted(KeyboardInterrupt):
@@ -445,7 +468,14 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
             state["n"][s.name] = max(n, state["n"].get(s.name, 0))
         state_file.write_text(json.dumps(state, indent=1))
 
-    _plan_and_play(a, qs, need, state, budget_s, start, t0, save)
+    if jobs > 1:  # one set of workers for the whole ask: none started per study, warm caches throughout
+        from .runner import process_pool
+
+        with process_pool(jobs, info.id) as a.pool:
+            _plan_and_play(a, qs, need, state, budget_s, start, t0, save)
+        a.pool = None
+    else:
+        _plan_and_play(a, qs, need, state, budget_s, start, t0, save)
     answers = [answer(a, q, doc["names"]) for q in qs]
     save()
     continued = before_s > 0 or bool(had_plan)  # an earlier ask of this folder (perhaps interrupted) ran here

@@ -98,71 +98,102 @@ def _same(a: dict, b: dict) -> bool:
     return all(a.get(k) == b.get(k) for k in keys)
 
 
+class StudyRun:
+    """One study's share of a run: its folder checked and its settings written, the chunks still to play
+    (`tasks`), `save` for a played chunk and `finish` that merges the parts. `run_study` plays one study;
+    `run_studies` plays several through one open pool."""
+
+    def __init__(self, settings: dict[str, Any], out: str | Path,
+                 progress: Callable[[int], None] | None = None) -> None:
+        out = Path(out)
+        parts = out / "parts"
+        parts.mkdir(parents=True, exist_ok=True)
+        sfile = out / "study.json"
+        if sfile.exists():
+            old = read_settings(sfile)
+            if not _same(old, settings):
+                raise StudyError(f"{out} holds a study with other settings ({old['game']}, agents {old['agents']}, "
+                                 f"variants {old['variants']}); use another --out folder")
+            settings["n"] = max(settings["n"], old.get("n", 0))
+        sfile.write_text(json.dumps(settings, indent=2, ensure_ascii=False))
+        n, chunk = settings["n"], settings["chunk"]
+        done = _done_chunks(parts, n, chunk)
+        todo = [c for c in range(0, (n + chunk - 1) // chunk) if c not in done]
+        if progress:
+            progress(sum(min(chunk, n - c * chunk) for c in done))
+        self.settings, self.out, self.progress = settings, out, progress
+        self.tasks: list[tuple[int, tuple]] = []
+        for c in todo:
+            items = list(study_seeds(settings["seed"], min(n, (c + 1) * chunk), c * chunk))
+            self.tasks.append((c, (settings["game"], settings["players"], settings["agents"],
+                                   tuple(settings["variants"]), settings["params"], settings["components"], items,
+                                   True, True, settings.get("records", 0))))
+        self.played = sum(len(t[1][6]) for t in self.tasks)
+        self.write_s = 0.0
+
+    def save(self, c: int, res: list[GameResult]) -> None:
+        import pyarrow.parquet as pq
+
+        t = time.perf_counter()
+        g, s = _tables(res, self.settings)
+        for r in res:
+            if r.record is not None:
+                write_record_lines(record_path(self.out, r.index), r.record)
+        pq.write_table(g, self.out / "parts" / f"games-{c:05d}.parquet")
+        pq.write_table(s, self.out / "parts" / f"seats-{c:05d}.parquet")
+        self.write_s += time.perf_counter() - t
+        if self.progress:
+            self.progress(len(res))
+
+    def finish(self, play_s: float) -> dict[str, Any]:
+        import pyarrow.parquet as pq
+
+        t_merge = time.perf_counter()
+        _merge(self.out)
+        self.write_s += time.perf_counter() - t_merge
+        if self.settings.get("records"):
+            keep_notable(self.out, self.settings, pq.read_table(self.out / "games.parquet"))
+        return {"out": str(self.out), "games": self.settings["n"], "played": self.played, "seconds": play_s,
+                "write_seconds": self.write_s}
+
+
 def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend: str = "local",
               address: str | None = None, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play the study's games not yet done in `out`, then write games.parquet and seats.parquet."""
-    import pyarrow.parquet as pq
-
-    out = Path(out)
-    parts = out / "parts"
-    parts.mkdir(parents=True, exist_ok=True)
-    sfile = out / "study.json"
-    if sfile.exists():
-        old = read_settings(sfile)
-        if not _same(old, settings):
-            raise StudyError(f"{out} holds a study with other settings ({old['game']}, agents {old['agents']}, "
-                             f"variants {old['variants']}); use another --out folder")
-        settings["n"] = max(settings["n"], old.get("n", 0))
-    sfile.write_text(json.dumps(settings, indent=2, ensure_ascii=False))
-    n, chunk = settings["n"], settings["chunk"]
-    done = _done_chunks(parts, n, chunk)
-    todo = [c for c in range(0, (n + chunk - 1) // chunk) if c not in done]
-    if progress:
-        progress(sum(min(chunk, n - c * chunk) for c in done))
-    tasks = []
-    for c in todo:
-        items = list(study_seeds(settings["seed"], min(n, (c + 1) * chunk), c * chunk))
-        tasks.append((c, (settings["game"], settings["players"], settings["agents"], tuple(settings["variants"]),
-                          settings["params"], settings["components"], items, True, True,
-                          settings.get("records", 0))))
-    t0 = time.perf_counter()
-    write_s = 0.0
-
-    def save(c: int, res: list[GameResult]) -> None:
-        nonlocal write_s
-        t = time.perf_counter()
-        g, s = _tables(res, settings)
-        for r in res:
-            if r.record is not None:
-                write_record_lines(record_path(out, r.index), r.record)
-        pq.write_table(g, parts / f"games-{c:05d}.parquet")
-        pq.write_table(s, parts / f"seats-{c:05d}.parquet")
-        write_s += time.perf_counter() - t
-        if progress:
-            progress(len(res))
-
-    if backend == "ray":
-        _run_ray(tasks, save, address, jobs)
-    elif backend == "local":
-        if jobs <= 1:
-            for c, t in tasks:
-                save(c, _work(t))
-        else:
-            from .runner import process_pool
-
-            with process_pool(jobs, settings["game"]) as pool:
-                for c, res in pool.imap_unordered(_indexed, tasks):
-                    save(c, res)
-    else:
+    if backend not in ("local", "ray"):
         raise StudyError(f"unknown backend {backend!r}; expected local or ray")
+    run = StudyRun(settings, out, progress)
+    t0 = time.perf_counter()
+    if backend == "ray":
+        _run_ray(run.tasks, run.save, address, jobs)
+    elif jobs <= 1:
+        for c, t in run.tasks:
+            run.save(c, _work(t))
+    else:
+        from .runner import process_pool
+
+        with process_pool(jobs, settings["game"]) as pool:
+            for c, res in pool.imap_unordered(_indexed, run.tasks):
+                run.save(c, res)
+    return run.finish(time.perf_counter() - t0)
+
+
+def run_studies(runs: list[StudyRun], pool: Any = None) -> float:
+    """Several studies' chunks in one queue: through `pool` (an open `runner.process_pool`), so that no
+    study starts its own workers and no core waits at a study's end for the study's last chunk; in this
+    process without one. Every study is then merged (`StudyRun.finish`). The seconds the games took."""
+    tasks = [(k, c, t) for k, r in enumerate(runs) for c, t in r.tasks]
+    t0 = time.perf_counter()
+    if pool is None:
+        for k, c, t in tasks:
+            runs[k].save(c, _work(t))
+    else:
+        for k, c, res in pool.imap_unordered(_indexed_many, tasks):
+            runs[k].save(c, res)
     play_s = time.perf_counter() - t0
-    t_merge = time.perf_counter()
-    _merge(out)
-    write_s += time.perf_counter() - t_merge
-    if settings.get("records"):
-        keep_notable(out, settings, pq.read_table(out / "games.parquet"))
-    return {"out": str(out), "games": n, "played": sum(len(t[1][6]) for t in tasks), "seconds": play_s,
-            "write_seconds": write_s}
+    for r in runs:
+        r.finish(play_s)
+    return play_s
 
 
 def _done_chunks(parts: Path, n: int, chunk: int) -> set[int]:
@@ -180,6 +211,11 @@ def _done_chunks(parts: Path, n: int, chunk: int) -> set[int]:
 def _indexed(task):
     c, t = task
     return c, _work(t)
+
+
+def _indexed_many(task):
+    k, c, t = task
+    return k, c, _work(t)
 
 
 def _run_ray(tasks, save, address, jobs) -> None:
