@@ -328,7 +328,7 @@ def test_the_clock_stops_the_lead_level_after_a_last_stage_that_fits_never_a_res
     a = Timed("undecim", tmp_path, bots=("greedy", "random"))
     run_plan(a, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 150.0, 0.0, lambda: None,
              clock=lambda: clock[0])
-    # context 30 s; stage 1: 48 s (78 s); stage 2 would end at 126 s (fits 150 + 15); stage 3 would end at
+    # context 30 s; stage 1: 48 s (78 s); stage 2 would end at 126 s (fits 150); stage 3 would end at
     # 222: the 24 s left, at 192 s per plan, fit 0.85 × 24 / 192 = 10.6% of it: 6 more games each
     assert {a.n[s] for s in ctx} == {10} and {a.n[s] for s in lead} == {38} and clock[0] == 144.0
     assert a.stopped[0]["bot"] == "greedy" and set(a.stopped[0]["reached"].values()) == {38}
@@ -467,6 +467,40 @@ def test_a_real_difference_inside_the_margin_is_said_to_be_smaller_than_what_mat
     else:
         assert "わずかに悪化させるが、差は意味のある幅（±0.10）より小さい" in small
         assert "意味のある幅" not in plain and "を悪化させる：" in plain
+
+
+def test_a_context_line_names_the_setting_by_its_rule_id_the_lead_line_gave_its_meaning():
+    """The lead level's verdict gives a variant's meaning; the context line under it (参考：) names the
+    same setting by its rule ID alone, not the whole description again (AD-V7's runs to 70 characters)."""
+    from soan.core.game import game_info
+    from soan.lab.ask_report import _sentence
+
+    doc = game_info("asian-delivery").variants["set-weight"].doc_ja
+    q = {"id": "colour-pairs", "measure": "pairs", "name": {"en": "colour pairs", "ja": "色ペアの数"},
+         "better": "higher", "margin": 0.1, "format": "num"}
+    row = {"against": {"variants": ["set-weight"]}, "effect": "none", "n": 128, "a": 6.6, "b": 6.67, "diff": 0.07,
+           "ci": [-0.04, 0.18], "significant": False, "negligible": False, "spread": "ok"}
+    lead = _sentence("asian-delivery", q, row, "greedy", "ja")
+    context = _sentence("asian-delivery", q, row, "random", "ja", context=True)
+    assert f"AD-V7（{doc}）" in lead
+    assert context.startswith("参考：ランダムボットでは、AD-V7で色ペアの数が変わるかは") and doc not in context
+    assert "AD-V7 set-weight" in _sentence("asian-delivery", q, row, "random", "en", context=True)
+
+
+def test_the_plan_line_gives_the_games_planned_and_the_clocks_line_the_games_played():
+    """A plan the clock cut short: the plan line says what was planned (168), the next what was played
+    (128 of 168), so no reader takes the games played for the plan."""
+    from soan.lab.ask_report import notes
+
+    res = {"game": "asian-delivery", "budget_s": 600, "bots": ["greedy"], "cost": {"greedy": 0.19},
+           "studies": {"greedy-4p-base": 128}, "plan": {"greedy-4p-base": 168},
+           "settings": {"greedy-4p-base": {"bot": "greedy"}},
+           "stopped": [{"bot": "greedy", "reached": {"greedy-4p-base": 128}, "planned": {"greedy-4p-base": 168}}]}
+    ja, en = notes(res, "ja"), notes(res, "en")
+    assert "１試行 168 ゲームを計画した" in ja[0] and "１試行 128 ゲーム（計画は 168 ゲーム）" in ja[1]
+    assert "168 games a study planned" in en[0] and "128 games a study (of 168 planned)" in en[1]
+    del res["plan"]  # an answers.json written before the plan was kept: the games played, as then
+    assert "１試行 128 ゲームを計画した" in notes(res, "ja")[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -405,7 +405,7 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
                 break
             if k:
                 left = budget_s - (clock() - t0)
-                if left + budget_s * 0.1 < pace * games:
+                if left < pace * games:  # the budget is kept: what is left goes to a last stage
                     fit = SAFETY * left / pace / sum(plan[s.name] for s in need[b])  # a share of the plan
                     if fit >= LAST_STAGE:
                         part = stages[k - 1] + fit
@@ -530,6 +530,7 @@ def _result(a: Asker, state: dict[str, Any], answers: list[dict[str, Any]], budg
             "check_bots": state.get("check_bots"),
             "cost": {b: state.get("cost", {}).get(b) for b in bots},
             "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)},
+            "plan": {s.name: state.get("plan", {}).get(s.name) for s, _ in sorted(a.n.items(), key=lambda x: x[0].name)},
             "settings": {s.name: {"bot": s.bot, "players": s.players, "variants": list(s.variants),
                                   "params": dict(s.params), **({"planner": s.planner} if s.planner else {})}
                          for s in a.n}}

@@ -53,19 +53,22 @@ def _fmt(x: float | None, kind: str, signed: bool = False) -> str:
     return f"{x:+.2f}" if signed else f"{x:.2f}"
 
 
-def label(game: str, s: dict, lang: str) -> str:
+def label(game: str, s: dict, lang: str, short: bool = False) -> str:
+    """A compared setting as the reader sees it: its rule IDs with their meaning in Japanese (AD-V7（…）);
+    `short`: the IDs alone (AD-V7), for a line that follows one which gave the meaning."""
     if s.get("label"):
         return s["label"]["ja" if lang == "ja" else "en"]
     info = game_info(game)
     parts = []
     for v in s.get("variants", []):
-        parts.append(variant_label(game, v, lang))
+        var = info.variants.get(v)
+        parts.append(var.rule if short and lang == "ja" and var is not None and var.rule else variant_label(game, v, lang))
     for k, x in (s.get("params") or {}).items():
         p = info.params.get(k)
         if lang == "ja" and p is not None:
             val = "・".join(map(str, x)) if isinstance(x, list | tuple) else str(x).replace(",", "・")
             doc = (p.doc_ja or p.doc).removesuffix(f"（{p.rule}）")
-            parts.append(f"{p.rule or k}（{doc}）＝{val}")
+            parts.append(f"{p.rule}＝{val}" if short and p.rule else f"{p.rule or k}（{doc}）＝{val}")
         else:
             parts.append(f"{k}={x}")
     return " + ".join(parts) or w("base", lang)
@@ -91,8 +94,9 @@ def _figure(q: dict, r: dict, lang: str) -> str:
 
 
 def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = False) -> str:
-    """One comparison in plain words: what the rule change does to the question's measure."""
-    lab = label(game, r["against"], lang)
+    """One comparison in plain words: what the rule change does to the question's measure (a context
+    level's line follows the lead's on the same setting: the setting by its rule IDs alone)."""
+    lab = label(game, r["against"], lang, short=context)
     nm = _name(q, lang) if bot != q.get("chance_bot") or "name_raw" not in q else q["name_raw"]["ja" if lang == "ja" else "en"]
     e = r["effect"]
     n = r["n"]
@@ -471,8 +475,9 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
     out = []
     if res.get("continued"):
         out.append(w("resumed", lang).format(folder=res["folder"], s=res.get("before_s", 0)))
-    for b in res.get("bots", []):
-        ns = sorted({n for k, n in res["studies"].items() if res["settings"][k]["bot"] == b})
+    planned = res.get("plan") or {}
+    for b in res.get("bots", []):  # the games planned a study (what was played: the `stopped` line, if short)
+        ns = sorted({planned.get(k) or n for k, n in res["studies"].items() if res["settings"][k]["bot"] == b})
         c = (res.get("cost") or {}).get(b)
         if ns and c:
             n = str(ns[0]) if len(ns) == 1 else f"{ns[0]}–{ns[-1]}"
