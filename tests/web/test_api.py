@@ -60,11 +60,19 @@ def test_bad_game_requests_name_what_is_wrong(client, body, words):
     ({"game": "la-superba", "players": 2}, "players"),
     ({"game": "la-superba", "variants": ["no-such"]}, "variants"),
     ({"game": "la-superba", "params": {"no-such": 1}}, "params"),
-    ({"game": "la-superba", "bots": {"7": "random"}}, "bots"),
+    ({"game": "la-superba", "bots": {"7": "random"}}, "bots.7"),  # the seat, as docs/web.md says
 ])
 def test_a_bad_room_setting_is_named_by_its_own_field(client, body, field):
     r = client.post("/api/games", json=body)
     assert r.status_code == 422 and r.json()["field"] == field, r.text
+
+
+def test_every_unknown_variant_of_a_new_room_is_named_not_only_the_first(client):
+    r = client.post("/api/games", json={"game": "la-superba", "variants": ["weather-double", "no-such", "nor-this"]})
+    assert r.status_code == 422 and r.json()["field"] == "variants", r.text
+    assert "unknown variants 'no-such', 'nor-this'" in r.json()["error"], r.text
+    r = client.post("/api/games", json={"game": "la-superba", "variants": ["no-such", "nor-this"], "lang": "ja"})
+    assert "ヴァリアント 'no-such'、'nor-this' はありません" in r.json()["error"], r.text
 
 
 PLAYERS_9 = {"game": "la-superba", "players": 9}

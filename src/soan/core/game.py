@@ -331,13 +331,15 @@ def check_config(
     if params is not None and not isinstance(params, dict):
         raise ConfigError(f"params are a mapping of parameter names to values, got {shown(params)}", field="params")
     vs: list[str] = []
+    bad = [shown(v, 40) for v in variants or () if not isinstance(v, str) or v not in info.variants]
+    if bad:  # every unknown one named (the first ten), not only the first
+        bad = bad[:10] + (["…"] if len(bad) > 10 else [])
+        raise ConfigError(f"unknown variant{'' if len(bad) == 1 else 's'} {', '.join(bad)} for {info.id}; expected any "
+                          f"of {listed(sorted(info.variants), 'en')}",
+                          ja=f"{info.name_ja}にヴァリアント {'、'.join(bad)} はありません。使えるのは"
+                             f"{listed(sorted(info.variants), 'ja')}です",
+                          field="variants")
     for v in variants or ():
-        if not isinstance(v, str) or v not in info.variants:
-            raise ConfigError(f"unknown variant {shown(v)} for {info.id}; expected any of "
-                              f"{listed(sorted(info.variants), 'en')}",
-                              ja=f"{info.name_ja}にヴァリアント {shown(v)} はありません。使えるのは"
-                                 f"{listed(sorted(info.variants), 'ja')}です",
-                              field="variants")
         if v not in vs:
             vs.append(v)
     order = list(info.variants)

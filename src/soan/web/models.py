@@ -208,7 +208,7 @@ class RoomSettings(BaseModel):
         for num, spec in self.bots.items():
             if not 1 <= num <= n:
                 raise refuse(f"bots: seat {num} does not exist; seats are 1-{n}", f"bots：席{num}はありません。席は1〜{n}です",
-                             "bots")
+                             f"bots.{num}")
             try:
                 self.bots[num] = check_bot(spec, state.game_id, lim, num)
             except WebError as e:
