@@ -170,6 +170,20 @@ def test_the_plan_fits_the_budget_before_any_game_is_looked_at(tmp_path):
     assert set(plan_sizes(a, ("greedy",), {"greedy": lead}, {}, 0.0, {"greedy": 8}).values()) == {8}
 
 
+def test_the_pilot_prices_a_level_on_a_study_with_the_most_players(tmp_path):
+    """The study names sort 3-player studies first; the pilot plays the dearer 4-player games."""
+    from soan.lab.ask import Asker, Setting, _price
+
+    class Priced(Asker):
+        def ensure(self, s, n):
+            self.cost[s] = 0.3 if s.players == 4 else 0.2
+            self.n[s] = n
+
+    todo = [Setting(3, "greedy", (), ()), Setting(4, "greedy", (), ()), Setting(4, "greedy", ("V1",), ())]
+    a = Priced("asian-delivery", tmp_path, bots=("greedy",))
+    assert _price(a, "greedy", todo, {}) == 0.3 / 2 and set(a.n) == {todo[1]}
+
+
 def test_a_questions_file_names_bad_bot_levels(tmp_path, monkeypatch):
     import yaml
 

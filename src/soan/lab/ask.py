@@ -309,12 +309,13 @@ class Asker:
 
 def _price(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any]) -> float:
     """Wall seconds a game of this bot level takes on `a.jobs` cores: from an earlier ask of the folder,
-    else from a pilot of PILOT games of the first study, played in this process (no worker start-up in
-    its price). Never 0: a pilot an interrupted ask already played is played on (PILOT more games)."""
+    else from a pilot of PILOT games of its first study with the most players, played in this process
+    (no worker start-up in its price). Never 0: a pilot an interrupted ask already played is played on (PILOT more games)."""
     known = state.setdefault("cost", {}).get(bot)
     if known:
         return float(known)
-    s = todo[0]
+    s = max(todo, key=lambda x: x.players)  # the first with the most players: its games cost the most (a
+    # 3-player pilot priced Asian Delivery's 4-player games a quarter too cheap, and the clock cut the plan)
     jobs, a.jobs = a.jobs, 1
     k = PILOT
     first = True
