@@ -353,9 +353,17 @@ def test_the_clock_stops_the_lead_level_after_a_last_stage_that_fits_never_a_res
     # 4 s left fit 1.8% of the plan, less than LAST_STAGE (5%): no last stage, the half stands
     assert {c.n[s] for s in lead} == {32} and set(c.stopped[0]["reached"].values()) == {32}
     b = Timed("undecim", tmp_path, bots=("greedy", "random"))
+    clock[0] = 0.0
     run_plan(b, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 1000.0, 0.0, lambda: None,
-             clock=lambda: clock[0] - 150.0)
-    assert {b.n[s] for s in lead} == {64} and not b.stopped
+             clock=lambda: clock[0])
+    # the plan played by 222 s; the 778 s left, at 192 s per plan, grow it by 0.85 × 778 / 192 = 344%:
+    # every study to 284 games (the context level is not grown)
+    assert {b.n[s] for s in lead} == {284} and {b.n[s] for s in ctx} == {10} and not b.stopped
+    assert set(b.extended[0]["reached"].values()) == {284} and set(b.extended[0]["planned"].values()) == {64}
+    before = clock[0]
+    run_plan(b, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 1000.0, 0.0, lambda: None,
+             clock=lambda: clock[0])  # asked again: the plan is played, nothing more (no look again)
+    assert clock[0] == before and {b.n[s] for s in lead} == {284} and len(b.extended) == 1
 
 
 def test_one_pool_for_the_whole_ask_plays_the_same_games_as_one_process(tmp_path):
@@ -513,6 +521,10 @@ def test_the_plan_line_gives_the_games_planned_and_the_clocks_line_the_games_pla
     ja, en = notes(res, "ja"), notes(res, "en")
     assert "１試行 168 ゲームを計画した" in ja[0] and "１試行 128 ゲーム（計画は 168 ゲーム）" in ja[1]
     assert "168 games a study planned" in en[0] and "128 games a study (of 168 planned)" in en[1]
+    grown = {**res, "stopped": [], "extended": [{"bot": "greedy", "reached": {"greedy-4p-base": 240},
+                                                 "planned": {"greedy-4p-base": 168}}]}
+    assert "残り時間で各試行を同じ割合で 240 ゲームまで増やした（計画は 168 ゲーム）" in notes(grown, "ja")[1]
+    assert "grew every study alike to 240 games (of 168 planned)" in notes(grown, "en")[1]
     del res["plan"]  # an answers.json written before the plan was kept: the games played, as then
     assert "１試行 128 ゲームを計画した" in notes(res, "ja")[0]
 

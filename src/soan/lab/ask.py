@@ -271,6 +271,7 @@ class Asker:
     cost: dict[Setting, float] = field(default_factory=dict)  # seconds per game
     over: list[dict[str, Any]] = field(default_factory=list)  # bot levels whose plan does not fit the budget
     stopped: list[dict[str, Any]] = field(default_factory=list)  # a level whose plan the clock cut short
+    extended: list[dict[str, Any]] = field(default_factory=list)  # a level whose plan the time left grew
     check_bots: bool = False  # the planning check of every compared setting at the lead level
 
     def folder(self, s: Setting) -> Path:
@@ -393,23 +394,25 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
     games of every study in one queue (`Asker.ensure_all`). A stage that would end past the budget, at
     the last stage's pace per game, is not started; instead a last stage grows every study by the same
     share of its plan, what the time left allows at that pace (SAFETY of it; none below LAST_STAGE of the
-    plan), so the budget is not left idle. Every study of the level keeps the same share of its plan,
-    and the stop looks at the clock, never at a result."""
+    plan); a plan played to its end before the budget's end grows the same way by the time left, so the
+    budget is neither overrun nor left idle. Every study of the level keeps the same share of its plan,
+    and the stop and the growth look at the clock, never at a result; an ask of a folder whose plan was
+    already played plays nothing more."""
     for b in (*bots[1:], bots[0]):
         stages = STAGES if b == bots[0] and budget_s > 0 else (1.0,)
         chunk = CHUNK_LEAD if b == bots[0] else CHUNK
-        pace = 0.0  # seconds a game, by the last stage
-        for k, frac in enumerate(stages):
+        pace = 0.0  # seconds a game, by the last stage played in this ask (0: none yet)
+        for frac in stages:
             todo = [(s, _stage_size(plan[s.name], frac, chunk)) for s in need[b]]
             games = sum(max(0, n - a.n.get(s, 0)) for s, n in todo)
-            if k and not games:
-                break
-            if k:
+            if not games:  # already there (an earlier ask of the folder, or a stage rounded to the last one)
+                continue
+            if pace:
                 left = budget_s - (clock() - t0)
                 if left < pace * games:  # the budget is kept: what is left goes to a last stage
                     fit = SAFETY * left / pace / sum(plan[s.name] for s in need[b])  # a share of the plan
                     if fit >= LAST_STAGE:
-                        part = stages[k - 1] + fit
+                        part = frac_done(a, plan, need[b]) + fit
                         a.ensure_all([(s, max(a.n.get(s, 0), math.floor(plan[s.name] * part))) for s in need[b]])
                         save()
                     a.stopped.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
@@ -418,8 +421,22 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
             t_stage = clock()
             a.ensure_all(todo)
             save()
-            if games:
-                pace = (clock() - t_stage) / games
+            pace = (clock() - t_stage) / games
+        else:  # the plan played to its end in this ask before the budget's: the time left grows it alike
+            if b == bots[0] and budget_s > 0 and pace:
+                left = budget_s - (clock() - t0)
+                fit = SAFETY * left / pace / sum(plan[s.name] for s in need[b])  # a share of the plan
+                if fit >= LAST_STAGE:
+                    a.ensure_all([(s, max(a.n.get(s, 0), min(MAX_N, math.floor(plan[s.name] * (1 + fit)))))
+                                  for s in need[b]])
+                    save()
+                    a.extended.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
+                                       "planned": {s.name: plan[s.name] for s in need[b]}})
+
+
+def frac_done(a: Asker, plan: dict[str, int], studies: list[Setting]) -> float:
+    """The share of its plan every study has reached (the least of them)."""
+    return min(a.n.get(s, 0) / max(1, plan[s.name]) for s in studies)
 
 
 class Interrupted(KeyboardInterrupt):
@@ -528,6 +545,7 @@ def _result(a: Asker, state: dict[str, Any], answers: list[dict[str, Any]], budg
     return {"game": a.game, "budget_s": budget_s, "plan_budget_s": state["budget_s"], "spent_s": state["spent_s"],
             "before_s": before_s, "continued": continued,
             "folder": str(a.out / a.game), "bots": list(bots), "over": a.over, "stopped": a.stopped,
+            "extended": a.extended,
             "check_bots": state.get("check_bots"),
             "cost": {b: state.get("cost", {}).get(b) for b in bots},
             "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)},

@@ -485,9 +485,10 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
     for o in res.get("over", []):
         m = max(1, round(o["needs_s"] / 60))
         out.append(w("over", lang).format(who=who(o["bot"], lang, game), m=m, studies=o["studies"], g=o["games"]))
-    for st in res.get("stopped", []):
-        got, planned = sorted(set(st["reached"].values())), sorted(set(st["planned"].values()))
-        out.append(w("stopped", lang).format(who=who(st["bot"], lang, game), got=got[0], planned=planned[-1]))
+    for key in ("stopped", "extended"):  # the clock cut the plan short, or the time left grew it
+        for st in res.get(key, []):
+            got, planned = sorted(set(st["reached"].values())), sorted(set(st["planned"].values()))
+            out.append(w(key, lang).format(who=who(st["bot"], lang, game), got=got[0], planned=planned[-1]))
     if res.get("check_bots") == "not_possible":  # --check-bots with a lead bot that cannot plan under other rules
         out.append(w("check_bots_not_possible", lang).format(who=who(res["bots"][0], lang, game)))
     out.append(w("footnote", lang).format(seat=SEAT_MARGIN, card=CARD_MARGIN))
