@@ -340,12 +340,12 @@ def test_the_clock_stops_the_lead_level_after_a_last_stage_that_fits_never_a_res
     ctx = [Setting(4, "random", (f"V{k}",), ()) for k in range(3)]
     plan = {s.name: 64 for s in lead} | {s.name: 10 for s in ctx}
     a = Timed("undecim", tmp_path, bots=("greedy", "random"))
-    run_plan(a, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 150.0, 0.0, lambda: None,
+    run_plan(a, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 200.0, 0.0, lambda: None,
              clock=lambda: clock[0])
-    # context 30 s; stage 1: 48 s (78 s); stage 2 would end at 126 s (fits 150); stage 3 would end at
-    # 222: the 24 s left, at 192 s per plan, fit 0.85 × 24 / 192 = 10.6% of it: 6 more games each
-    assert {a.n[s] for s in ctx} == {10} and {a.n[s] for s in lead} == {38} and clock[0] == 144.0
-    assert a.stopped[0]["bot"] == "greedy" and set(a.stopped[0]["reached"].values()) == {38}
+    # context 30 s; stage 1: 48 s (78 s); stage 2 would end at 126 s (fits 200); stage 3 would end at
+    # 222: the 74 s left, at 192 s per plan, fit 0.85 × 74 / 192 = 32.8% of it, 20 games, in whole chunks 16
+    assert {a.n[s] for s in ctx} == {10} and {a.n[s] for s in lead} == {48} and clock[0] == 174.0
+    assert a.stopped[0]["bot"] == "greedy" and set(a.stopped[0]["reached"].values()) == {48}
     c = Timed("undecim", tmp_path, bots=("greedy", "random"))
     clock[0] = 0.0
     run_plan(c, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 130.0, 0.0, lambda: None,
@@ -357,13 +357,13 @@ def test_the_clock_stops_the_lead_level_after_a_last_stage_that_fits_never_a_res
     run_plan(b, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 1000.0, 0.0, lambda: None,
              clock=lambda: clock[0])
     # the plan played by 222 s; the 778 s left, at 192 s per plan, grow it by 0.85 × 778 / 192 = 344%:
-    # every study to 284 games (the context level is not grown)
-    assert {b.n[s] for s in lead} == {284} and {b.n[s] for s in ctx} == {10} and not b.stopped
-    assert set(b.extended[0]["reached"].values()) == {284} and set(b.extended[0]["planned"].values()) == {64}
+    # 220 games, in whole chunks 216, every study to 280 games (the context level is not grown)
+    assert {b.n[s] for s in lead} == {280} and {b.n[s] for s in ctx} == {10} and not b.stopped
+    assert set(b.extended[0]["reached"].values()) == {280} and set(b.extended[0]["planned"].values()) == {64}
     before = clock[0]
     run_plan(b, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 1000.0, 0.0, lambda: None,
              clock=lambda: clock[0])  # asked again: the plan is played, nothing more (no look again)
-    assert clock[0] == before and {b.n[s] for s in lead} == {284} and len(b.extended) == 1
+    assert clock[0] == before and {b.n[s] for s in lead} == {280} and len(b.extended) == 1
 
 
 def test_one_pool_for_the_whole_ask_plays_the_same_games_as_one_process(tmp_path):
@@ -382,6 +382,21 @@ def test_one_pool_for_the_whole_ask_plays_the_same_games_as_one_process(tmp_path
         assert s1.select(["index", "seat", "score"]).to_pylist() == s2.select(["index", "seat", "score"]).to_pylist()
         assert len(list((tmp_path / "two" / "undecim" / name / "parts").glob("games-*.parquet"))) == 17  # the lead level: chunks of 8
     assert one["answers"][0]["by_bot"]["random"]["rows"][0]["diff"] == two["answers"][0]["by_bot"]["random"]["rows"][0]["diff"]
+
+
+def test_growing_a_study_counts_the_part_full_chunk_it_plays_again(tmp_path):
+    """A plan of 127 games leaves chunk 15 (games 120-126) part-full: growing the study plays it again
+    whole, and the time left is priced with those games, so the budget is kept (an Asian Delivery ask
+    grown from 127 to 139 ran 20 s past its 600 s before)."""
+    from soan.lab.ask import Asker, Setting, _grown, _to_play
+
+    assert _to_play(127, 139, 8) == 19 and _to_play(128, 136, 8) == 8 and _to_play(50, 40, 8) == 0
+    s = Setting(4, "greedy", (), ())
+    a = Asker("asian-delivery", tmp_path, bots=("greedy",))
+    a.n[s] = 127
+    (grow,) = _grown(a, {s.name: 127}, [s], 8, seconds=19.0, pace=1.0)  # 19 games' time: 2 whole chunks
+    assert grow == (s, 136) and _to_play(127, 136, 8) <= 19
+    assert _grown(a, {s.name: 127}, [s], 8, seconds=5.0, pace=1.0) == []  # below LAST_STAGE of the plan
 
 
 def test_a_stage_ends_on_whole_chunks_so_no_game_is_played_twice():

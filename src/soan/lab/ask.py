@@ -387,33 +387,55 @@ def _stage_size(planned: int, frac: float, chunk: int) -> int:
     return min(planned, math.ceil(n / chunk) * chunk) if n < planned else n
 
 
+def _to_play(have: int, want: int, chunk: int) -> int:
+    """Games played to grow a study from `have` to `want`: from its last whole chunk (a chunk saved
+    part-full is played again whole)."""
+    return want - have // chunk * chunk if want > have else 0
+
+
+def _grown(a: Asker, plan: dict[str, int], studies: list[Setting], chunk: int, seconds: float,
+           pace: float) -> list[tuple[Setting, int]]:
+    """Every study grown by the same share of its plan, in whole chunks from its last whole chunk, so that
+    the games played (`_to_play`) take at most `seconds` at `pace`; [] when that is below LAST_STAGE of
+    the plan or adds no game."""
+    fit = seconds / pace / sum(plan[s.name] for s in studies)  # a share of the plan
+    if fit < LAST_STAGE:
+        return []
+    out = []
+    for s in studies:
+        have = a.n.get(s, 0)
+        want = min(MAX_N, have // chunk * chunk + math.floor(plan[s.name] * fit) // chunk * chunk)
+        if want > have:
+            out.append((s, want))
+    return out
+
+
 def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], plan: dict[str, int],
              budget_s: float, t0: float, save: Callable[[], None], clock: Callable[[], float] = time.perf_counter) -> None:
     """Play the plan: the context levels first (a small share), then the lead level in stages over all
     its studies (a quarter, half, all of each plan, in whole saved chunks: `_stage_size`), each stage's
     games of every study in one queue (`Asker.ensure_all`). A stage that would end past the budget, at
     the last stage's pace per game, is not started; instead a last stage grows every study by the same
-    share of its plan, what the time left allows at that pace (SAFETY of it; none below LAST_STAGE of the
-    plan); a plan played to its end before the budget's end grows the same way by the time left, so the
-    budget is neither overrun nor left idle. Every study of the level keeps the same share of its plan,
-    and the stop and the growth look at the clock, never at a result; an ask of a folder whose plan was
-    already played plays nothing more."""
+    share of its plan, what SAFETY of the time left allows at that pace (`_grown`: none below LAST_STAGE
+    of the plan); a plan played to its end before the budget's end grows the same way by the time left,
+    so the budget is neither overrun nor left idle. Every study of the level keeps the same share of its
+    plan, and the stop and the growth look at the clock, never at a result; an ask of a folder whose plan
+    was already played plays nothing more."""
     for b in (*bots[1:], bots[0]):
         stages = STAGES if b == bots[0] and budget_s > 0 else (1.0,)
         chunk = CHUNK_LEAD if b == bots[0] else CHUNK
         pace = 0.0  # seconds a game, by the last stage played in this ask (0: none yet)
         for frac in stages:
             todo = [(s, _stage_size(plan[s.name], frac, chunk)) for s in need[b]]
-            games = sum(max(0, n - a.n.get(s, 0)) for s, n in todo)
+            games = sum(_to_play(a.n.get(s, 0), n, chunk) for s, n in todo)
             if not games:  # already there (an earlier ask of the folder, or a stage rounded to the last one)
                 continue
             if pace:
                 left = budget_s - (clock() - t0)
                 if left < pace * games:  # the budget is kept: what is left goes to a last stage
-                    fit = SAFETY * left / pace / sum(plan[s.name] for s in need[b])  # a share of the plan
-                    if fit >= LAST_STAGE:
-                        part = frac_done(a, plan, need[b]) + fit
-                        a.ensure_all([(s, max(a.n.get(s, 0), math.floor(plan[s.name] * part))) for s in need[b]])
+                    last = _grown(a, plan, need[b], chunk, SAFETY * left, pace)
+                    if last:
+                        a.ensure_all(last)
                         save()
                     a.stopped.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
                                       "planned": {s.name: plan[s.name] for s in need[b]}})
@@ -424,19 +446,12 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
             pace = (clock() - t_stage) / games
         else:  # the plan played to its end in this ask before the budget's: the time left grows it alike
             if b == bots[0] and budget_s > 0 and pace:
-                left = budget_s - (clock() - t0)
-                fit = SAFETY * left / pace / sum(plan[s.name] for s in need[b])  # a share of the plan
-                if fit >= LAST_STAGE:
-                    a.ensure_all([(s, max(a.n.get(s, 0), min(MAX_N, math.floor(plan[s.name] * (1 + fit)))))
-                                  for s in need[b]])
+                more = _grown(a, plan, need[b], chunk, SAFETY * (budget_s - (clock() - t0)), pace)
+                if more:
+                    a.ensure_all(more)
                     save()
                     a.extended.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
                                        "planned": {s.name: plan[s.name] for s in need[b]}})
-
-
-def frac_done(a: Asker, plan: dict[str, int], studies: list[Setting]) -> float:
-    """The share of its plan every study has reached (the least of them)."""
-    return min(a.n.get(s, 0) / max(1, plan[s.name]) for s in studies)
 
 
 class Interrupted(KeyboardInterrupt):
