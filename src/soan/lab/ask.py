@@ -283,10 +283,10 @@ class Asker:
         """Study `s` holds at least `n` games."""
         self.ensure_all([(s, n)])
 
-    def ensure_all(self, todo: list[tuple[Setting, int]]) -> None:
+    def ensure_all(self, todo: list[tuple[Setting, int]]) -> int:
         """Each study (setting, n) holds at least n games: the chunks of all of them in one queue of the
         ask's pool (study.run_studies), so no core waits at a study's end; a study's price per game is
-        the batch's seconds over the games it played."""
+        the batch's seconds over the games it played. The games played (not those a folder held)."""
         runs = []
         report = self.progress
         for s, n in todo:
@@ -302,6 +302,7 @@ class Asker:
             if r.played:
                 self.cost[s] = (time.perf_counter() - t0) / played
             self.n[s] = max(n, self.n.get(s, 0))
+        return played
 
     def tables(self, s: Setting):
         _, g, t = load(self.folder(s))
@@ -441,9 +442,10 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
                                       "planned": {s.name: plan[s.name] for s in need[b]}})
                     break
             t_stage = clock()
-            a.ensure_all(todo)
+            played = a.ensure_all(todo)
             save()
-            pace = (clock() - t_stage) / games
+            if played:  # games this ask played (a folder's earlier games cost nothing and price nothing)
+                pace = (clock() - t_stage) / played
         else:  # the plan played to its end in this ask before the budget's: the time left grows it alike
             if b == bots[0] and budget_s > 0 and pace:
                 more = _grown(a, plan, need[b], chunk, SAFETY * (budget_s - (clock() - t0)), pace)
