@@ -314,6 +314,20 @@ def data_hash(data: Any) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
+def _known_variants(info: GameInfo, variants: list[Any] | tuple[Any, ...]) -> list[str]:
+    """The chosen variants, each once, in the game's order; every unknown one named (the first ten)."""
+    bad = [shown(v, 40) for v in variants if not isinstance(v, str) or v not in info.variants]
+    if bad:
+        bad = bad[:10] + (["…"] if len(bad) > 10 else [])
+        raise ConfigError(f"unknown variant{'' if len(bad) == 1 else 's'} {', '.join(bad)} for {info.id}; expected any "
+                          f"of {listed(sorted(info.variants), 'en')}",
+                          ja=f"{info.name_ja}にヴァリアント {'、'.join(bad)} はありません。使えるのは"
+                             f"{listed(sorted(info.variants), 'ja')}です",
+                          field="variants")
+    order = list(info.variants)
+    return sorted(set(variants), key=order.index)
+
+
 def check_config(
     game_id: str,
     players: int | None,
@@ -330,20 +344,7 @@ def check_config(
         raise ConfigError(f"variants are a list of variant ids, got {shown(variants)}", field="variants")
     if params is not None and not isinstance(params, dict):
         raise ConfigError(f"params are a mapping of parameter names to values, got {shown(params)}", field="params")
-    vs: list[str] = []
-    bad = [shown(v, 40) for v in variants or () if not isinstance(v, str) or v not in info.variants]
-    if bad:  # every unknown one named (the first ten), not only the first
-        bad = bad[:10] + (["…"] if len(bad) > 10 else [])
-        raise ConfigError(f"unknown variant{'' if len(bad) == 1 else 's'} {', '.join(bad)} for {info.id}; expected any "
-                          f"of {listed(sorted(info.variants), 'en')}",
-                          ja=f"{info.name_ja}にヴァリアント {'、'.join(bad)} はありません。使えるのは"
-                             f"{listed(sorted(info.variants), 'ja')}です",
-                          field="variants")
-    for v in variants or ():
-        if v not in vs:
-            vs.append(v)
-    order = list(info.variants)
-    vs.sort(key=order.index)
+    vs = _known_variants(info, variants or ())
     out: dict[str, Any] = {}
     for k, v in (params or {}).items():
         p = info.params.get(k) if isinstance(k, str) else None
