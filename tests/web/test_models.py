@@ -42,7 +42,7 @@ def client(tmp_path):
     ({"game": "undecim", "bots": {"x": "random"}}, "bots", "seat 'x' is not a number"),
     ({"game": "undecim", "players": 3, "bots": {"2": 7}}, "bots.2", "a bot is named by text"),
     ({"game": "undecim", "players": 3, "bots": {"2": "genius"}}, "bots.2", "unknown agent"),
-    ({"game": "undecim", "players": 3, "bots": {"5": "random"}}, "bots", "seat 5 does not exist"),
+    ({"game": "undecim", "players": 3, "bots": {"5": "random"}}, "bots.5", "seat 5 does not exist"),
     ({"game": "undecim", "colour": 1}, "body", "unknown field(s): colour;"),
 ])
 def test_room_settings_name_the_field_that_is_wrong(body, field, words):
