@@ -369,6 +369,25 @@ def test_the_clock_stops_the_lead_level_after_a_last_stage_that_fits_never_a_res
     assert clock[0] == before and {b.n[s] for s in lead} == {280} and len(b.extended) == 1
 
 
+def test_asking_again_with_a_larger_budget_completes_the_plan_and_grows_nothing(tmp_path, monkeypatch):
+    """A plan the clock cut short (120 of 203) is completed by asking again with a larger budget, and no
+    more: the time left grows only a plan made by the same ask (a trial grew it to 856 games)."""
+    from soan.lab import ask as ask_mod
+
+    seen = {}
+    real = ask_mod.run_plan
+
+    def spy(*args, **kw):
+        seen["grow"] = kw.get("grow")
+        return real(*args, **kw)
+
+    monkeypatch.setattr(ask_mod, "run_plan", spy)
+    first = ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path, jobs=1, bots=("random",), start_n={"random": 30})
+    assert seen["grow"] is True
+    again = ask("undecim", ["gold-bonus"], budget_s=600, out=tmp_path, jobs=1, bots=("random",))
+    assert seen["grow"] is False and again["studies"] == first["studies"] and not again["extended"]
+
+
 def test_one_pool_for_the_whole_ask_plays_the_same_games_as_one_process(tmp_path):
     """The ask's workers are started once and every study's chunks share their queue (study.run_studies):
     each study then holds the same games, game for game, as when played in this process."""
@@ -404,13 +423,13 @@ def test_growing_a_study_counts_the_part_full_chunk_it_plays_again(tmp_path):
 
 def test_a_stage_ends_on_whole_chunks_so_no_game_is_played_twice():
     """A stage's size is a whole number of saved chunks (a chunk saved part-full would be played again
-    whole when the study grows), never past the plan, never below the floor."""
+    whole when the study grows), rounded down, never past the plan, never below the floor."""
     from soan.lab.ask import CHUNK_LEAD, MIN_N, _stage_size
 
     assert CHUNK_LEAD == 8
-    assert [_stage_size(168, f, 8) for f in (0.25, 0.5, 1.0)] == [48, 88, 168]  # not 42, 84: chunks 5 and 10 part-full
-    assert [_stage_size(19, f, 8) for f in (0.25, 0.5, 1.0)] == [8, 16, 19]
-    assert _stage_size(3, 0.25, 8) == 3 and _stage_size(40, 0.01, 8) == 8 and MIN_N <= 8
+    assert [_stage_size(168, f, 8) for f in (0.25, 0.5, 1.0)] == [40, 80, 168]  # not 42, 84: chunks 5 and 10 part-full
+    assert [_stage_size(19, f, 8) for f in (0.25, 0.5, 1.0)] == [5, 8, 19]  # a small plan's first stage stays small
+    assert _stage_size(3, 0.25, 8) == 3 and _stage_size(40, 0.01, 8) == MIN_N == 4
 
 
 def test_a_measure_above_chance_has_as_many_random_games_as_the_lead(tmp_path):

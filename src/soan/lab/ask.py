@@ -381,11 +381,14 @@ def plan_sizes(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], 
 
 
 def _stage_size(planned: int, frac: float, chunk: int) -> int:
-    """A study's games after a stage of `frac` of its plan: at least MIN_N (the plan permitting), and a
-    whole number of saved chunks unless that passes the plan, so that the next stage goes on from there
-    (a chunk saved part-full is played again whole when the study grows)."""
+    """A study's games after a stage of `frac` of its plan: at least MIN_N (the plan permitting), rounded
+    down to whole saved chunks when that leaves one or more (a chunk saved part-full is played again
+    whole when the study grows; rounding up would make a small plan's first stage most of it)."""
     n = max(min(MIN_N, planned), math.ceil(planned * frac))
-    return min(planned, math.ceil(n / chunk) * chunk) if n < planned else n
+    if n >= planned:
+        return planned
+    whole = n // chunk * chunk
+    return whole if whole >= chunk else n
 
 
 def _to_play(have: int, want: int, chunk: int) -> int:
@@ -412,7 +415,8 @@ def _grown(a: Asker, plan: dict[str, int], studies: list[Setting], chunk: int, s
 
 
 def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], plan: dict[str, int],
-             budget_s: float, t0: float, save: Callable[[], None], clock: Callable[[], float] = time.perf_counter) -> None:
+             budget_s: float, t0: float, save: Callable[[], None], clock: Callable[[], float] = time.perf_counter,
+             grow: bool = True) -> None:
     """Play the plan: the context levels first (a small share), then the lead level in stages over all
     its studies (a quarter, half, all of each plan, in whole saved chunks: `_stage_size`), each stage's
     games of every study in one queue (`Asker.ensure_all`). A stage that would end past the budget, at
@@ -420,8 +424,8 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
     share of its plan, what SAFETY of the time left allows at that pace (`_grown`: none below LAST_STAGE
     of the plan); a plan played to its end before the budget's end grows the same way by the time left,
     so the budget is neither overrun nor left idle. Every study of the level keeps the same share of its
-    plan, and the stop and the growth look at the clock, never at a result; an ask of a folder whose plan
-    was already played plays nothing more."""
+    plan, and the stop and the growth look at the clock, never at a result. `grow`: the plan was made by
+    this ask (an ask of a folder planned before plays what is left of that plan, never more)."""
     for b in (*bots[1:], bots[0]):
         stages = STAGES if b == bots[0] and budget_s > 0 else (1.0,)
         chunk = CHUNK_LEAD if b == bots[0] else CHUNK
@@ -447,7 +451,7 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
             if played:  # games this ask played (a folder's earlier games cost nothing and price nothing)
                 pace = (clock() - t_stage) / played
         else:  # the plan played to its end in this ask before the budget's: the time left grows it alike
-            if b == bots[0] and budget_s > 0 and pace:
+            if grow and b == bots[0] and budget_s > 0 and pace:
                 more = _grown(a, plan, need[b], chunk, SAFETY * (budget_s - (clock() - t0)), pace)
                 if more:
                     a.ensure_all(more)
@@ -536,6 +540,7 @@ def _plan_and_play(a: Asker, qs: list[dict[str, Any]], need: dict[str, list[Sett
     """The pilot and plan (plan_sizes; a chance_bot level's studies as large as the lead's they are
     measured against), then the stages (run_plan). Ctrl-C saves the state and raises Interrupted."""
     bots = a.bots
+    fresh = not any(s.name in state.get("plan", {}) for s in need[bots[0]])  # the lead's plan is made here
     try:
         plan = plan_sizes(a, bots, need, state, budget_s, start)
         for q in qs:  # a question measured above random players' (chance_bot) needs their games as many
@@ -546,7 +551,7 @@ def _plan_and_play(a: Asker, qs: list[dict[str, Any]], need: dict[str, list[Sett
                     plan[c.name] = max(plan[c.name], plan[s.name])
         state["budget_s"] = state.get("budget_s") or budget_s  # the budget the plan was made with
         save()
-        run_plan(a, bots, need, plan, budget_s, t0, save)
+        run_plan(a, bots, need, plan, budget_s, t0, save, grow=fresh)
     except KeyboardInterrupt:
         save()
         all_s = [s for b in bots for s in need[b]]

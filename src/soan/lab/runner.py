@@ -184,6 +184,9 @@ def _home(info) -> tuple[str, str] | None:
 
 def _load_games(homes: list[tuple[str, tuple[str, str] | None]]) -> None:
     import importlib
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it ends the pool
 
     from ..core.errors import ConfigError
     from ..core.game import register

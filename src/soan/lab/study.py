@@ -163,25 +163,22 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
     if backend not in ("local", "ray"):
         raise StudyError(f"unknown backend {backend!r}; expected local or ray")
     run = StudyRun(settings, out, progress)
-    t0 = time.perf_counter()
     if backend == "ray":
+        t0 = time.perf_counter()
         _run_ray(run.tasks, run.save, address, jobs)
-    elif jobs <= 1:
-        for c, t in run.tasks:
-            run.save(c, _work(t))
-    else:
-        from .runner import process_pool
+        return run.finish(time.perf_counter() - t0)
+    if jobs <= 1:
+        return run_studies([run])[0]
+    from .runner import process_pool
 
-        with process_pool(jobs, settings["game"]) as pool:
-            for c, res in pool.imap_unordered(_indexed, run.tasks):
-                run.save(c, res)
-    return run.finish(time.perf_counter() - t0)
+    with process_pool(jobs, settings["game"]) as pool:
+        return run_studies([run], pool)[0]
 
 
-def run_studies(runs: list[StudyRun], pool: Any = None) -> float:
+def run_studies(runs: list[StudyRun], pool: Any = None) -> list[dict[str, Any]]:
     """Several studies' chunks in one queue: through `pool` (an open `runner.process_pool`), so that no
     study starts its own workers and no core waits at a study's end for the study's last chunk; in this
-    process without one. Every study is then merged (`StudyRun.finish`). The seconds the games took."""
+    process without one. Every study is then merged (`StudyRun.finish`: what `run_study` returns)."""
     tasks = [(k, c, t) for k, r in enumerate(runs) for c, t in r.tasks]
     t0 = time.perf_counter()
     if pool is None:
@@ -191,9 +188,7 @@ def run_studies(runs: list[StudyRun], pool: Any = None) -> float:
         for k, c, res in pool.imap_unordered(_indexed_many, tasks):
             runs[k].save(c, res)
     play_s = time.perf_counter() - t0
-    for r in runs:
-        r.finish(play_s)
-    return play_s
+    return [r.finish(play_s) for r in runs]
 
 
 def _done_chunks(parts: Path, n: int, chunk: int) -> set[int]:
