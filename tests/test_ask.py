@@ -546,6 +546,18 @@ def test_a_context_line_names_the_setting_by_its_rule_id_the_lead_line_gave_its_
     assert "AD-V7 set-weight" in _sentence("asian-delivery", q, row, "random", "en", context=True)
 
 
+def test_the_report_printed_to_a_pipe_keeps_its_lines_whole(tmp_path):
+    """Piped or redirected, the report's lines are not broken at the console's width (which split
+    「差 +0.1%」 and left a line holding only 「。」): each verdict and note is one line."""
+    r = runner.invoke(app, ["ask", "undecim", "gold-bonus", "--budget", "0", "--out", str(tmp_path), "-j", "1",
+                            "--lang", "ja", "--bots", "random"], env={"COLUMNS": "60"})
+    assert r.exit_code == 0, r.output
+    out = r.output.splitlines()
+    assert "。" not in [x.strip() for x in out]
+    foot = [x for x in out if x.startswith("判定の方法：")]
+    assert len(foot) == 1 and foot[0].endswith("新たに計画する。") and len(foot[0]) > 60
+
+
 def test_the_plan_line_gives_the_games_planned_and_the_clocks_line_the_games_played():
     """A plan the clock cut short: the plan line says what was planned (168), the next what was played
     (128 of 168), so no reader takes the games played for the plan."""
@@ -558,6 +570,7 @@ def test_the_plan_line_gives_the_games_planned_and_the_clocks_line_the_games_pla
     ja, en = notes(res, "ja"), notes(res, "en")
     assert "１試行 168 ゲームを計画した" in ja[0] and "１試行 128 ゲーム（計画は 168 ゲーム）" in ja[1]
     assert "168 games a study planned" in en[0] and "128 games a study (of 168 planned)" in en[1]
+    assert "before the plan of the normal bots (greedy) was complete" in en[1]  # not "(greedy)' plan"
     grown = {**res, "stopped": [], "extended": [{"bot": "greedy", "reached": {"greedy-4p-base": 240},
                                                  "planned": {"greedy-4p-base": 168}}]}
     assert "残り時間で各試行を同じ割合で 240 ゲームまで増やした（計画は 168 ゲーム）" in notes(grown, "ja")[1]

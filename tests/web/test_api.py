@@ -48,6 +48,7 @@ def test_create_gives_one_invitation_per_person(client):
     ({"players": 4}, "missing field 'game'"),
     ({"game": "la-superba", "variants": ["no-such"], "lang": "ja"}, "ラ・スペルバにヴァリアント 'no-such' はありません"),
     ({"game": "la-superba", "bots": {"2": "genius"}, "lang": "ja"}, "席2のボット：ボット 'genius' はありません"),
+    ({"game": "la-superba", "bots": {"7": "random"}, "lang": "ja"}, "ボットの席7はありません。席は1〜4です"),
 ])
 def test_bad_game_requests_name_what_is_wrong(client, body, words):
     r = client.post("/api/games", json=body)

@@ -90,20 +90,23 @@ def ask_cmd(
     from ..lab.ask_report import lines, notes, who
     from ..lab.ask_report import w as words
 
-    console.print(words("method", lang).format(lead=who(res["bots"][0], lang, info.id)), highlight=False)
+    # the report's lines as whole lines (soft_wrap): a terminal folds them itself, and a file or pipe gets
+    # no break inserted at rich's width (which split 「差 +0.1%」 and left a line holding only 「。」)
+    console.print(words("method", lang).format(lead=who(res["bots"][0], lang, info.id)), highlight=False,
+                  soft_wrap=True)
     for ans in res["answers"]:
         q = ans["q"]
-        console.print(f"\n[bold]{q['ja' if lang == 'ja' else 'en']}[/bold]", highlight=False)
+        console.print(f"\n[bold]{q['ja' if lang == 'ja' else 'en']}[/bold]", highlight=False, soft_wrap=True)
         for x in lines(info.id, ans, lang):
-            console.print("  " + x, highlight=False)
+            console.print("  " + x, highlight=False, soft_wrap=True)
         from ..lab.balance import fix_lines
 
         for x in fix_lines(info.id, ans, lang):
-            console.print("  " + x, highlight=False)
+            console.print("  " + x, highlight=False, soft_wrap=True)
     console.print("", highlight=False)
     for x in notes(res, lang):
-        console.print(x, highlight=False)
-    console.print(f"\nhtml: {', '.join(map(str, paths))}", highlight=False)
+        console.print(x, highlight=False, soft_wrap=True)
+    console.print(f"\nhtml: {', '.join(map(str, paths))}", highlight=False, soft_wrap=True)
 
 
 def write_report(res: dict, lang: str, out: str):

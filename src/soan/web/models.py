@@ -187,7 +187,7 @@ class RoomSettings(BaseModel):
             try:
                 num = int(k)
             except (TypeError, ValueError):
-                raise refuse(f"bots: seat {str(k)[:20]!r} is not a number", f"bots：席 {str(k)[:20]!r} は番号ではありません",
+                raise refuse(f"bots: seat {str(k)[:20]!r} is not a number", f"ボットの席 {str(k)[:20]!r} が番号ではありません",
                              "bots") from None
             if not isinstance(spec, str):
                 raise refuse(f"bots: seat {num}: a bot is named by text such as 'normal', got {str(spec)[:40]!r}",
@@ -207,7 +207,7 @@ class RoomSettings(BaseModel):
         lim = (info.context or {}).get("limits") or Limits()
         for num, spec in self.bots.items():
             if not 1 <= num <= n:
-                raise refuse(f"bots: seat {num} does not exist; seats are 1-{n}", f"bots：席{num}はありません。席は1〜{n}です",
+                raise refuse(f"bots: seat {num} does not exist; seats are 1-{n}", f"ボットの席{num}はありません。席は1〜{n}です",
                              f"bots.{num}")
             try:
                 self.bots[num] = check_bot(spec, state.game_id, lim, num)
