@@ -89,24 +89,21 @@ def ask_cmd(
         return
     from ..lab.ask_report import lines, notes, who
     from ..lab.ask_report import w as words
+    from ..lab.balance import fix_lines
 
-    # the report's lines as whole lines (soft_wrap): a terminal folds them itself, and a file or pipe gets
-    # no break inserted at rich's width (which split 「差 +0.1%」 and left a line holding only 「。」)
-    console.print(words("method", lang).format(lead=who(res["bots"][0], lang, info.id)), highlight=False,
-                  soft_wrap=True)
+    def say(line: str) -> None:  # a whole line (soft wrap): a terminal folds it itself, and a file or pipe
+        console.print(line, highlight=False, soft_wrap=True)  # gets no break at rich's width (「差 +0.1%」 split)
+
+    say(words("method", lang).format(lead=who(res["bots"][0], lang, info.id)))
     for ans in res["answers"]:
         q = ans["q"]
-        console.print(f"\n[bold]{q['ja' if lang == 'ja' else 'en']}[/bold]", highlight=False, soft_wrap=True)
-        for x in lines(info.id, ans, lang):
-            console.print("  " + x, highlight=False, soft_wrap=True)
-        from ..lab.balance import fix_lines
-
-        for x in fix_lines(info.id, ans, lang):
-            console.print("  " + x, highlight=False, soft_wrap=True)
-    console.print("", highlight=False)
+        say(f"\n[bold]{q['ja' if lang == 'ja' else 'en']}[/bold]")
+        for x in [*lines(info.id, ans, lang), *fix_lines(info.id, ans, lang)]:
+            say("  " + x)
+    say("")
     for x in notes(res, lang):
-        console.print(x, highlight=False, soft_wrap=True)
-    console.print(f"\nhtml: {', '.join(map(str, paths))}", highlight=False, soft_wrap=True)
+        say(x)
+    say(f"\nhtml: {', '.join(map(str, paths))}")
 
 
 def write_report(res: dict, lang: str, out: str):
