@@ -18,7 +18,7 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game")
-    ap.add_argument("question", help="a compare question's id, e.g. hand-fluidity")
+    ap.add_argument("question", help="a compare question's id, e.g. hand-fluidity; several asked together: a,b")
     ap.add_argument("--reps", type=int, default=100)
     ap.add_argument("--budget", type=float, default=10.0, help="seconds per repetition's ask (its plan)")
     ap.add_argument("--bots", default="random", help="bot levels, the first leads (cheap ones for 100 repetitions)")
@@ -32,15 +32,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"rep {r + 1}/{a.reps}: {'FLAGGED' if x['flagged'] else 'nothing flagged'} ({x['games']} games a side)",
                   flush=True)
 
-    res = aa(a.game, a.question, a.reps, a.budget, a.out, a.jobs, tuple(a.bots.split(",")), progress=tick)
+    res = aa(a.game, a.question.split(","), a.reps, a.budget, a.out, a.jobs, tuple(a.bots.split(",")), progress=tick)
     if a.json:
         print(json.dumps(res))
     else:
+        per = "; ".join(f"{k} {v}/{res['reps']} ({v / res['reps']:.0%})" for k, v in res["by_question"].items())
         print(f"A/A of soan ask, {res['game']} {res['question']} ({res['comparisons']} comparisons, {res['bots'][0]} "
-              f"bots, budget {res['budget_s']:.0f} s a repetition, up to {res['games_max']} games a side): "
-              f"{res['flagged']}/{res['reps']} repetitions flag a difference ({res['flagged_share']:.0%}; at most 5% "
-              f"expected); all comparisons 'no difference that matters' in {res['all_negligible']}; "
-              f"{res['seconds']:.0f} s")
+              f"bots, budget {res['budget_s']:.0f} s a repetition, {res['games_min']} to {res['games_max']} games a "
+              f"side): repetitions flagging a difference, per question (at most 5% expected): {per}; any: "
+              f"{res['flagged']}/{res['reps']}; the plan shared anew with a need met in {res['reshared']}; all "
+              f"comparisons 'no difference that matters' {res['all_negligible']} times; {res['seconds']:.0f} s")
     return 0
 
 

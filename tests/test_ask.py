@@ -55,7 +55,7 @@ def test_ask_answers_with_paired_studies_and_asking_again_is_cached(tmp_path):
         assert h.count("data:image/png;base64,") == 1 and ("草案" in h if lang == "ja" else "The draft" in h)
         if lang == "ja":  # settings, bots and verdicts in Japanese; folder names (in <code>) and the methods' names aside
             text = re.sub(r"<(style|script|code)[^>]*>.*?</\1>|data:image/png;base64,[^\"']+|<[^>]+>", " ", h, flags=re.S)
-            assert set(re.findall(r"[A-Za-z][A-Za-z_]{2,}", text)) <= {"Holm", "soan", "ask", "TOST", "out"}
+            assert set(re.findall(r"[A-Za-z][A-Za-z_]{2,}", text)) <= {"Holm", "soan", "ask", "TOST", "out", "budget"}
 
 
 def test_asking_again_never_looks_again_with_more_games(tmp_path):
@@ -106,6 +106,10 @@ def test_the_ask_procedure_flags_nothing_in_an_a_a_check_and_finds_a_real_differ
     res = aa("undecim", "hand-fluidity", reps=4, budget_s=0, out=tmp_path, jobs=1, start_n={"random": 40})
     assert res["reps"] == 4 and res["flagged"] == 0 and res["games_max"] == 40
     assert not list(tmp_path.iterdir())  # each repetition's folder is removed
+    two = aa("undecim", ["hand-fluidity", "gold-bonus"], reps=2, budget_s=0, out=tmp_path, jobs=1,
+             start_n={"random": 40})
+    assert set(two["by_question"]) == {"hand-fluidity", "gold-bonus"} and two["comparisons"] == 4
+    assert two["flagged"] <= sum(two["by_question"].values()) and two["reshared"] == 0  # no budget: no resharing
     real = ask("undecim", ["hand-fluidity"], budget_s=0, out=tmp_path, jobs=1, bots=("random",),
                start_n={"random": 40})
     assert real["answers"][0]["by_bot"]["random"]["rows"][1]["effect"] == "worse"
@@ -589,3 +593,99 @@ def test_the_reports_first_line_names_the_bot_level_the_verdicts_come_from(tmp_p
     assert ("基準とする上手に遊ぶボット（中級ボット）同士" in first) if lang == "ja" else ("games of normal bots" in first)
     h = (tmp_path / "undecim" / f"answers-{lang}.html").read_text(encoding="utf-8")
     assert ("（中級ボット）同士" in h) if lang == "ja" else ("games of normal bots" in h)
+
+
+def test_the_plan_is_shared_anew_once_after_the_first_stage_and_the_stages_that_follow_play_it(tmp_path):
+    """`resize` runs once, after the lead level's first stage (before the second is sized), never for a
+    context level; the later stages play the plan it left, the total kept."""
+    from soan.lab.ask import Asker, Setting, run_plan
+
+    clock = [0.0]
+    seen = []
+
+    class Timed(Asker):
+        def ensure_all(self, todo):
+            played = 0
+            for s, n in todo:
+                played += max(0, n - self.n.get(s, 0))
+                self.n[s] = max(n, self.n.get(s, 0))
+            clock[0] += played * 0.01
+            return played
+
+    lead = [Setting(4, "greedy", (f"V{k}",), ()) for k in range(3)]
+    ctx = [Setting(4, "random", (f"V{k}",), ()) for k in range(3)]
+    plan = {s.name: 64 for s in lead} | {s.name: 10 for s in ctx}
+    a = Timed("undecim", tmp_path, bots=("greedy", "random"))
+
+    def resize():
+        seen.append({s.name: a.n.get(s, 0) for s in lead + ctx})
+        plan.update({lead[0].name: 128, lead[1].name: 32, lead[2].name: 32})
+
+    run_plan(a, ("greedy", "random"), {"greedy": lead, "random": ctx}, plan, 1e9, 0.0, lambda: None,
+             clock=lambda: clock[0], grow=False, resize=resize)
+    assert len(seen) == 1 and {seen[0][s.name] for s in lead} == {16} and {seen[0][s.name] for s in ctx} == {10}
+    assert [a.n[s] for s in lead] == [128, 32, 32]  # the new plan played to its end
+    assert sum(a.n[s] for s in lead) == 3 * 64
+
+
+def test_a_questions_need_comes_from_the_spread_of_the_differences_never_from_the_difference(tmp_path, monkeypatch):
+    """A compare question needs the games that find a difference the size of its margin with NEED_POWER at
+    its corrected level, from the paired differences' spread: shifting one side changes nothing; no spread
+    or no margin gives no size; a level question needs the games for its interval's width."""
+    import math
+
+    import numpy as np
+    from statsmodels.stats.power import TTestPower
+
+    from soan.lab import ask as A
+
+    rng = np.random.default_rng(1)
+    base = rng.normal(10, 1, 40)
+    other = base + rng.normal(0, 2, 40)
+    data = {"": base}
+
+    def measures(a, q, s, P):
+        x = data[""] if not s.variants else data["v"]
+        return np.arange(len(x)), {"m": x}
+
+    monkeypatch.setattr(A, "_measures", measures)
+    q = {"id": "q", "kind": "compare", "measure": "m", "margin": 0.5, "against": [{"variants": ["V"]}],
+         "players": [4]}
+    a = A.Asker("undecim", tmp_path, bots=("greedy",))
+    data["v"] = other
+    r = A.question_needs(a, q, "greedy")
+    sd = float(np.std(other - base, ddof=1))
+    k = math.ceil(TTestPower().solve_power(effect_size=0.5 / sd, nobs=None, alpha=0.05, power=A.NEED_POWER))
+    assert r["need"] == -(-k // A.CHUNK_LEAD) * A.CHUNK_LEAD and set(r["studies"].values()) == {r["need"]}
+    assert set(r["studies"]) == {"greedy-4p-base", "greedy-4p-V"}
+    data["v"] = other + 3.0  # a large difference, the same spread: the same need
+    assert A.question_needs(a, q, "greedy")["need"] == r["need"]
+    data["v"] = base + 1.0  # every game the same difference: no size answers it
+    assert A.question_needs(a, q, "greedy")["need"] is None
+    assert A.question_needs(a, {**q, "margin": None}, "greedy")["need"] is None
+    assert A.question_needs(a, {**q, "kind": "seats"}, "greedy") is None
+
+    monkeypatch.setattr(A.Asker, "tables", lambda self, s: (None, None))
+    monkeypatch.setattr(A, "game_measures", lambda g, t, P: (None, {"x": base}))
+    lv = A.question_needs(a, {"id": "l", "kind": "level", "measures": [{"measure": "x"}], "players": [4]}, "greedy")
+    width = 0.05 * abs(base.mean())
+    want = math.ceil(A.NEED_PAD * (1.96 * float(np.std(base, ddof=1)) / width) ** 2)
+    assert lv["need"] == max(A.CHUNK_LEAD, -(-want // A.CHUNK_LEAD) * A.CHUNK_LEAD)
+    assert lv["studies"] == {"greedy-4p-base": lv["need"]}
+
+
+def test_the_report_says_how_the_plan_was_shared_anew_and_what_an_open_answer_would_take():
+    from soan.lab.ask_report import lines, notes
+
+    res = {"game": "asian-delivery", "budget_s": 600, "bots": ["greedy"], "cost": {"greedy": 0.19},
+           "studies": {"greedy-4p-base": 480}, "plan": {"greedy-4p-base": 480},
+           "settings": {"greedy-4p-base": {"bot": "greedy"}},
+           "resized": {"bot": "greedy", "after": 32, "total": 2200, "needs": {"a": 232, "b": None, "c": 1000},
+                       "met": ["a"]}}
+    ja, en = "\n".join(notes(res, "ja")), "\n".join(notes(res, "en"))
+    assert "１試行 32 ゲーム" in ja and "2200 ゲーム" in ja and "2 問のうち 1 問" in ja and "差そのものは見ない" in ja
+    assert "(32 games a study)" in en and "1 of the 2 questions" in en and "never from a difference" in en
+    ans = {"kind": "words", "q": {"words": {"ja": "言葉", "en": "words"}}, "clear": False, "need": 1000}
+    assert lines("asian-delivery", ans, "ja")[-1].startswith("明確な答えには１試行 約1000ゲームが要る")
+    assert "about 1000 games a study" in lines("asian-delivery", ans, "en")[-1]
+    assert len(lines("asian-delivery", {**ans, "clear": True}, "en")) == 1

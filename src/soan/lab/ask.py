@@ -380,6 +380,98 @@ def plan_sizes(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], 
     return plan
 
 
+NEED_POWER = 0.9  # a question's need: the games that find a difference the size of its margin 9 times in 10
+NEED_PAD = 1.2  # a level's need: games for its interval's width, with this room for the spread's own error
+
+
+def question_needs(a: Asker, q: dict, bot: str) -> dict[str, Any] | None:
+    """The games a study each of the question's studies needs for a clear answer, from the games they
+    hold: a compare question, the paired differences' spread and its margin (the games that find a
+    difference the size of the margin with NEED_POWER at the corrected level; the difference itself is
+    never read); a level question, the games that bring each figure's interval within its width. None
+    for a kind no size answers (seats, cards, dealt, words: every study grows for them alike); `need`
+    None when no size would do (no margin, no spread: e.g. bots that play the variant like the base)."""
+    if q["kind"] == "compare":
+        return _compare_need(a, q, bot)
+    if q["kind"] != "level":
+        return None
+    P = _players(a.game, q)[0]
+    base = _setting(a.game, q.get("base") or {}, P, bot)
+    g, t = a.tables(base)
+    _, ms = game_measures(g, t, P)
+    need = 0
+    for m in q["measures"]:
+        x = ms[m["measure"]] * float(m.get("scale", 1))
+        x = x[~np.isnan(x)]
+        if len(x) < 2:
+            return {"id": q["id"], "need": None, "studies": {}}
+        width = max(0.05 * abs(float(x.mean())), LEVEL_PCT if m.get("format") == "pct" else 0.01)
+        need = max(need, math.ceil(NEED_PAD * (1.96 * float(x.std(ddof=1)) / width) ** 2))
+    need = _whole(need)
+    return {"id": q["id"], "need": need, "studies": {base.name: need}}
+
+
+def _whole(n: int) -> int:
+    """`n` games rounded up to whole saved chunks of the lead level."""
+    return max(CHUNK_LEAD, -(-n // CHUNK_LEAD) * CHUNK_LEAD)
+
+
+def _compare_need(a: Asker, q: dict, bot: str) -> dict[str, Any]:
+    from statsmodels.stats.power import TTestPower
+
+    margin = q.get("margin")
+    out: dict[str, Any] = {"id": q["id"], "need": None, "studies": {}}
+    if not margin or margin <= 0:
+        return out
+    tests = len(_players(a.game, q)) * len(q["against"])
+    cb = q.get("chance_bot")
+    need = 0
+    for P in _players(a.game, q):
+        base = _setting(a.game, q.get("base") or {}, P, bot)
+        _, ma = _measures(a, q, base, P)
+        for s in q["against"]:
+            st = _setting(a.game, s, P, bot)
+            _, mv = _measures(a, q, st, P)
+            m = q["measure"]
+            n = min(len(ma[m]), len(mv[m]))
+            d = (mv[m][:n] - ma[m][:n])
+            d = d[~np.isnan(d)]
+            sd = float(d.std(ddof=1)) if len(d) >= 2 else 0.0
+            if sd == 0.0:  # no spread: no size answers it
+                return out
+            k = TTestPower().solve_power(effect_size=float(margin) / sd, nobs=None, alpha=ALPHA / tests,
+                                         power=NEED_POWER)
+            need = max(need, math.ceil(float(k)))
+            out["studies"][base.name] = out["studies"][st.name] = 0
+    need = _whole(need)
+    if cb and cb != bot and cb in a.bots:  # measured above the chance level's games: no more than they hold
+        partner = min(a.n.get(replace(_setting(a.game, q.get("base") or {}, P, bot), bot=cb), 0)
+                      for P in _players(a.game, q))
+        if need > partner:
+            return out
+    out["need"] = need
+    out["studies"] = {k: need for k in out["studies"]}
+    return out
+
+
+def resize(a: Asker, qs: list[dict[str, Any]], studies: list[Setting], plan: dict[str, int],
+           state: dict[str, Any]) -> None:
+    """After the lead level's first stage: the plan's games shared anew by what each question needs
+    (`question_needs`, lab/allot.py: the cheapest needs met first, the rest alike), the plan's total kept.
+    What was decided is kept in `state["resized"]` for the report."""
+    from .allot import allot
+
+    bot = a.bots[0]
+    have = {s.name: a.n.get(s, 0) for s in studies}
+    total = sum(plan[s.name] for s in studies)
+    found = [x for x in (question_needs(a, q, bot) for q in qs) if x is not None]
+    sized = [x for x in found if x["need"] is not None]
+    new, met = allot(total, have, [x["studies"] for x in sized], MAX_N)
+    plan.update(new)
+    state["resized"] = {"bot": bot, "after": min(have.values(), default=0), "total": total,
+                        "needs": {x["id"]: x["need"] for x in found}, "met": [sized[k]["id"] for k in met]}
+
+
 def _stage_size(planned: int, frac: float, chunk: int) -> int:
     """A study's games after a stage of `frac` of its plan: at least MIN_N (the plan permitting), rounded
     down to whole saved chunks when that leaves one or more (a chunk saved part-full is played again
@@ -416,7 +508,7 @@ def _grown(a: Asker, plan: dict[str, int], studies: list[Setting], chunk: int, s
 
 def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], plan: dict[str, int],
              budget_s: float, t0: float, save: Callable[[], None], clock: Callable[[], float] = time.perf_counter,
-             grow: bool = True) -> None:
+             grow: bool = True, resize: Callable[[], None] | None = None) -> None:
     """Play the plan: the context levels first (a small share), then the lead level in stages over all
     its studies (a quarter, half, all of each plan, in whole saved chunks: `_stage_size`), each stage's
     games of every study in one queue (`Asker.ensure_all`). A stage that would end past the budget, at
@@ -425,12 +517,18 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
     of the plan); a plan played to its end before the budget's end grows the same way by the time left,
     so the budget is neither overrun nor left idle. Every study of the level keeps the same share of its
     plan, and the stop and the growth look at the clock, never at a result. `grow`: the plan was made by
-    this ask (an ask of a folder planned before plays what is left of that plan, never more)."""
+    this ask (an ask of a folder planned before plays what is left of that plan, never more). `resize`:
+    called once after the lead level's first stage, it may share the plan's games anew (`resize` above:
+    by the spread of the games, never by a difference); the stages that follow play the new plan."""
     for b in (*bots[1:], bots[0]):
         stages = STAGES if b == bots[0] and budget_s > 0 else (1.0,)
         chunk = CHUNK_LEAD if b == bots[0] else CHUNK
         pace = 0.0  # seconds a game, by the last stage played in this ask (0: none yet)
         for frac in stages:
+            if resize is not None and b == bots[0] and frac != stages[0]:  # after the first stage, once
+                resize()
+                save()
+                resize = None
             todo = [(s, _stage_size(plan[s.name], frac, chunk)) for s in need[b]]
             games = sum(_to_play(a.n.get(s, 0), n, chunk) for s, n in todo)
             if not games:  # already there (an earlier ask of the folder, or a stage rounded to the last one)
@@ -551,7 +649,15 @@ def _plan_and_play(a: Asker, qs: list[dict[str, Any]], need: dict[str, list[Sett
                     plan[c.name] = max(plan[c.name], plan[s.name])
         state["budget_s"] = state.get("budget_s") or budget_s  # the budget the plan was made with
         save()
-        run_plan(a, bots, need, plan, budget_s, t0, save, grow=fresh)
+        if fresh and budget_s > 0:
+            state["resize_due"] = True
+        due = state.get("resize_due") and len(STAGES) > 1
+
+        def resized() -> None:
+            resize(a, qs, need[bots[0]], plan, state)
+            state["resize_due"] = False
+
+        run_plan(a, bots, need, plan, budget_s, t0, save, grow=fresh, resize=resized if due else None)
     except KeyboardInterrupt:
         save()
         all_s = [s for b in bots for s in need[b]]
@@ -567,7 +673,7 @@ def _result(a: Asker, state: dict[str, Any], answers: list[dict[str, Any]], budg
     return {"game": a.game, "budget_s": budget_s, "plan_budget_s": state["budget_s"], "spent_s": state["spent_s"],
             "before_s": before_s, "continued": continued,
             "folder": str(a.out / a.game), "bots": list(bots), "over": a.over, "stopped": a.stopped,
-            "extended": a.extended,
+            "extended": a.extended, "resized": state.get("resized"),
             "check_bots": state.get("check_bots"),
             "cost": {b: state.get("cost", {}).get(b) for b in bots},
             "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)},
@@ -589,8 +695,10 @@ def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
           "words": _words}[q["kind"]]
     by_bot = {b: fn(a, q, b, names) for b in a.bots}
     lead = a.bots[0]
+    clear = bool(by_bot[lead]["clear"])
+    need = None if clear else question_needs(a, q, lead)  # what a clear answer would take, from all the games
     return {"id": q["id"], "kind": q["kind"], "q": q, "by_bot": by_bot, "lead": lead,
-            "clear": bool(by_bot[lead]["clear"]), "agree": _agree(q, by_bot, a.bots),
+            "clear": clear, "agree": _agree(q, by_bot, a.bots), "need": need and need["need"],
             "names": {k: names[k] for k in q.get("also", []) if k in names}, "exact": exact(a.game, q)}
 
 
@@ -798,42 +906,57 @@ def aa_question(game: str, q: dict, rep: int) -> dict[str, Any]:
             "also": []}
 
 
-def aa(game: str, qid: str, reps: int = 100, budget_s: float = 10.0, out: str | Path = "studies/ask-aa",
+def aa(game: str, qid: str | list[str], reps: int = 100, budget_s: float = 10.0, out: str | Path = "studies/ask-aa",
        jobs: int = 2, bots: tuple[str, ...] = ("random",), start_n: dict[str, int] | None = None,
        keep: bool = False, progress: Callable[[int, dict[str, Any]], None] | None = None) -> dict[str, Any]:
-    """The whole `ask` procedure (pilot, plan from the budget, staged runs and the clock's stop,
-    paired tests, Holm, TOST) on A/A versions of a compare question, `reps` times with fresh seeds:
-    the share of repetitions whose verdict calls any comparison better or worse (at most 5% expected).
-    Each repetition asks in its own folder under `out` (removed unless `keep`)."""
+    """The whole `ask` procedure (pilot, plan from the budget, staged runs and the clock's stop, the plan
+    shared anew by need after its first stage, paired tests, Holm, TOST) on A/A versions of one or more
+    compare questions asked together, `reps` times with fresh seeds: per question, the share of
+    repetitions whose verdict calls any of its comparisons better or worse (at most 5% expected), and how
+    often the plan was shared anew with a need met. Each repetition asks in its own folder under `out`
+    (removed unless `keep`)."""
     import shutil
 
     if reps < 1:
         raise ConfigError(f"reps must be at least 1; got {reps}")
     info = game_info(game)
     doc = load_questions(info.id)
-    q = next((x for x in doc["questions"] if x["id"] == qid), None)
-    if q is None:
-        raise ConfigError(f"unknown question {qid!r} for {info.id}")
-    flagged = negligible = 0
-    games = 0
+    ids = [qid] if isinstance(qid, str) else list(qid)
+    qs = []
+    for i in ids:
+        q = next((x for x in doc["questions"] if x["id"] == i), None)
+        if q is None:
+            raise ConfigError(f"unknown question {i!r} for {info.id}")
+        qs.append(q)
+    by_q = dict.fromkeys(ids, 0)
+    flagged = negligible = reshared = 0
+    games: list[int] = []
     t0 = time.perf_counter()
     for r in range(reps):
         d = Path(out) / f"rep-{r:03d}"
         if d.exists():
             shutil.rmtree(d)
-        res = ask(info.id, None, budget_s, d, jobs, bots, questions=[aa_question(info.id, q, r)], start_n=start_n)
-        rows = res["answers"][0]["by_bot"][bots[0]]["rows"]
-        hit = any(x["effect"] in ("better", "worse") for x in rows)
-        flagged += hit
-        negligible += all(x["effect"] == "negligible" for x in rows)
-        games = max(games, min(x["n"] for x in rows))
+        res = ask(info.id, None, budget_s, d, jobs, bots, questions=[aa_question(info.id, q, r) for q in qs],
+                  start_n=start_n)
+        hits = []
+        for i, ans in zip(ids, res["answers"], strict=True):
+            rows = ans["by_bot"][bots[0]]["rows"]
+            hit = any(x["effect"] in ("better", "worse") for x in rows)
+            by_q[i] += hit
+            hits.append(hit)
+            negligible += all(x["effect"] == "negligible" for x in rows)
+            games += [x["n"] for x in rows]
+        flagged += any(hits)
+        reshared += bool((res.get("resized") or {}).get("met"))
         if progress is not None:
-            progress(r, {"flagged": hit, "games": min(x["n"] for x in rows)})
+            progress(r, {"flagged": any(hits), "games": min(x["n"] for a_ in res["answers"]
+                                                            for x in a_["by_bot"][bots[0]]["rows"])})
         if not keep:
             shutil.rmtree(d, ignore_errors=True)
-    return {"game": info.id, "question": qid, "reps": reps, "budget_s": budget_s, "bots": list(bots),
-            "comparisons": len(q["against"]), "flagged": flagged, "flagged_share": flagged / reps,
-            "all_negligible": negligible, "games_max": games, "seconds": time.perf_counter() - t0}
+    return {"game": info.id, "question": ",".join(ids), "reps": reps, "budget_s": budget_s, "bots": list(bots),
+            "comparisons": sum(len(q["against"]) for q in qs), "flagged": flagged, "flagged_share": flagged / reps,
+            "by_question": by_q, "reshared": reshared, "all_negligible": negligible,
+            "games_max": max(games), "games_min": min(games), "seconds": time.perf_counter() - t0}
 
 
 __all__ = ["ALPHA", "BOTS", "Interrupted", "aa", "aa_question", "ask", "load_questions", "plan_sizes"]

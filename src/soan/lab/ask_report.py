@@ -309,6 +309,8 @@ def lines(game: str, ans: dict, lang: str) -> list[str]:
     fn = {"compare": compare_lines, "level": level_lines, "seats": seats_lines, "cards": cards_lines,
           "dealt": cards_lines, "words": words_lines}[ans["kind"]]
     out = fn(game, ans, lang)
+    if ans.get("need") and not ans.get("clear"):  # an open answer: the games a study it would take
+        out.append(w("need", lang).format(n=ans["need"]))
     known = ans["q"].get("known")  # what other measurements add (questions file, e.g. another bot level)
     if known:
         out.append(("別の測定から：" if lang == "ja" else "Known from other measurements: ") + known[lang])
@@ -489,6 +491,10 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
         for st in res.get(key, []):
             got, planned = sorted(set(st["reached"].values())), sorted(set(st["planned"].values()))
             out.append(w(key, lang).format(who=who(st["bot"], lang, game), got=got[0], planned=planned[-1]))
+    rs = res.get("resized")
+    if rs:  # the plan shared anew after its first stage, by what each question needs
+        out.append(w("resized", lang).format(after=rs["after"], total=rs["total"], met=len(rs["met"]),
+                                             asked=sum(1 for x in rs["needs"].values() if x)))
     if res.get("check_bots") == "not_possible":  # --check-bots with a lead bot that cannot plan under other rules
         out.append(w("check_bots_not_possible", lang).format(who=who(res["bots"][0], lang, game)))
     out.append(w("footnote", lang).format(seat=SEAT_MARGIN, card=CARD_MARGIN))
