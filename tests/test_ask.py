@@ -685,7 +685,11 @@ def test_the_report_says_how_the_plan_was_shared_anew_and_what_an_open_answer_wo
     ja, en = "\n".join(notes(res, "ja")), "\n".join(notes(res, "en"))
     assert "１試行 32 ゲーム" in ja and "2200 ゲーム" in ja and "2 問のうち 1 問" in ja and "差そのものは見ない" in ja
     assert "(32 games a study)" in en and "1 of the 2 questions" in en and "never from a difference" in en
-    ans = {"kind": "words", "q": {"words": {"ja": "言葉", "en": "words"}}, "clear": False, "need": 1000}
-    assert lines("asian-delivery", ans, "ja")[-1].startswith("明確な答えには１試行 約1000ゲームが要る")
-    assert "about 1000 games a study" in lines("asian-delivery", ans, "en")[-1]
+    ans = {"id": "colour-pairs", "kind": "words", "q": {"words": {"ja": "言葉", "en": "words"}}, "clear": False,
+           "need": 1000}
+    assert lines("asian-delivery", ans, "ja")[-1] == "明確な答えには１試行 約1000ゲームが要る。"
+    assert lines("asian-delivery", ans, "en")[-1] == "A clear answer would take about 1000 games a study."
+    alone = {**ans, "alone_s": 61.0}  # priced: the command that would give it, asked alone
+    assert "`soan ask asian-delivery colour-pairs --budget 2m`" in lines("asian-delivery", alone, "ja")[-1]
+    assert "asked alone, about `soan ask asian-delivery colour-pairs --budget 2m`" in lines("asian-delivery", alone, "en")[-1]
     assert len(lines("asian-delivery", {**ans, "clear": True}, "en")) == 1

@@ -614,6 +614,10 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
     else:
         _plan_and_play(a, qs, need, state, budget_s, start, t0, save)
     answers = [answer(a, q, doc["names"]) for q in qs]
+    price = state.get("cost", {}).get(bots[0])
+    for x in answers:  # an open answer: the budget that would give it its need, asked alone (from this price)
+        if x["need"] and price:
+            x["alone_s"] = x["need"] * x["need_studies"] * float(price) / SAFETY / (1 - CONTEXT_SHARE)
     save()
     continued = before_s > 0 or bool(had_plan)  # an earlier ask of this folder (perhaps interrupted) ran here
     res = _result(a, state, answers, budget_s, before_s, continued)
@@ -699,6 +703,7 @@ def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
     need = None if clear else question_needs(a, q, lead)  # what a clear answer would take, from all the games
     return {"id": q["id"], "kind": q["kind"], "q": q, "by_bot": by_bot, "lead": lead,
             "clear": clear, "agree": _agree(q, by_bot, a.bots), "need": need and need["need"],
+            "need_studies": len(need["studies"]) if need and need["need"] else 0,
             "names": {k: names[k] for k in q.get("also", []) if k in names}, "exact": exact(a.game, q)}
 
 

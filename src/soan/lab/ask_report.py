@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -310,7 +311,9 @@ def lines(game: str, ans: dict, lang: str) -> list[str]:
           "dealt": cards_lines, "words": words_lines}[ans["kind"]]
     out = fn(game, ans, lang)
     if ans.get("need") and not ans.get("clear"):  # an open answer: the games a study it would take
-        out.append(w("need", lang).format(n=ans["need"]))
+        alone = ans.get("alone_s")
+        out.append(w("need_alone" if alone else "need", lang).format(
+            n=ans["need"], q=ans.get("id"), game=game, m=max(1, math.ceil(alone / 60)) if alone else 0))
     known = ans["q"].get("known")  # what other measurements add (questions file, e.g. another bot level)
     if known:
         out.append(("別の測定から：" if lang == "ja" else "Known from other measurements: ") + known[lang])
@@ -501,6 +504,11 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
     return out
 
 
+def _code(x: str) -> str:
+    """A command in a line (between backquotes) as code."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", x)
+
+
 def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
     game = res["game"]
     info = game_info(game)
@@ -515,7 +523,7 @@ def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
         parts.append(f"<h2>{html.escape(q['ja' if lang == 'ja' else 'en'])}</h2>")
         parts.append(f"<blockquote>{w('draft', lang)}：「{html.escape(q['draft'])}」</blockquote>")
         parts.append(f"<p><b>{w('verdict', lang)}</b></p><ul>"
-                     + "".join(f"<li>{html.escape(x)}</li>" for x in lines(game, ans, lang)) + "</ul>")
+                     + "".join(f"<li>{_code(html.escape(x))}</li>" for x in lines(game, ans, lang)) + "</ul>")
         fx = q.get("fixed")
         if fx:
             parts.append(f"<p>{w('fixed', lang)}{'：' if lang == 'ja' else ': '}{html.escape(fx['ja' if lang == 'ja' else 'en'])}</p>")
