@@ -579,6 +579,8 @@ def test_the_plan_line_gives_the_games_planned_and_the_clocks_line_the_games_pla
                                                  "planned": {"greedy-4p-base": 168}}]}
     assert "残り時間で各試行を同じ割合で 240 ゲームまで増やした（計画は 168 ゲーム）" in notes(grown, "ja")[1]
     assert "grew every study alike to 240 games (of 168 planned)" in notes(grown, "en")[1]
+    shared = {**res, "stopped": [{"bot": "greedy", "reached": {"a": 88, "b": 96}, "planned": {"a": 120, "b": 592}}]}
+    assert "１試行 88–96 ゲーム（計画は 120–592 ゲーム）" in notes(shared, "ja")[1]  # a plan shared by need
     del res["plan"]  # an answers.json written before the plan was kept: the games played, as then
     assert "１試行 128 ゲームを計画した" in notes(res, "ja")[0]
 

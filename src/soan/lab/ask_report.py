@@ -472,6 +472,12 @@ def card_table(game: str, ans: dict, lang: str) -> str:
     return f"<p>{html.escape(who(b, lang, game))}</p><table>{head}{body}</table>"
 
 
+def _span(ns) -> str:
+    """Games a study: one number when every study has it, else the smallest–largest (a plan shared by need)."""
+    xs = sorted(set(ns))
+    return str(xs[0]) if len(xs) == 1 else f"{xs[0]}–{xs[-1]}"
+
+
 def notes(res: dict[str, Any], lang: str) -> list[str]:
     """The run's notes in words: the plan (budget, price, games per study), a bot level over the budget."""
     from .ask import CARD_MARGIN, SEAT_MARGIN
@@ -485,15 +491,15 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
         ns = sorted({planned.get(k) or n for k, n in res["studies"].items() if res["settings"][k]["bot"] == b})
         c = (res.get("cost") or {}).get(b)
         if ns and c:
-            n = str(ns[0]) if len(ns) == 1 else f"{ns[0]}–{ns[-1]}"
+            n = _span(ns)
             out.append(w("plan", lang).format(b=res.get("plan_budget_s", res["budget_s"]), who=who(b, lang, game), c=c, n=n))
     for o in res.get("over", []):
         m = max(1, round(o["needs_s"] / 60))
         out.append(w("over", lang).format(who=who(o["bot"], lang, game), m=m, studies=o["studies"], g=o["games"]))
     for key in ("stopped", "extended"):  # the clock cut the plan short, or the time left grew it
         for st in res.get(key, []):
-            got, planned = sorted(set(st["reached"].values())), sorted(set(st["planned"].values()))
-            out.append(w(key, lang).format(who=who(st["bot"], lang, game), got=got[0], planned=planned[-1]))
+            got, planned = _span(st["reached"].values()), _span(st["planned"].values())
+            out.append(w(key, lang).format(who=who(st["bot"], lang, game), got=got, planned=planned))
     rs = res.get("resized")
     if rs:  # the plan shared anew after its first stage, by what each question needs
         out.append(w("resized", lang).format(after=rs["after"], total=rs["total"], met=len(rs["met"]),
