@@ -10,6 +10,14 @@ its 95% Wilson interval: an exact test gives 5%.
     nice -n 5 python scripts/ask_size.py la-superba weather-hook --bots normal --games 1500 -j 2
     nice -n 5 python scripts/ask_size.py undecim hand-fluidity --bots normal --games 1000 --sizes 12,40,100
 
+With `--resize FIRST,LOW,HIGH` it checks the size as `soan ask` decides it after its first stage: each
+repetition draws FIRST games a side, computes the question's need from their spread alone (`question_needs`'
+rule: the games that find a difference the size of the margin with NEED_POWER, in whole chunks), then
+plays on to the need when it is at most HIGH (the plan could meet it) or to LOW (the common level) when it
+is not — and tests all the games drawn, the first ones included. An exact procedure still gives 5%.
+
+    nice -n 5 python scripts/ask_size.py la-superba weather-hook --bots normal --games 1500 --resize 32,100,600
+
 docs/lab.md ("A/A check of the whole procedure") quotes its figures.
 """
 
@@ -24,10 +32,11 @@ from pathlib import Path
 def main(argv: list[str] | None = None) -> int:
     import numpy as np
     from scipy import stats
+    from statsmodels.stats.power import TTestPower
     from statsmodels.stats.proportion import proportion_confint
 
     from soan.core.game import game_info
-    from soan.lab.ask import Asker, _measures, _players, _setting, load_questions
+    from soan.lab.ask import NEED_POWER, Asker, _measures, _players, _setting, _whole, load_questions
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game")
@@ -39,11 +48,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="the draws' random seed (default 1)")
     ap.add_argument("--jobs", "-j", type=int, default=2, help="cores for the study's games (default 2)")
     ap.add_argument("--out", default="studies/ask-size", help="where the study is played and kept (reused)")
+    ap.add_argument("--resize", default=None, metavar="FIRST,LOW,HIGH",
+                    help="games a side first, the common level, the largest need met (ask's sharing by need)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     a = ap.parse_args(argv)
     sizes = [int(x) for x in a.sizes.split(",")]
     if min(sizes) < 2 or 2 * max(sizes) > a.games:
         ap.error(f"each size must be at least 2 and at most half of --games ({a.games // 2})")
+    resize = None
+    if a.resize is not None:
+        try:
+            first, low, high = (int(x) for x in a.resize.split(","))
+        except ValueError:
+            ap.error(f"--resize takes three whole numbers FIRST,LOW,HIGH; got {a.resize!r}")
+        if not 2 <= first <= low <= high or 2 * high > a.games:
+            ap.error(f"--resize needs 2 <= FIRST <= LOW <= HIGH <= half of --games ({a.games // 2}); got {a.resize}")
+        resize = (first, low, high)
 
     info = game_info(a.game)
     q = next((x for x in load_questions(info.id)["questions"] if x["id"] == a.question), None)
@@ -58,18 +78,35 @@ def main(argv: list[str] | None = None) -> int:
         _, ms = _measures(asker, q, base, P)
         x = np.asarray(ms[q["measure"]], dtype=float)
         x = x[~np.isnan(x)]
-        for n in sizes:
-            hits = tried = 0
+        power = TTestPower()
+        tests = len(_players(info.id, q)) * len(q["against"])
+        for n in ([None] if resize else sizes):
+            hits = tried = met = 0
+            sized = []
             for _ in range(a.reps):
-                pick = rng.permutation(len(x))[: 2 * n]
-                d = x[pick[n:]] - x[pick[:n]]
+                pick = rng.permutation(len(x))
+                if resize:  # the size from the first games' spread alone, as `soan ask` shares its plan
+                    first, low, high = resize
+                    d1 = x[pick[high: high + first]] - x[pick[:first]]
+                    sd = float(d1.std(ddof=1))
+                    need = (_whole(int(np.ceil(power.solve_power(effect_size=q["margin"] / sd, nobs=None,
+                                                                  alpha=0.05 / tests, power=NEED_POWER))))
+                            if sd > 0 else high + 1)
+                    k = need if need <= high else low
+                    k = max(k, low)
+                    met += need <= high
+                    sized.append(k)
+                    d = x[pick[high: high + k]] - x[pick[:k]]
+                else:
+                    d = x[pick[n: 2 * n]] - x[pick[:n]]
                 if d.std() == 0.0:  # no spread: the procedure tests nothing (never a flag)
                     continue
                 tried += 1
                 hits += bool(stats.ttest_1samp(d, 0.0).pvalue < 0.05)  # = ttest_rel(b, a)
             lo, hi = proportion_confint(hits, max(tried, 1), method="wilson")
-            out.append({"players": P, "games_a_side": n, "reps": tried, "share": hits / max(tried, 1),
-                        "ci": [float(lo), float(hi)], "pool": int(len(x))})
+            out.append({"players": P, "games_a_side": n if n else f"{min(sized)}–{max(sized)}", "reps": tried,
+                        "share": hits / max(tried, 1), "ci": [float(lo), float(hi)], "pool": int(len(x)),
+                        **({"need_met": met} if resize else {})})
     if a.json:
         print(json.dumps({"game": info.id, "question": a.question, "measure": q["measure"], "bots": a.bots,
                           "rows": out}))
@@ -77,8 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{info.id} {a.question} ({q['measure']}, {a.bots} bots): the paired t-test at 5% on two disjoint "
           f"draws of n games from {out[0]['pool']} games of the base setting")
     for r in out:
-        print(f"  {r['players']}p n={r['games_a_side']:4d}: {r['share']:.1%} of {r['reps']} "
-              f"[{r['ci'][0]:.1%}, {r['ci'][1]:.1%}]")
+        met = f" (the need met in {r['need_met']})" if "need_met" in r else ""
+        print(f"  {r['players']}p n={r['games_a_side']:>4}: {r['share']:.1%} of {r['reps']} "
+              f"[{r['ci'][0]:.1%}, {r['ci'][1]:.1%}]{met}")
     return 0
 
 

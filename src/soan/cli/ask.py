@@ -92,7 +92,7 @@ def ask_cmd(
     from ..lab.balance import fix_lines
 
     def say(line: str) -> None:  # a whole line (soft wrap): a terminal folds it itself, and a file or pipe
-        console.print(line, highlight=False, soft_wrap=True)  # gets no break at rich's width (「差 +0.1%」 split)
+        console.print(line.replace("`", ""), highlight=False, soft_wrap=True)  # a command between backquotes: as is  # gets no break at rich's width (「差 +0.1%」 split)
 
     say(words("method", lang).format(lead=who(res["bots"][0], lang, info.id)))
     for ans in res["answers"]:

@@ -384,15 +384,36 @@ NEED_POWER = 0.9  # a question's need: the games that find a difference the size
 NEED_PAD = 1.2  # a level's need: games for its interval's width, with this room for the spread's own error
 
 
-def question_needs(a: Asker, q: dict, bot: str) -> dict[str, Any] | None:
+def games_for(effect: float, alpha: float, power: float) -> int:
+    """Games (pairs) that find a standardized difference `effect` with `power` at two-sided `alpha`: the t-test's
+    (statsmodels), or the normal approximation where the solver gives no number (a large effect)."""
+    from scipy.stats import norm
+    from statsmodels.stats.power import TTestPower
+
+    import warnings
+
+    try:
+        with warnings.catch_warnings():  # no convergence for a large effect: the approximation below
+            warnings.simplefilter("ignore")
+            k = float(TTestPower().solve_power(effect_size=effect, nobs=None, alpha=alpha, power=power))
+    except (ValueError, RuntimeError, ArithmeticError):
+        k = math.nan
+    if not math.isfinite(k) or k <= 0:
+        k = ((norm.ppf(1 - alpha / 2) + norm.ppf(power)) / effect) ** 2 + 2
+    return max(2, math.ceil(k))
+
+
+def question_needs(a: Asker, q: dict, bot: str, partners: bool = True) -> dict[str, Any] | None:
     """The games a study each of the question's studies needs for a clear answer, from the games they
     hold: a compare question, the paired differences' spread and its margin (the games that find a
     difference the size of the margin with NEED_POWER at the corrected level; the difference itself is
     never read); a level question, the games that bring each figure's interval within its width. None
     for a kind no size answers (seats, cards, dealt, words: every study grows for them alike); `need`
-    None when no size would do (no margin, no spread: e.g. bots that play the variant like the base)."""
+    None when no size would do (no margin, no spread: e.g. bots that play the variant like the base).
+    `partners`: a question measured above a context level's games (`chance_bot`) needs no more than those
+    hold (while sharing the plan: they are played already); off, the need as such (the answer's line)."""
     if q["kind"] == "compare":
-        return _compare_need(a, q, bot)
+        return _compare_need(a, q, bot, partners)
     if q["kind"] != "level":
         return None
     P = _players(a.game, q)[0]
@@ -416,9 +437,7 @@ def _whole(n: int) -> int:
     return max(CHUNK_LEAD, -(-n // CHUNK_LEAD) * CHUNK_LEAD)
 
 
-def _compare_need(a: Asker, q: dict, bot: str) -> dict[str, Any]:
-    from statsmodels.stats.power import TTestPower
-
+def _compare_need(a: Asker, q: dict, bot: str, partners: bool = True) -> dict[str, Any]:
     margin = q.get("margin")
     out: dict[str, Any] = {"id": q["id"], "need": None, "studies": {}}
     if not margin or margin <= 0:
@@ -439,12 +458,13 @@ def _compare_need(a: Asker, q: dict, bot: str) -> dict[str, Any]:
             sd = float(d.std(ddof=1)) if len(d) >= 2 else 0.0
             if sd == 0.0:  # no spread: no size answers it
                 return out
-            k = TTestPower().solve_power(effect_size=float(margin) / sd, nobs=None, alpha=ALPHA / tests,
-                                         power=NEED_POWER)
-            need = max(need, math.ceil(float(k)))
+            need = max(need, games_for(float(margin) / sd, ALPHA / tests, NEED_POWER))
             out["studies"][base.name] = out["studies"][st.name] = 0
+            twin = replace(st, planner=planner_spec(a.game, bot) or "")  # --check-bots: its planning study
+            if twin.planner and twin in a.n:
+                out["studies"][twin.name] = 0
     need = _whole(need)
-    if cb and cb != bot and cb in a.bots:  # measured above the chance level's games: no more than they hold
+    if partners and cb and cb != bot and cb in a.bots:  # measured above the chance level's games: no more than they hold
         partner = min(a.n.get(replace(_setting(a.game, q.get("base") or {}, P, bot), bot=cb), 0)
                       for P in _players(a.game, q))
         if need > partner:
@@ -462,7 +482,8 @@ def resize(a: Asker, qs: list[dict[str, Any]], studies: list[Setting], plan: dic
     from .allot import allot
 
     bot = a.bots[0]
-    have = {s.name: a.n.get(s, 0) for s in studies}
+    # a study may hold more than its plan (the pilot's games): counted at its plan, so the total is kept
+    have = {s.name: min(a.n.get(s, 0), plan[s.name]) for s in studies}
     total = sum(plan[s.name] for s in studies)
     found = [x for x in (question_needs(a, q, bot) for q in qs) if x is not None]
     sized = [x for x in found if x["need"] is not None]
@@ -616,8 +637,10 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
     answers = [answer(a, q, doc["names"]) for q in qs]
     price = state.get("cost", {}).get(bots[0])
     for x in answers:  # an open answer: the budget that would give it its need, asked alone (from this price)
-        if x["need"] and price:
+        if x["need"] and price and x["need"] <= MAX_N:
             x["alone_s"] = x["need"] * x["need_studies"] * float(price) / SAFETY / (1 - CONTEXT_SHARE)
+            x["alone"] = {"jobs": jobs, "out": f"{out}-{x['id']}",
+                          "bots": None if bots == tuple(doc["bots"] or BOTS) else ",".join(bots)}
     save()
     continued = before_s > 0 or bool(had_plan)  # an earlier ask of this folder (perhaps interrupted) ran here
     res = _result(a, state, answers, budget_s, before_s, continued)
@@ -680,7 +703,8 @@ def _result(a: Asker, state: dict[str, Any], answers: list[dict[str, Any]], budg
             "extended": a.extended, "resized": state.get("resized"),
             "check_bots": state.get("check_bots"),
             "cost": {b: state.get("cost", {}).get(b) for b in bots},
-            "answers": answers, "studies": {s.name: n for s, n in sorted(a.n.items(), key=lambda x: x[0].name)},
+            "answers": answers, "studies": {s.name: max(n, state["n"].get(s.name, 0))
+                                            for s, n in sorted(a.n.items(), key=lambda x: x[0].name)},
             "plan": {s.name: state.get("plan", {}).get(s.name) for s, _ in sorted(a.n.items(), key=lambda x: x[0].name)},
             "settings": {s.name: {"bot": s.bot, "players": s.players, "variants": list(s.variants),
                                   "params": dict(s.params), **({"planner": s.planner} if s.planner else {})}
@@ -700,7 +724,10 @@ def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
     by_bot = {b: fn(a, q, b, names) for b in a.bots}
     lead = a.bots[0]
     clear = bool(by_bot[lead]["clear"])
-    need = None if clear else question_needs(a, q, lead)  # what a clear answer would take, from all the games
+    need = None if clear else question_needs(a, q, lead, partners=False)  # what a clear answer would take
+    if need and need["need"] and need["need"] <= min((a.n.get(s, 0) for s in a.n if s.name in need["studies"]),
+                                                     default=0):
+        need = None  # no more games than it holds: a difference near the margin, no size answers it surely
     return {"id": q["id"], "kind": q["kind"], "q": q, "by_bot": by_bot, "lead": lead,
             "clear": clear, "agree": _agree(q, by_bot, a.bots), "need": need and need["need"],
             "need_studies": len(need["studies"]) if need and need["need"] else 0,

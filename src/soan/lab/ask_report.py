@@ -306,14 +306,34 @@ def words_lines(game: str, ans: dict, lang: str) -> list[str]:
     return [ans["q"]["words"]["ja" if lang == "ja" else "en"]]
 
 
+def _round2(n: int) -> str:
+    """A need in two significant figures, with thousands separated (4168 → 4,200)."""
+    k = max(0, len(str(int(n))) - 2)
+    return f"{round(n, -k):,}"
+
+
+def need_line(game: str, ans: dict, lang: str) -> str:
+    """What a clear answer would take: the games a study and, priced, the command that asks it alone in a
+    new folder (the same cores and bots); above MAX_N, more than any plan makes."""
+    from .ask import MAX_N
+
+    if ans["need"] > MAX_N:
+        return w("need_over", lang).format(n=f"{MAX_N:,}")
+    alone, how = ans.get("alone_s"), ans.get("alone")
+    if not alone or not how:
+        return w("need", lang).format(n=_round2(ans["need"]))
+    cmd = f"soan ask {game} {ans['id']} --budget {max(1, math.ceil(alone / 60))}m -j {how['jobs']} --out {how['out']}"
+    if how.get("bots"):
+        cmd += f" --bots {how['bots']}"
+    return w("need_alone", lang).format(n=_round2(ans["need"]), cmd=cmd)
+
+
 def lines(game: str, ans: dict, lang: str) -> list[str]:
     fn = {"compare": compare_lines, "level": level_lines, "seats": seats_lines, "cards": cards_lines,
           "dealt": cards_lines, "words": words_lines}[ans["kind"]]
     out = fn(game, ans, lang)
     if ans.get("need") and not ans.get("clear"):  # an open answer: the games a study it would take
-        alone = ans.get("alone_s")
-        out.append(w("need_alone" if alone else "need", lang).format(
-            n=ans["need"], q=ans.get("id"), game=game, m=max(1, math.ceil(alone / 60)) if alone else 0))
+        out.append(need_line(game, ans, lang))
     known = ans["q"].get("known")  # what other measurements add (questions file, e.g. another bot level)
     if known:
         out.append(("別の測定から：" if lang == "ja" else "Known from other measurements: ") + known[lang])
@@ -501,9 +521,10 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
             got, planned = _span(st["reached"].values()), _span(st["planned"].values())
             out.append(w(key, lang).format(who=who(st["bot"], lang, game), got=got, planned=planned))
     rs = res.get("resized")
-    if rs:  # the plan shared anew after its first stage, by what each question needs
-        out.append(w("resized", lang).format(after=rs["after"], total=rs["total"], met=len(rs["met"]),
-                                             asked=sum(1 for x in rs["needs"].values() if x)))
+    asked = sum(1 for x in (rs or {}).get("needs", {}).values() if x)
+    if rs and asked:  # the plan shared anew after its first stage, by what each question needs
+        key = "resized" if rs["met"] else "resized_none"
+        out.append(w(key, lang).format(after=rs["after"], total=rs["total"], met=len(rs["met"]), asked=asked))
     if res.get("check_bots") == "not_possible":  # --check-bots with a lead bot that cannot plan under other rules
         out.append(w("check_bots_not_possible", lang).format(who=who(res["bots"][0], lang, game)))
     out.append(w("footnote", lang).format(seat=SEAT_MARGIN, card=CARD_MARGIN))
