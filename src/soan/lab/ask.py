@@ -387,10 +387,10 @@ NEED_PAD = 1.2  # a level's need: games for its interval's width, with this room
 def games_for(effect: float, alpha: float, power: float) -> int:
     """Games (pairs) that find a standardized difference `effect` with `power` at two-sided `alpha`: the t-test's
     (statsmodels), or the normal approximation where the solver gives no number (a large effect)."""
+    import warnings
+
     from scipy.stats import norm
     from statsmodels.stats.power import TTestPower
-
-    import warnings
 
     try:
         with warnings.catch_warnings():  # no convergence for a large effect: the approximation below
