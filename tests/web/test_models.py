@@ -162,6 +162,8 @@ def test_pydantics_own_checks_are_said_in_japanese_too(client):
     r = client.post("/api/games", json={"game": "undecim", "players": "three", "lang": "ja"})
     assert r.status_code == 422 and r.json()["field"] == "players"
     assert r.json()["error"] == "players の値が正しくありません：整数で指定してください", r.json()
+    en = client.post("/api/games", json={"game": "undecim", "players": "three", "lang": "en"}).json()
+    assert en["field"] == "players" and en["error"].startswith("players: ") and en["error"].endswith("(got 'three')")
 
 
 def test_a_replays_step_that_is_no_number_is_named(client):

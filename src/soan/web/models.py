@@ -73,7 +73,9 @@ def invalid_field(errors: Iterable[Mapping[str, Any]]) -> InvalidField:
                             f"{f} は{expected_ja(ctx.get('expected'))}のどれかです（指定：{_shown(e.get('input'))}）")
     msg = str(e.get("msg", "not valid"))
     ja = pydantic_ja(e) if "type" in e else msg
-    return InvalidField(f, f"{f}: {msg}", f"{f} の値が正しくありません：{ja}")
+    got = e.get("input")
+    shown = f" (got {_shown(got)})" if isinstance(got, str | int | float | bool) else ""  # what was sent, briefly
+    return InvalidField(f, f"{f}: {msg}{shown}", f"{f} の値が正しくありません：{ja}")
 
 
 def validated(model: type[M], data: Any, **context: Any) -> M:
