@@ -728,3 +728,27 @@ def test_sharing_anew_keeps_the_plans_total_when_a_study_holds_more_than_its_pla
     A.resize(a, [{"id": "q"}], lead, plan, state)
     assert sum(plan.values()) == 24 and plan[lead[1].name] == plan[lead[2].name] == 8
     assert state["resized"]["total"] == 24 and state["resized"]["met"] == []
+
+
+def test_another_seed_asks_on_other_games_in_its_own_folder_and_says_so(tmp_path):
+    """`--seed N`: every study's seed plus N, in OUT/seed-N (the default ask's folder untouched); the report
+    says the games are other ones; a seed that is no whole number >= 0 is refused by name."""
+    from soan.lab.ask import ask
+    from soan.lab.ask_report import notes
+    from soan.lab.study import load
+
+    kw = dict(budget_s=0, out=tmp_path, jobs=1, bots=("random",), start_n={"random": 12})
+    base = ask("undecim", ["gold-bonus"], **kw)
+    other = ask("undecim", ["gold-bonus"], seed=7, **kw)
+    assert (tmp_path / "seed-7" / "undecim" / "answers.json").exists() and other["seed"] == 7
+    name = "random-4p-base"
+    _, g0, _ = load(tmp_path / "undecim" / name)
+    _, g7, _ = load(tmp_path / "seed-7" / "undecim" / name)
+    assert g0.num_rows == g7.num_rows == 12 and g0.column("seed").to_pylist() != g7.column("seed").to_pylist()
+    assert base["seed"] == 0 and not any("7" in x and "seed" in x.lower() for x in notes(base, "en"))
+    assert any("シードに 7 を足した" in x for x in notes(other, "ja"))
+    from soan.core.errors import ConfigError
+
+    for bad in (-1, True, 1.5):
+        with pytest.raises(ConfigError, match="seed must be a whole number"):
+            ask("undecim", ["gold-bonus"], seed=bad, **kw)

@@ -30,6 +30,8 @@ def ask_cmd(
                                     help="for each compared setting, also play its games with one seat planning "
                                     "under the base rules (in the same plan): the answer says whether the bots "
                                     "play the rule (planning with it pays, costs or changes nothing)"),
+    seed: int = typer.Option(0, "--seed", min=0, help="play every study on other games (its seed plus this), in "
+                             "OUT/seed-N: check an earlier answer on fresh games"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Answer the draft's questions (問題点): studies planned from the budget, both sides of a comparison on
@@ -66,7 +68,8 @@ def ask_cmd(
                 prog.update(tasks[name], total=n)
                 prog.advance(tasks[name], k)
 
-            res = ask(info.id, question or None, seconds, out, jobs, bot_list or None, tick, check_bots=check_bots)
+            res = ask(info.id, question or None, seconds, out, jobs, bot_list or None, tick, check_bots=check_bots,
+                      seed=seed)
     except Interrupted as e:
         again = "soan ask " + " ".join([info.id, *(question or []), "--out", out]
                                        + (["--bots", ",".join(bot_list)] if bot_list else [])

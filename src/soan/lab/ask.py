@@ -273,6 +273,7 @@ class Asker:
     stopped: list[dict[str, Any]] = field(default_factory=list)  # a level whose plan the clock cut short
     extended: list[dict[str, Any]] = field(default_factory=list)  # a level whose plan the time left grew
     check_bots: bool = False  # the planning check of every compared setting at the lead level
+    seed: int = 0  # added to every study's seed: the whole ask on other games (`ask(seed=…)`)
 
     def folder(self, s: Setting) -> Path:
         return self.out / self.game / s.name
@@ -291,8 +292,8 @@ class Asker:
         report = self.progress
         for s, n in todo:
             chunk = CHUNK_LEAD if s.bot == self.bots[0] else CHUNK
-            st = settings_for(self.game, n, s.players, s.lineup(), s.seed, list(s.variants), dict(s.params),
-                              chunk=chunk)
+            st = settings_for(self.game, n, s.players, s.lineup(), s.seed + self.seed, list(s.variants),
+                              dict(s.params), chunk=chunk)
             tick = (lambda k, name=s.name, n=n: report(name, k, n)) if report is not None else None
             runs.append(StudyRun(st, self.folder(s), tick))
         t0 = time.perf_counter()
@@ -590,7 +591,7 @@ class Interrupted(KeyboardInterrupt):
 def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: str | Path = "studies/ask",
         jobs: int = 2, bots: tuple[str, ...] | None = None, progress=None,
         questions: list[dict[str, Any]] | None = None, start_n: dict[str, int] | None = None,
-        check_bots: bool = False) -> dict[str, Any]:
+        check_bots: bool = False, seed: int = 0) -> dict[str, Any]:
     """Answer the game's questions (all, or those named): plan each study's size from the budget and a
     pilot's price, play the studies, then answer. The studies, the plan and answers.json stay in
     `out/<game>/`; asking again completes the plan (after Ctrl-C) and answers from the same games.
@@ -598,20 +599,26 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
     normal then random). `questions`: question dicts to ask instead of the file's (the A/A check).
     `check_bots`: for every setting a question compares, the lead level also plays the same games with one
     seat planning under the base rules (`greedy:rules=base`), in the same plan: the answer then says
-    whether planning with the rule pays, costs or changes nothing (`planning_check`)."""
+    whether planning with the rule pays, costs or changes nothing (`planning_check`). `seed`: every study
+    plays other games (its seed plus this), in `out/seed-<seed>/` — an answer checked on fresh games."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ConfigError(f"seed must be a whole number >= 0; got {seed!r}",
+                          ja=f"seed は0以上の整数です（指定：{seed!r}）")
     info = game_info(game)
     doc = load_questions(info.id)
     qs = _chosen(info, questions if questions is not None else doc["questions"], ids)
     bots = tuple(bots or doc["bots"] or BOTS)
     start = {**doc["start_n"], **(start_n or {})}
-    out = Path(out)
+    given = Path(out)  # as the user named it (a command the report suggests names it so)
+    out = given / f"seed-{seed}" if seed else given
     (out / info.id).mkdir(parents=True, exist_ok=True)
     state_file = out / info.id / "ask-state.json"
     state: dict[str, Any] = (json.loads(state_file.read_text()) if state_file.exists()
                              else {"spent_s": 0.0, "n": {}})
     before_s = float(state["spent_s"])  # what earlier asks of this folder spent
     had_plan = dict(state.get("plan", {}))
-    a = Asker(info.id, out, jobs, bots, progress, check_bots=check_bots and planner_spec(info.id, bots[0]) is not None)
+    a = Asker(info.id, out, jobs, bots, progress, check_bots=check_bots and planner_spec(info.id, bots[0]) is not None,
+              seed=seed)
     state["check_bots"] = ("done" if a.check_bots else "not_possible") if check_bots else None
     t0 = time.perf_counter()
     need = {b: sorted({s for q in qs for s in settings_for_question(info.id, q, b)}, key=lambda s: s.name)
@@ -639,7 +646,7 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
     for x in answers:  # an open answer: the budget that would give it its need, asked alone (from this price)
         if x["need"] and price and x["need"] <= MAX_N:
             x["alone_s"] = x["need"] * x["need_studies"] * float(price) / SAFETY / (1 - CONTEXT_SHARE)
-            x["alone"] = {"jobs": jobs, "out": f"{out}-{x['id']}",
+            x["alone"] = {"jobs": jobs, "out": f"{given}-{x['id']}", "seed": seed,
                           "bots": None if bots == tuple(doc["bots"] or BOTS) else ",".join(bots)}
     save()
     continued = before_s > 0 or bool(had_plan)  # an earlier ask of this folder (perhaps interrupted) ran here
@@ -697,7 +704,8 @@ def _result(a: Asker, state: dict[str, Any], answers: list[dict[str, Any]], budg
     """What `ask` reports (answers.json): the budget and time spent, the plan's shortfalls, each
     level's price, the answers, and every study's games and setting."""
     bots = a.bots
-    return {"game": a.game, "budget_s": budget_s, "plan_budget_s": state["budget_s"], "spent_s": state["spent_s"],
+    return {"game": a.game, "seed": a.seed, "budget_s": budget_s, "plan_budget_s": state["budget_s"],
+            "spent_s": state["spent_s"],
             "before_s": before_s, "continued": continued,
             "folder": str(a.out / a.game), "bots": list(bots), "over": a.over, "stopped": a.stopped,
             "extended": a.extended, "resized": state.get("resized"),

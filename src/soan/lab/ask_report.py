@@ -325,6 +325,8 @@ def need_line(game: str, ans: dict, lang: str) -> str:
     cmd = f"soan ask {game} {ans['id']} --budget {max(1, math.ceil(alone / 60))}m -j {how['jobs']} --out {how['out']}"
     if how.get("bots"):
         cmd += f" --bots {how['bots']}"
+    if how.get("seed"):
+        cmd += f" --seed {how['seed']}"
     return w("need_alone", lang).format(n=_round2(ans["need"]), cmd=cmd)
 
 
@@ -504,6 +506,8 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
 
     game = res["game"]
     out = []
+    if res.get("seed"):  # the whole ask on other games than the default ones
+        out.append(w("seed", lang).format(seed=res["seed"]))
     if res.get("continued"):
         out.append(w("resumed", lang).format(folder=res["folder"], s=res.get("before_s", 0)))
     planned = res.get("plan") or {}
