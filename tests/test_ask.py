@@ -752,3 +752,15 @@ def test_another_seed_asks_on_other_games_in_its_own_folder_and_says_so(tmp_path
     for bad in (-1, True, 1.5):
         with pytest.raises(ConfigError, match="seed must be a whole number"):
             ask("undecim", ["gold-bonus"], seed=bad, **kw)
+
+
+def test_an_open_card_answer_says_its_games_are_per_card():
+    """「50ゲーム以下では」 did not say where 50 came from: it is the most games any one card was seen in."""
+    from soan.lab.ask_report import cards_lines
+
+    rows = [{"card": "harvest", "games": 50, "win_share": 0.3, "ci": [0.1, 0.5], "flag": False},
+            {"card": "hunt", "games": 31, "win_share": 0.2, "ci": [0.05, 0.4], "flag": False}]
+    ans = {"kind": "cards", "q": {"margin": 0.05}, "lead": "greedy",
+           "by_bot": {"greedy": {"players": 4, "rows": rows, "clear": False}}}
+    ja, en = cards_lines("undecim", ans, "ja")[0], cards_lines("undecim", ans, "en")[0]
+    assert "１枚あたり多くて50ゲームでは" in ja and "at most 50 games a card" in en

@@ -293,8 +293,10 @@ def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
             txt = (f"突出したカードはない（どのカードも、使ったプレイヤーの勝率が期待値±{m:.0%}以内）。" if lang == "ja"
                    else f"no card stands out (every card's win share when played is within chance ± {m:.0%}).")
         else:
-            txt = (f"まだはっきりしない。突出したカードはないが、{n}ゲーム以下では±{m:.0%}以内とも言い切れない。" if lang == "ja"
-                   else f"not clear yet: no card stands out, but up to {n} games cannot show each within chance ± {m:.0%}.")
+            txt = (f"まだはっきりしない。突出したカードはないが、１枚あたり多くて{n}ゲームでは、どのカードも期待値±{m:.0%}以内"
+                   "とまでは言い切れない。" if lang == "ja"
+                   else f"not clear yet: no card stands out, but at most {n} games a card cannot show each within "
+                   f"chance ± {m:.0%}.")
         if lang == "ja":
             out.append(("参考：" if k else "結論：") + f"{bw}同士（{P}人、期待値 {1 / P:.0%}）では、{txt}")
         else:
