@@ -325,14 +325,9 @@ def test_json_writes_the_html_reports_too_with_the_budget_notes(tmp_path):
     assert "予算を超えた" in h and "中級ボット（貪欲）" in h  # the over-budget note in the HTML
 
 
-def test_the_clock_stops_the_lead_level_after_a_last_stage_that_fits_never_a_result(tmp_path):
-    """The lead level's studies grow together (a quarter, half, all of the plan, in whole chunks); a stage
-    that would end past the budget at the last stage's pace is not started: a last stage grows every
-    study by what the time left allows (at that pace), so every study keeps the same games and no time is
-    left idle."""
-    from soan.lab.ask import Asker, Setting, run_plan
-
-    clock = [0.0]
+def timed_asker(clock: list[float], per_game: float):
+    """An Asker class whose games are not played but cost `per_game` seconds each on `clock`."""
+    from soan.lab.ask import Asker
 
     class Timed(Asker):
         def ensure_all(self, todo):
@@ -340,8 +335,22 @@ def test_the_clock_stops_the_lead_level_after_a_last_stage_that_fits_never_a_res
             for s, n in todo:
                 played += max(0, n - self.n.get(s, 0))
                 self.n[s] = max(n, self.n.get(s, 0))
-            clock[0] += played * 1.0  # a second a game
+            clock[0] += played * per_game
             return played
+
+    return Timed
+
+
+def test_the_clock_stops_the_lead_level_after_a_last_stage_that_fits_never_a_result(tmp_path):
+    """The lead level's studies grow together (a quarter, half, all of the plan, in whole chunks); a stage
+    that would end past the budget at the last stage's pace is not started: a last stage grows every
+    study by what the time left allows (at that pace), so every study keeps the same games and no time is
+    left idle."""
+    from soan.lab.ask import Setting, run_plan
+
+    clock = [0.0]
+
+    Timed = timed_asker(clock, 1.0)  # a second a game
 
     lead = [Setting(4, "greedy", (f"V{k}",), ()) for k in range(3)]
     ctx = [Setting(4, "random", (f"V{k}",), ()) for k in range(3)]
@@ -600,19 +609,12 @@ def test_the_reports_first_line_names_the_bot_level_the_verdicts_come_from(tmp_p
 def test_the_plan_is_shared_anew_once_after_the_first_stage_and_the_stages_that_follow_play_it(tmp_path):
     """`resize` runs once, after the lead level's first stage (before the second is sized), never for a
     context level; the later stages play the plan it left, the total kept."""
-    from soan.lab.ask import Asker, Setting, run_plan
+    from soan.lab.ask import Setting, run_plan
 
     clock = [0.0]
     seen = []
 
-    class Timed(Asker):
-        def ensure_all(self, todo):
-            played = 0
-            for s, n in todo:
-                played += max(0, n - self.n.get(s, 0))
-                self.n[s] = max(n, self.n.get(s, 0))
-            clock[0] += played * 0.01
-            return played
+    Timed = timed_asker(clock, 0.01)
 
     lead = [Setting(4, "greedy", (f"V{k}",), ()) for k in range(3)]
     ctx = [Setting(4, "random", (f"V{k}",), ()) for k in range(3)]

@@ -446,24 +446,18 @@ def _compare_need(a: Asker, q: dict, bot: str, partners: bool = True) -> dict[st
     tests = len(_players(a.game, q)) * len(q["against"])
     cb = q.get("chance_bot")
     need = 0
-    for P in _players(a.game, q):
-        base = _setting(a.game, q.get("base") or {}, P, bot)
-        _, ma = _measures(a, q, base, P)
-        for s in q["against"]:
-            st = _setting(a.game, s, P, bot)
-            _, mv = _measures(a, q, st, P)
-            m = q["measure"]
-            n = min(len(ma[m]), len(mv[m]))
-            d = (mv[m][:n] - ma[m][:n])
-            d = d[~np.isnan(d)]
-            sd = float(d.std(ddof=1)) if len(d) >= 2 else 0.0
-            if sd == 0.0:  # no spread: no size answers it
-                return out
-            need = max(need, games_for(float(margin) / sd, ALPHA / tests, NEED_POWER))
-            out["studies"][base.name] = out["studies"][st.name] = 0
-            twin = replace(st, planner=planner_spec(a.game, bot) or "")  # --check-bots: its planning study
-            if twin.planner and twin in a.n:
-                out["studies"][twin.name] = 0
+    m = q["measure"]
+    for side in _sides(a, q, bot):
+        d = side.mv[m][:side.n] - side.ma[m][:side.n]
+        d = d[~np.isnan(d)]
+        sd = float(d.std(ddof=1)) if len(d) >= 2 else 0.0
+        if sd == 0.0:  # no spread: no size answers it
+            return out
+        need = max(need, games_for(float(margin) / sd, ALPHA / tests, NEED_POWER))
+        out["studies"][side.base.name] = out["studies"][side.st.name] = 0
+        twin = replace(side.st, planner=planner_spec(a.game, bot) or "")  # --check-bots: its planning study
+        if twin.planner and twin in a.n:
+            out["studies"][twin.name] = 0
     need = _whole(need)
     if partners and cb and cb != bot and cb in a.bots:  # measured above the chance level's games: no more than they hold
         partner = min(a.n.get(replace(_setting(a.game, q.get("base") or {}, P, bot), bot=cb), 0)
@@ -771,11 +765,23 @@ def exact(game: str, q: dict) -> list[dict[str, Any]]:
 PLAY = ("length", "mean_options", "multi_choice_share")  # what a game's play looks like, game by game
 
 
-def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
-    rows = []
+@dataclass(frozen=True)
+class _Side:
+    """One comparison of a compare question: its base and compared settings with their measures, the
+    first `n` games of each being the same games."""
+    P: int
+    base: Setting
+    ma: dict[str, np.ndarray]
+    against: dict
+    st: Setting
+    mv: dict[str, np.ndarray]
+    n: int
+
+
+def _sides(a: Asker, q: dict, bot: str):
+    """Each comparison of the question at `bot`, players count by players count (the same games on both
+    sides are checked; a measure the tables lack is an error naming it)."""
     m = q["measure"]
-    bounds = (0.0, 1.0) if q.get("format") == "pct" else None
-    n_tests = len(_players(a.game, q)) * len(q["against"])
     for P in _players(a.game, q):
         base = _setting(a.game, q.get("base") or {}, P, bot)
         sa, ma = _measures(a, q, base, P)
@@ -787,13 +793,23 @@ def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
                 raise ConfigError(f"question {q['id']!r}: {base.name} and {st.name} do not hold the same games")
             if m not in ma or m not in mv:
                 raise ConfigError(f"question {q['id']!r}: no measure {m!r} in the study tables")
-            r = paired_diff(ma[m][:n], mv[m][:n], q.get("margin"), bounds, n_tests)
-            also = {k: paired_diff(ma[k][:n], mv[k][:n]) for k in q.get("also", []) if k in ma and k in mv}
-            same_play = base.seed == st.seed and all(
-                k in ma and k in mv and bool(np.array_equal(ma[k][:n], mv[k][:n], equal_nan=True)) for k in PLAY)
-            rows.append({"players": P, "against": s, "setting": st.name, **r, "also": also,
-                         "same_play": bool(same_play and n > 0),
-                         "planning": planning_check(a, st, n) if bot == a.bots[0] else None})
+            yield _Side(P, base, ma, s, st, mv, n)
+
+
+def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
+    rows = []
+    m = q["measure"]
+    bounds = (0.0, 1.0) if q.get("format") == "pct" else None
+    n_tests = len(_players(a.game, q)) * len(q["against"])
+    for x in _sides(a, q, bot):
+        ma, mv, n = x.ma, x.mv, x.n
+        r = paired_diff(ma[m][:n], mv[m][:n], q.get("margin"), bounds, n_tests)
+        also = {k: paired_diff(ma[k][:n], mv[k][:n]) for k in q.get("also", []) if k in ma and k in mv}
+        same_play = x.base.seed == x.st.seed and all(
+            k in ma and k in mv and bool(np.array_equal(ma[k][:n], mv[k][:n], equal_nan=True)) for k in PLAY)
+        rows.append({"players": x.P, "against": x.against, "setting": x.st.name, **r, "also": also,
+                     "same_play": bool(same_play and n > 0),
+                     "planning": planning_check(a, x.st, n) if bot == a.bots[0] else None})
     adjust(rows)
     adjust_equiv(rows)
     for r in rows:
