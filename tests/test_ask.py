@@ -38,7 +38,7 @@ def test_ask_answers_with_paired_studies_and_asking_again_is_cached(tmp_path):
     assert v2["diff"] > 0 and v2["ci"][0] > 0 and v2["effect"] == "worse"  # UN-V2: the hand changes less often
     en = lines("undecim", ans, "en")
     ja = lines("undecim", ans, "ja")
-    assert "UN-V2 one-card-hand makes it worse" in en[1] and "→" in en[1] and "95% range" in en[1]
+    assert "UN-V2 (one card hand) makes it worse" in en[1] and "→" in en[1] and "95% range" in en[1]
     assert "UN-V2（" in ja[1] and "悪化させる" in ja[1]
     for x in ja:  # the verdicts in plain words: no test names in them
         assert not any(word in x for word in ("t検定", "Holm", "p値", "有意"))
@@ -556,7 +556,10 @@ def test_a_context_line_names_the_setting_by_its_rule_id_the_lead_line_gave_its_
     context = _sentence("asian-delivery", q, row, "random", "ja", context=True)
     assert f"AD-V7（{doc}）" in lead
     assert context.startswith("参考：ランダムボットでは、AD-V7で色ペアの数が変わるかは") and doc not in context
-    assert "AD-V7 set-weight" in _sentence("asian-delivery", q, row, "random", "en", context=True)
+    # in English too: the rule ID and its name in words on the lead's line, the ID alone on the context line
+    assert "AD-V7 (set weight)" in _sentence("asian-delivery", q, row, "greedy", "en")
+    en_context = _sentence("asian-delivery", q, row, "random", "en", context=True)
+    assert "AD-V7" in en_context and "set weight" not in en_context and "set-weight" not in en_context
 
 
 def test_the_report_printed_to_a_pipe_keeps_its_lines_whole(tmp_path):
@@ -766,3 +769,27 @@ def test_an_open_card_answer_says_its_games_are_per_card():
            "by_bot": {"greedy": {"players": 4, "rows": rows, "clear": False}}}
     ja, en = cards_lines("undecim", ans, "ja")[0], cards_lines("undecim", ans, "en")[0]
     assert "１枚あたり多くて50ゲームでは" in ja and "at most 50 games a card" in en
+
+
+def test_a_later_ask_of_the_folder_counts_only_its_own_questions_needs(tmp_path):
+    """The plan was shared anew for the questions asked then; asking the same folder again with fewer
+    questions reports the needs of those asked now (not "none of the 2 needs fitted" for one question)."""
+    import json
+
+    from soan.lab.ask import ask
+    from soan.lab.ask_report import notes
+
+    kw = dict(budget_s=0, out=tmp_path, jobs=1, bots=("random",), start_n={"random": 12})
+    ask("undecim", ["gold-bonus", "hand-fluidity"], **kw)
+    path = tmp_path / "undecim" / "ask-state.json"
+    state = json.loads(path.read_text())
+    state["resized"] = {"bot": "random", "after": 12, "total": 7959, "needs": {"gold-bonus": 900, "hand-fluidity": 300},
+                        "met": ["hand-fluidity"]}
+    path.write_text(json.dumps(state))
+    both = ask("undecim", ["gold-bonus", "hand-fluidity"], **kw)
+    assert both["resized"]["needs"] == {"gold-bonus": 900, "hand-fluidity": 300} and both["resized"]["met"] == ["hand-fluidity"]
+    one = ask("undecim", ["gold-bonus"], **kw)
+    assert one["resized"]["needs"] == {"gold-bonus": 900} and one["resized"]["met"] == []
+    assert any("none of the 1 needs" in x for x in notes(one, "en")), notes(one, "en")
+    other = ask("undecim", ["seat-advantage"], **kw)  # no need of it was estimated: no line about the sharing
+    assert not any("were estimated" in x for x in notes(other, "en"))

@@ -415,3 +415,18 @@ def test_a_bot_failing_to_watch_a_move_loses_nothing(client, tmp_path):
     assert client.get(f"/api/games/{g['id']}", params={"token": tok}).json()["bot_error"]
     stored = next(x for x in mgr.store.load_all() if x.id == g["id"])
     assert len(stored.moves) == len(room.moves) >= 3
+
+
+def test_a_query_lang_soan_does_not_speak_is_refused_on_every_api_route(client):
+    """`?lang=fr` is refused by name on the routes that read no `lang` themselves too (the catalog, undo,
+    feedback), never answered in English as if understood; nothing is changed by the refused request."""
+    gid = new_game(client)["id"]
+    before = client.get(f"/api/games/{gid}").json()
+    for r in (client.get("/api/catalog", params={"lang": "fr"}),
+              client.post(f"/api/games/{gid}/undo", params={"lang": "fr"}, json={}),
+              client.get(f"/api/games/{gid}/feedback", params={"lang": "fr"})):
+        assert r.status_code == 422 and r.json() == {"error": "lang must be 'ja' or 'en', got 'fr'", "field": "lang"}, r.text
+    r = client.get("/api/catalog", params={"lang": "fr"}, headers={"Accept-Language": "ja"})
+    assert r.json()["error"] == "lang は 'ja' か 'en' です（指定：'fr'）"  # said in the header's language
+    assert client.get(f"/api/games/{gid}").json() == before
+    assert client.get("/api/catalog", params={"lang": ""}).status_code == 200  # empty: not given

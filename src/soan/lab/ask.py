@@ -702,7 +702,7 @@ def _result(a: Asker, state: dict[str, Any], answers: list[dict[str, Any]], budg
             "spent_s": state["spent_s"],
             "before_s": before_s, "continued": continued,
             "folder": str(a.out / a.game), "bots": list(bots), "over": a.over, "stopped": a.stopped,
-            "extended": a.extended, "resized": state.get("resized"),
+            "extended": a.extended, "resized": _resized_for(state.get("resized"), answers),
             "check_bots": state.get("check_bots"),
             "cost": {b: state.get("cost", {}).get(b) for b in bots},
             "answers": answers, "studies": {s.name: max(n, state["n"].get(s.name, 0))
@@ -711,6 +711,16 @@ def _result(a: Asker, state: dict[str, Any], answers: list[dict[str, Any]], budg
             "settings": {s.name: {"bot": s.bot, "players": s.players, "variants": list(s.variants),
                                   "params": dict(s.params), **({"planner": s.planner} if s.planner else {})}
                          for s in a.n}}
+
+
+def _resized_for(rs: dict[str, Any] | None, answers: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """How the folder's plan was shared anew, told for this ask's questions: a later ask of the same folder
+    with fewer questions answers from the same plan, but its report counts only its own questions' needs."""
+    if not rs:
+        return rs
+    ids = {x["id"] for x in answers}
+    return {**rs, "needs": {k: v for k, v in rs.get("needs", {}).items() if k in ids},
+            "met": [k for k in rs.get("met", []) if k in ids]}
 
 
 def _js(x):

@@ -55,7 +55,7 @@ def _fmt(x: float | None, kind: str, signed: bool = False) -> str:
 
 
 def label(game: str, s: dict, lang: str, short: bool = False) -> str:
-    """A compared setting as the reader sees it: its rule IDs with their meaning in Japanese (AD-V7（…）);
+    """A compared setting as the reader sees it: its rule IDs with their meaning (AD-V7（…）, AD-V7 (set weight));
     `short`: the IDs alone (AD-V7), for a line that follows one which gave the meaning."""
     if s.get("label"):
         return s["label"]["ja" if lang == "ja" else "en"]
@@ -63,7 +63,7 @@ def label(game: str, s: dict, lang: str, short: bool = False) -> str:
     parts = []
     for v in s.get("variants", []):
         var = info.variants.get(v)
-        parts.append(var.rule if short and lang == "ja" and var is not None and var.rule else variant_label(game, v, lang))
+        parts.append(var.rule if short and var is not None and var.rule else variant_label(game, v, lang))
     for k, x in (s.get("params") or {}).items():
         p = info.params.get(k)
         if lang == "ja" and p is not None:

@@ -218,11 +218,14 @@ SETTING_NAMES = {"game": ("game", "ゲーム"), "n": ("games", "ゲーム数"), 
 
 
 def variant_label(game: str, v: str, lang: str) -> str:
-    """A variant as a reader sees it: its rule ID and meaning in Japanese (AD-V7（…）), `AD-V7 set-weight` in English."""
+    """A variant as a reader sees it: its rule ID and meaning in Japanese (AD-V7（…）), its rule ID and name in
+    words in English (AD-V7 (set weight); the name `--variant` takes is `set-weight`)."""
     var = game_info(game).variants.get(v)
     if var is None:
         return v
-    return f"{var.rule}（{var.doc_ja or var.doc}）" if lang == "ja" else f"{var.rule} {v}"
+    if lang == "ja":
+        return f"{var.rule}（{var.doc_ja or var.doc}）"
+    return f"{var.rule} ({v.replace('-', ' ')})" if var.rule else v
 
 
 def _ja_value(game: str, k: str, v: Any) -> Any:

@@ -16,7 +16,7 @@ from starlette.requests import HTTPConnection
 
 from ..core.replay import ReplayError
 from . import errors as E
-from .models import LANGS, invalid_field
+from .models import LANGS, invalid_field, lang_given
 
 STATIC = Path(__file__).parent / "static"
 JSON_TYPES = ("application/json", "application/x-ndjson", "application/jsonl", "application/jsonlines")
@@ -159,7 +159,14 @@ class Guard:
 
 def refusal(request: Request, public: str | None) -> E.WebError | None:
     """Why a request that could change something is refused before it runs: a page of another site
-    (its Origin), or a body that is not JSON (a form or text/plain post another site could send)."""
+    (its Origin), or a body that is not JSON (a form or text/plain post another site could send); and any
+    API request whose query names a language soan does not speak (`?lang=fr`: refused by name, never
+    answered in English as if it were understood, on the routes that read no `lang` themselves too)."""
+    if request.url.path.startswith("/api/"):
+        try:
+            lang_given(request.query_params.get("lang"))
+        except E.InvalidField as e:
+            return e
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return None
     origin = request.headers.get("origin")
