@@ -208,6 +208,26 @@ def test_a_questions_file_names_bad_bot_levels(tmp_path, monkeypatch):
     assert got["bots"] == ["random", "easy"] and got["start_n"] == {"easy": 5}
 
 
+def test_a_questions_file_the_designer_broke_is_named_with_its_line_in_both_languages(tmp_path, monkeypatch):
+    """A YAML slip in questions.yaml (a colon inside an unquoted text, as it is easy to make) gives the
+    file, its line and column and what is wrong — never a parser traceback; a file that is no mapping too."""
+    from soan.cli.main import app
+    from soan.core.errors import SoanError
+    from soan.lab import ask as ask_mod
+
+    bad = tmp_path / "questions.yaml"
+    monkeypatch.setattr(ask_mod, "questions_path", lambda game: bad)
+    bad.write_text("questions:\n  - id: q\n    en: Does it work: yes or no?\n", encoding="utf-8")
+    with pytest.raises(SoanError, match=r"questions.yaml: line 3, column \d+: not valid YAML") as e:
+        ask_mod.load_questions("undecim")
+    assert "3行目" in e.value.ja and "YAML として読めません" in e.value.ja
+    r = CliRunner().invoke(app, ["ask", "undecim", "--list", "--lang", "ja"])
+    assert r.exit_code != 0 and "3行目" in r.output and "Traceback" not in r.output, r.output
+    bad.write_text("- just\n- a list\n", encoding="utf-8")
+    with pytest.raises(SoanError, match="expected a mapping with 'questions'"):
+        ask_mod.load_questions("undecim")
+
+
 @pytest.mark.parametrize("game", [g["id"] for g in soan.games()])
 def test_every_question_quotes_its_draft_verbatim(game):
     import re

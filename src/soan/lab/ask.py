@@ -67,13 +67,16 @@ def questions_path(game: str) -> Path:
 def load_questions(game: str) -> dict[str, Any]:
     """The game's questions file, checked: every question has an id, ja/en text, a known kind, and
     every variant and parameter it names exists."""
-    import yaml
+    from ..core.components import read_yaml
 
     info = game_info(game)
     p = questions_path(info.id)
     if not p.exists():
         raise ConfigError(f"{info.id} has no questions file ({p})")
-    doc = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+    doc = read_yaml(p) or {}  # a file the designer broke: its line and column named, in both languages
+    if not isinstance(doc, dict):
+        raise ConfigError(f"{p}: expected a mapping with 'questions'; got {type(doc).__name__}",
+                          ja=f"{p}：'questions' を持つ対応表（マッピング）のはずが {type(doc).__name__} です")
     qs = doc.get("questions") or []
     seen: set[str] = set()
     for q in qs:
