@@ -63,7 +63,7 @@ def main() -> None:
     variants = tuple(a.variant)
     with ProcessPoolExecutor(a.jobs) as ex:
         own = dict(zip(seeds, ex.map(one_game, seeds, [-1] * a.games, [0] * a.games, [variants] * a.games,
-                                     [a.bot] * a.games)))
+                                     [a.bot] * a.games), strict=True))
         own_skipped = sum(r[4] for r in own.values())
         print(f"asian-delivery, 4 players, {a.bot} bots, variants {list(variants) or 'none'}, seeds {SEED0}.."
               f"{SEED0 + a.games - 1}: the bots themselves skipped {own_skipped} of "
@@ -74,8 +74,8 @@ def main() -> None:
             jobs = [(seed, p) for seed in seeds for p in range(4)]
             out = list(ex.map(one_game, [j[0] for j in jobs], [j[1] for j in jobs], [k] * len(jobs),
                               [variants] * len(jobs), [a.bot] * len(jobs)))
-            diff = [res[0][p] - own[seed][0][p] for (seed, p), res in zip(jobs, out)]
-            wins = sum(res[1][p] == 1 for (_, p), res in zip(jobs, out)) / len(jobs)
+            diff = [res[0][p] - own[seed][0][p] for (seed, p), res in zip(jobs, out, strict=True)]
+            wins = sum(res[1][p] == 1 for (_, p), res in zip(jobs, out, strict=True)) / len(jobs)
             wins0 = sum(own[seed][1][p] == 1 for seed, p in jobs) / len(jobs)
             skipped = sum(r[2] for r in out) / max(1, sum(r[2] + r[3] for r in out))
             m = statistics.mean(diff)
