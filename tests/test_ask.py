@@ -813,3 +813,41 @@ def test_a_later_ask_of_the_folder_counts_only_its_own_questions_needs(tmp_path)
     assert any("none of the 1 needs" in x for x in notes(one, "en")), notes(one, "en")
     other = ask("undecim", ["seat-advantage"], **kw)  # no need of it was estimated: no line about the sharing
     assert not any("were estimated" in x for x in notes(other, "en"))
+
+
+def test_the_ask_command_with_another_seed_reports_from_its_own_folder(tmp_path):
+    """`soan ask … --seed 1`: the answers in the terminal and the HTML beside them in OUT/seed-1/GAME; the
+    default ask's report in OUT/GAME is left as it was (it was overwritten, or the command failed when
+    there was none)."""
+    from soan.cli.main import app
+
+    args = ["ask", "undecim", "gold-bonus", "--budget", "0", "-j", "1", "--bots", "random", "--out", str(tmp_path)]
+    r = runner.invoke(app, [*args, "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    seeded = tmp_path / "seed-1" / "undecim"
+    assert "gold" in r.output.lower() and str(seeded / "answers-en.html") in r.output.replace("\n", "")
+    assert (seeded / "answers-en.html").exists() and (seeded / "answers-ja.html").exists()
+    assert not (tmp_path / "undecim").exists()
+    r0 = runner.invoke(app, args)
+    assert r0.exit_code == 0, r0.output
+    before = (tmp_path / "undecim" / "answers-en.html").read_text(encoding="utf-8")
+    assert runner.invoke(app, [*args, "--seed", "1"]).exit_code == 0
+    assert (tmp_path / "undecim" / "answers-en.html").read_text(encoding="utf-8") == before
+
+
+def test_ask_refuses_no_workers_and_says_a_range_in_japanese_and_lists_questions_as_json(tmp_path):
+    """`--jobs 0` or negative is refused before any game (it was taken silently); a number out of its range
+    is said in Japanese (「0以上の数を…」, not pydantic's English); `--list --json` is JSON."""
+    import json
+
+    from soan.cli.main import app
+
+    for bad in ("0", "-3"):
+        r = runner.invoke(app, ["ask", "undecim", "--jobs", bad, "--budget", "0", "--out", str(tmp_path)])
+        assert r.exit_code == 2 and "--jobs" in r.output, r.output
+    assert not (tmp_path / "undecim").exists()
+    r = runner.invoke(app, ["ask", "undecim", "--seed", "-1", "--lang", "ja", "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "--seed の値が正しくありません：0以上の数を指定してください" in r.output, r.output
+    r = runner.invoke(app, ["ask", "undecim", "--list", "--json", "--lang", "ja"])
+    got = json.loads(r.output)
+    assert r.exit_code == 0 and got[0]["id"] == "hand-fluidity" and "UN-V1" in got[0]["question"]

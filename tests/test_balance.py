@@ -448,3 +448,22 @@ def test_the_shipped_fix_blocks_are_valid_balance_searches(game):
             b.parse_axis(s, game, P, vs, ps)
         for t in fx["targets"]:
             b.parse_target(t, P)
+
+
+def test_a_seed_optuna_cannot_take_is_refused_by_name_before_any_game(tmp_path):
+    """`--seed -1` or beyond 2**32 - 1 (Optuna's samplers' range): a one-line error naming --seed, in
+    Japanese too — never a traceback; the Python API refuses it as well, nothing written."""
+    base = ["balance", "undecim", "--agents", "random", "-t", "start-player=25±10", "-s", "position_vp[2]=0..1",
+            "--games", "10", "--trials", "2", "--out", str(tmp_path / "out")]
+    for bad in ("-1", str(2**32)):
+        r = runner.invoke(app, [*base, "--seed", bad])
+        assert r.exit_code == 2 and "--seed" in r.output and "Traceback" not in r.output, r.output
+        r = runner.invoke(app, [*base, "--seed", bad, "--lang", "ja"])
+        assert r.exit_code == 2 and "--seed の値が正しくありません" in r.output and "Input should" not in r.output, r.output
+    import dataclasses
+
+    pb = _problem(tmp_path / "api")
+    for bad in (-1, 2**32, True, 1.5):
+        with pytest.raises(ConfigError, match="seed must be a whole number from 0 to 4294967295"):
+            b.run(dataclasses.replace(pb, seed=bad))
+    assert not (tmp_path / "out").exists() and not (tmp_path / "api").exists()

@@ -222,3 +222,30 @@ def test_lang_after_command_moves_only_what_comes_before_the_command():
     assert help_ja.lang_after_command(["deck", "--lang=ja", "export", "x"], ["deck", "export"]) == \
         ["deck", "export", "--lang=ja", "x"]
     assert help_ja.lang_after_command(["ladder", "--lang", "ja"], ["ladder"]) == ["ladder", "--lang", "ja"]
+
+
+def _mistakes(tmp_path):
+    """(command line, what its Japanese error says) — errors that were said in English under --lang ja."""
+    bad_record = tmp_path / "bad.jsonl"
+    bad_record.write_text("xx\n", encoding="utf-8")
+    (tmp_path / "notstudy").mkdir()
+    (tmp_path / "afile").write_text("", encoding="utf-8")
+    return [
+        (["report", str(tmp_path / "notstudy")], "は終わった研究のフォルダではありません"),
+        (["replay", str(bad_record)], "1行目：見出しの行が JSON ではありません"),
+        (["deck", "export", "undecim", "nosuch", str(tmp_path / "x.csv")], "デッキ 'nosuch' はありません。使えるのは「items、"),
+        (["deck", "import", "undecim", "items", str(tmp_path / "none.csv"), "--out", str(tmp_path / "o.yaml")],
+         "が見つかりません"),
+        (["analyze", "undecim", "nosuch"], "ウーンデキムに分析 'nosuch' はありません"),
+        (["check", "undecim", "--components", str(tmp_path / "notstudy"), "-n", "1"], "ファイルではありません"),
+        (["sim", "undecim", "-n", "2", "--out", str(tmp_path / "afile")], "フォルダであるべき場所がファイルです"),
+        (["ask", "undecim", "nosuch"], "使えるのは「card-balance、"),
+        (["sim", "undecim", "-n", "0"], "1以上の数を指定してください"),
+    ]
+
+
+def test_the_usual_mistakes_are_said_in_japanese_under_lang_ja(tmp_path):
+    for args, said in _mistakes(tmp_path):
+        r = runner.invoke(app, [*args, "--lang", "ja"])
+        assert r.exit_code != 0 and said in r.output.replace("\n", ""), (args, r.output)
+        assert not re.search(r"\b(expected|not a|is not|Input should|No such|Not a directory)\b", r.output), (args, r.output)

@@ -8,6 +8,7 @@ import typer
 
 from ..core.errors import SoanError
 from ..core.game import game_info, games
+from ..core.words import listed
 from .app import app, console
 from .common import FLAGS, GameArg, ParamOpt, VariantOpt, check_lang, game_params
 
@@ -48,7 +49,9 @@ def analyze(
     chosen = analyses.get(name)
     if chosen is None:
         have = ", ".join(analyses) or "none"
-        raise SoanError(f"{info.id} has no analysis {name!r}; available: {have}")
+        raise SoanError(f"{info.id} has no analysis {name!r}; available: {have}",
+                        ja=f"{info.name_ja}に分析 {name!r} はありません。" + (
+                            f"使えるのは{listed(analyses, 'ja')}です" if analyses else "このゲームには分析がありません"))
     r = chosen.run(list(variant or []), game_params(game, param, ctx.args), components)
     if as_json:
         print(json.dumps(r, ensure_ascii=False))

@@ -66,6 +66,12 @@ def describe(e: BaseException, lang: str = "en") -> str:
             return f"ファイルが見つかりません：{e.filename}"
         if isinstance(e, PermissionError):
             return f"アクセス権がありません：{e.filename}"
+        if isinstance(e, NotADirectoryError):  # a file where a folder is expected (--out FILE)
+            return f"フォルダであるべき場所がファイルです：{e.filename}"
+        if isinstance(e, IsADirectoryError):
+            return f"ファイルであるべき場所がフォルダです：{e.filename}"
+        if isinstance(e, FileExistsError):
+            return f"同じ名前のファイルがすでにあります：{e.filename}"
         return f"ファイルを扱えません（{e.strerror or e}）：{e.filename}"
     ja_text = getattr(e, "ja", None)
     if ja and ja_text:

@@ -20,7 +20,7 @@ def ask_cmd(
     lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
     budget: str = typer.Option("10m", "--budget", help="wall time to plan for, e.g. 300s or 10m (on --jobs cores)"),
     out: str = typer.Option("studies/ask", "--out", help="folder for the studies and the report (a cache)"),
-    jobs: int = typer.Option(2, "--jobs", "-j"),
+    jobs: int = typer.Option(2, "--jobs", "-j", min=1, help="worker processes playing games at once"),
     bots: str = typer.Option("", "--bots", help="bot levels, the first leads the verdicts, the others are context "
                              "(default: the game's questions file, else greedy,random)"),
     list_: bool = typer.Option(False, "--list", help="list the game's questions and stop"),
@@ -32,7 +32,8 @@ def ask_cmd(
                                     "play the rule (planning with it pays, costs or changes nothing)"),
     seed: int = typer.Option(0, "--seed", min=0, help="play every study on other games (its seed plus this), in "
                              "OUT/seed-N: check an earlier answer on fresh games"),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help="print the answers as JSON (the HTML report is written too; "
+                                 "with --list, the questions)"),
 ) -> None:
     """Answer the draft's questions (問題点): studies planned from the budget, both sides of a comparison on
     the same games; a verdict per question in words (the competent bots'), and one HTML report."""
@@ -43,6 +44,10 @@ def ask_cmd(
     info = game_info(game)
     qs = load_questions(info.id)["questions"]
     if list_:
+        if as_json:
+            print(json.dumps([{"id": q["id"], "question": q["ja" if lang == "ja" else "en"], "kind": q["kind"]}
+                              for q in qs], ensure_ascii=False))
+            return
         for q in qs:
             console.print(f"{q['id']}: {q['ja' if lang == 'ja' else 'en']}", highlight=False)
         return
@@ -110,12 +115,13 @@ def ask_cmd(
 
 
 def write_report(res: dict, lang: str, out: str):
-    """answers-<lang>.html in the game's ask folder (written with --json too)."""
+    """answers-<lang>.html in the ask's folder (written with --json too): the game's folder under `out`, or
+    under `out/seed-N` for an ask on other games (`--seed N`), beside its answers.json."""
     from pathlib import Path
 
     from ..lab.ask_report import write_html
 
-    return write_html(res, lang, Path(out) / res["game"] / f"answers-{lang}.html")
+    return write_html(res, lang, Path(res.get("folder") or Path(out) / res["game"]) / f"answers-{lang}.html")
 
 
 def _fix(game: str, res: dict, out: str, jobs: int, quiet: bool, lang: str = "en") -> None:
@@ -129,7 +135,7 @@ def _fix(game: str, res: dict, out: str, jobs: int, quiet: bool, lang: str = "en
     from ..lab.balance import fix_problem
     from .balance import STAGES, games_column
 
-    folder = Path(out) / game
+    folder = Path(res.get("folder") or Path(out) / game)  # OUT/seed-N/GAME with --seed N
     for ans in res["answers"]:
         with Progress(TextColumn("{task.description}"), BarColumn(), games_column(lang == "ja"),
                       TimeElapsedColumn(), console=console, disable=quiet, transient=True) as prog:
@@ -164,7 +170,7 @@ def aa_cmd(
     reps: int = typer.Option(40, "--reps", help="A/A pairs to run"),
     players: int | None = typer.Option(None, "--players", "-p"),
     agents: str = typer.Option("random", "--agents"),
-    jobs: int = typer.Option(2, "--jobs", "-j"),
+    jobs: int = typer.Option(2, "--jobs", "-j", min=1, help="worker processes playing games at once"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """A/A check of `compare`: pairs of studies of the same settings with different seeds; the share of

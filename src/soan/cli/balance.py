@@ -51,7 +51,8 @@ def balance(
     level_games: int = typer.Option(0, "--level-games", min=0, help="games of the base and the proposal per "
                                     "--level (default: as --robust)"),
     budget: str | None = typer.Option(None, "--budget", help="time for the search, e.g. 20m (validation follows)"),
-    seed: int = typer.Option(0, "--seed", help="seed of the search games; validation uses fresh seeds from it"),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**32 - 1,  # Optuna's samplers take 0 .. 2**32 - 1
+                             help="seed of the search games; validation uses fresh seeds from it"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes playing games at once"),
     out: str | None = typer.Option(None, "--out", help="folder for the search state and the report "
                                    "(default balance/GAME); a stopped run resumes there"),

@@ -70,7 +70,7 @@ def check(
         info.load_components(components)
     except SoanError as e:
         con.print(t["file_bad"], highlight=False)
-        con.print(f"  {e}", highlight=False, markup=False)
+        con.print(f"  {_said(e, lang)}", highlight=False, markup=False)
         raise typer.Exit(1) from None
     playable = []
     for p in counts:
@@ -78,7 +78,7 @@ def check(
             make(info.id, players=p, seed=seed, variants=list(vs), params=ps, components=components)
             playable.append(p)
         except SoanError as e:
-            problems.append(t["cannot_make"].format(players=p) + f"\n  {e}")
+            problems.append(t["cannot_make"].format(players=p) + f"\n  {_said(e, lang)}")
     con.print(t["file_ok"].format(file=components or t["shipped"]), highlight=False)
     for msg in problems:
         con.print(msg, highlight=False, markup=False)
@@ -119,3 +119,9 @@ def check(
         con.print(t["found"].format(bad=bad, n=n + len(problems), shown=min(bad, SHOW)), highlight=False)
         raise typer.Exit(1)
     con.print(t["none"].format(n=n, players="/".join(map(str, playable)), **tally), highlight=False)
+
+
+def _said(e: SoanError, lang: str) -> str:
+    """An error in the reader's language: its Japanese when it has one."""
+    ja = getattr(e, "ja", None)
+    return str(ja) if lang == "ja" and ja else str(e)

@@ -15,7 +15,7 @@ from .app import app, console
 @app.command()
 def demo(n: int = typer.Option(300, "-n", min=1, help="games per game"),
          out: str = typer.Option("out/demo", "--out", help="where the studies and reports go"),
-         jobs: int = typer.Option(2, "--jobs", "-j", min=1)) -> None:
+         jobs: int = typer.Option(2, "--jobs", "-j", min=1, help="worker processes playing games at once")) -> None:
     """The main job: a small study of each game with default bots, a report each, a summary table."""
     run_demo(console, n, jobs, out)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -63,7 +64,9 @@ PARAMS_BY: dict[str, dict[str, str]] = {
     "ask": {"question": "問いの番号（既定: すべて。--list で一覧）", "budget": "計画に使う時間（例 300s や 10m。--jobs のコア数で）",
             "out": "研究とレポートのフォルダ（キャッシュ）",
             "bots": "ボットの強さ。最初のものが結論を出し、ほかは参考（既定: ゲームの問いのファイルの指定、なければ greedy,random）",
-            "list_": "ゲームの問いを一覧にして終わる",
+            "list_": "ゲームの問いを一覧にして終わる（--json なら JSON で）",
+            "seed": "どの試行も既定とは別のゲーム（シードにこの数を足したもの）で遊び、OUT/seed-N に書く。前の答えを新しいゲームで確かめるときに",
+            "as_json": "答えを JSON で出力する（HTML のレポートも書く）",
             "fix": "「問題がある」という答えのうち、問いに fix の指定があるものについて、直す設定を探す（soan balance、docs/balance.md）",
             "check_bots": "比べる設定ごとに、１席が基本ルールで手を決める対戦も同じ試行計画の中で遊び、ボットがそのルールを"
                           "生かしているか（ルールを踏まえると得か、損か、変わらないか）を答えに書く"},
@@ -261,8 +264,13 @@ def usage_error(e: Any, command: str) -> str:
         p = e.param
         what = "/".join(p.opts) if p is not None and getattr(p, "opts", None) else (e.param_hint or "値")
         m = str(e.message)
-        said = ("整数を指定してください" if "integer" in m else "数を指定してください" if "number" in m or "float" in m
-                else f"{m.split(':')[-1].strip()} から選んでください" if "is not one of" in m or "not one of" in m else m)
+        bound = re.search(r"(greater|less) than( or equal to)? (-?[\d.]+)", m)  # a range (typer's min/max)
+        if bound:
+            side, eq, n = bound.groups()
+            said = f"{n}{('以上の数' if eq else 'より大きい数') if side == 'greater' else ('以下の数' if eq else 'より小さい数')}を指定してください"
+        else:
+            said = ("整数を指定してください" if "integer" in m else "数を指定してください" if "number" in m or "float" in m
+                    else f"{m.split(':')[-1].strip()} から選んでください" if "is not one of" in m or "not one of" in m else m)
         return f"{what} の値が正しくありません：{said}"
     if cls == "BadOptionUsage":
         return f"{e.option_name} の使い方が正しくありません（{e.message}）"

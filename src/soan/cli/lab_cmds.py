@@ -43,7 +43,7 @@ def sim(
     seed: int = typer.Option(0, "--seed"),
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes playing games at once"),
     out: str | None = typer.Option(None, "--out", help="a study folder: Parquet results, resumable"),
     records: int = typer.Option(20, "--records", min=0,
                                 help="with --out: keep the records of the first K games (and always of the "
@@ -213,7 +213,7 @@ def study(
     agents: str = typer.Option("greedy", "--agents"),
     seed: int = typer.Option(0, "--seed"),
     param: list[str] | None = ParamOpt,
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes playing games at once"),
     out: str = typer.Option("studies", "--out", help="parent folder; one study per variant set"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -260,7 +260,7 @@ def sweep(
     measure: list[str] | None = typer.Option(None, "--measure", "-m",
                                              help="measures to report (default: score, length, gap12, seat 1's win share)"),
     seed: int = typer.Option(0, "--seed"),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes playing games at once"),
     out: str = typer.Option("sweeps", "--out"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -292,7 +292,7 @@ def ladder(
     agents: str = typer.Option(..., "--agents", help="one spec per seat, e.g. greedy,random,random,random"),
     n: int = typer.Option(400, "-n", min=1, help="games (a multiple of the player count rotates evenly)"),
     seed: int = typer.Option(0, "--seed"),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes playing games at once"),
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
     as_json: bool = typer.Option(False, "--json"),

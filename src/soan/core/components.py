@@ -166,7 +166,8 @@ def export_csv(model: BaseModel, deck: str, out: str | Path) -> int:
     data = model.model_dump(mode="json")
     if deck not in data or not isinstance(data[deck], list):
         decks = [k for k, v in data.items() if isinstance(v, list)]
-        raise ComponentError(f"no deck {deck!r}; expected one of {decks}")
+        raise ComponentError(f"no deck {deck!r}; expected one of {words.listed(decks, 'en')}",
+                             ja=f"デッキ {deck!r} はありません。使えるのは{words.listed(decks, 'ja')}です")
     rows = data[deck]
     cols: list[str] = []
     for r in rows:
@@ -207,13 +208,16 @@ def import_csv(model: type[BaseModel], base_path: str | Path, deck: str, csv_pat
             rows = [{k: _uncell(v) for k, v in r.items() if isinstance(k, str) and isinstance(v, str)
                      and _uncell(v) is not None} for r in csv.DictReader(f)]
     except OSError as e:
-        raise ComponentError(f"{csv_path}: cannot read CSV: {e.strerror}") from None
+        why_ja = "見つかりません" if isinstance(e, FileNotFoundError) else f"読めません（{e.strerror}）"
+        raise ComponentError(f"{csv_path}: cannot read CSV: {e.strerror}", ja=f"CSV ファイル {csv_path} が{why_ja}") from None
     except UnicodeDecodeError:
-        raise ComponentError(f"{csv_path}: not UTF-8 text (a binary file?); expected a CSV file") from None
+        raise ComponentError(f"{csv_path}: not UTF-8 text (a binary file?); expected a CSV file",
+                             ja=f"{csv_path}：UTF-8 のテキストではありません（バイナリファイル？）。CSV ファイルを指定します") from None
     except (csv.Error, ValueError) as e:
-        raise ComponentError(f"{csv_path}: not a readable CSV file: {e}") from None
+        raise ComponentError(f"{csv_path}: not a readable CSV file: {e}",
+                             ja=f"{csv_path}：CSV ファイルとして読めません（{e}）") from None
     if not isinstance(raw, dict) or deck not in raw:
-        raise ComponentError(f"{base_path}: has no deck {deck!r}")
+        raise ComponentError(f"{base_path}: has no deck {deck!r}", ja=f"{base_path}：デッキ {deck!r} がありません")
     raw[deck] = rows
     m = validate(raw, model, f"{Path(csv_path).name} (as {deck})")
     if check is not None:

@@ -112,11 +112,15 @@ _HEADER_TYPES: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
 )
 
 
+_WHAT_JA = {"the header": "見出しの行", "the line": "この行"}  # `_json_line`'s `what`, as a Japanese reader names it
+
+
 def _json_line(p: Path, i: int, line: str, what: str) -> Any:
     try:
         return json.loads(line)
     except (ValueError, RecursionError) as e:  # JSONDecodeError, or an int over 4,300 digits
-        raise RecordError(f"{p}: line {i}: {what} is not JSON ({shown(str(e), 120)})") from None
+        raise RecordError(f"{p}: line {i}: {what} is not JSON ({shown(str(e), 120)})",
+                          ja=f"{p}：{i}行目：{_WHAT_JA.get(what, what)}が JSON ではありません") from None
 
 
 def state_from_header(header: dict[str, Any], where: str = "record") -> StateContract:

@@ -27,6 +27,7 @@ import numpy as np
 
 from ..core.errors import ConfigError
 from ..core.game import GameInfo, check_config, game_info
+from ..core.words import listed
 from .stats import (
     ALPHA,
     adjust,
@@ -659,8 +660,8 @@ def _chosen(info: GameInfo, qs: list[dict[str, Any]], ids: list[str] | None) -> 
     known = {q["id"] for q in qs}
     bad = [i for i in ids if i not in known]
     if bad:
-        raise ConfigError(f"unknown question {bad[0]!r} for {info.id}; expected any of {sorted(known)}",
-                          ja=f"{info.name_ja}に問い {bad[0]!r} はありません。使えるのは {sorted(known)} です")
+        raise ConfigError(f"unknown question {bad[0]!r} for {info.id}; expected any of {listed(sorted(known), 'en')}",
+                          ja=f"{info.name_ja}に問い {bad[0]!r} はありません。使えるのは{listed(sorted(known), 'ja')}です")
     return [q for q in qs if q["id"] in ids]
 
 

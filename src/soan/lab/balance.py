@@ -28,6 +28,7 @@ from ..core.errors import ComponentError, ConfigError, SoanError
 from ..core.game import check_config, game_info
 
 FRESH = 1_000_003  # validation seeds: the search seed plus this (as `soan tune`)
+SEED_MAX = 2**32 - 1  # the search's seed also seeds Optuna's sampler, which takes 0 .. 2**32 - 1
 
 
 class BalanceError(SoanError):
@@ -746,6 +747,9 @@ def others_moved(pb: Problem, base: tuple, best: tuple) -> list[dict[str, Any]]:
 
 def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
     """Search, validate on fresh seeds, check robustness; the result as JSON-able data."""
+    if isinstance(pb.seed, bool) or not isinstance(pb.seed, int) or not 0 <= pb.seed <= SEED_MAX:
+        raise ConfigError(f"seed must be a whole number from 0 to {SEED_MAX}; got {pb.seed!r}",
+                          ja=f"seed は0から{SEED_MAX}までの整数です（指定：{pb.seed!r}）")
     t0 = time.perf_counter()
     trials = search(pb, progress)
     best = best_of(pb, trials)

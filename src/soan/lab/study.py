@@ -255,7 +255,9 @@ def load(out: str | Path):
     out = Path(out)
     sfile = out / "study.json"
     if not sfile.exists() or not (out / "games.parquet").exists():
-        raise StudyError(f"{out} is not a finished study (no study.json / games.parquet); run soan sim ... --out {out}")
+        raise StudyError(f"{out} is not a finished study (no study.json / games.parquet); run soan sim ... --out {out}",
+                         ja=f"{out} は終わった研究のフォルダではありません（study.json と games.parquet がない）。"
+                            f"soan sim ... --out {out} で作ります")
     return read_settings(sfile), pq.read_table(out / "games.parquet"), pq.read_table(out / "seats.parquet")
 
 
