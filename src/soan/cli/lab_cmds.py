@@ -165,18 +165,22 @@ def report(out: str = typer.Argument(..., help="a study folder"),
 
 
 def _print_compare(rows, a: str, b: str, lang: str = "en") -> None:
+    from ..lab.balance import measure_label
     from ..lab.compare import tr
+    from ..lab.study import load
+
+    settings = load(a)[0]
 
     tab = Table(title=f"A = {a}   B = {b}")
-    for col in (tr("measure", lang), "A", "B", tr("diff", lang), tr("interval", lang), tr("padj", lang),
-                tr("sig", lang)):
+    tab.add_column(tr("measure", lang), justify="left")
+    for col in ("A", "B", tr("diff", lang), tr("interval", lang), tr("padj", lang), tr("sig", lang)):
         tab.add_column(col, justify="right")
 
     def f(x):
         return "" if x is None else f"{x:.3f}"
 
     for r in rows:
-        tab.add_row(r["measure"], f(r["a"]), f(r["b"]), f(r["diff"]), f"{f(r['ci'][0])} – {f(r['ci'][1])}",
+        tab.add_row(measure_label(r["measure"], settings["game"], settings["players"], lang), f(r["a"]), f(r["b"]), f(r["diff"]), f"{f(r['ci'][0])} – {f(r['ci'][1])}",
                     f(r.get("p_adj")), f"[bold]{tr('yes', lang)}[/bold]" if r["significant"] else "")
     console.print(tab)
     paired = bool(rows and rows[0].get("paired"))
@@ -274,11 +278,14 @@ def sweep(
     if as_json:
         print(json.dumps(rows))
         return
+    from ..core.game import game_info
+    from ..lab.balance import measure_label
+
     ms = [k for k in rows[0] if k not in ("setting", "out")]
     tab = Table(title=f"{game}: {n} games per setting")
     tab.add_column("setting")
-    for m in ms:
-        tab.add_column(m, justify="right")
+    for m in ms:  # seat 1's win share, not win_share_seat_0 (people count seats from 1)
+        tab.add_column(measure_label(m, game, players or game_info(game).players[1], "en"), justify="right")
     for r in rows:
         tab.add_row(r["setting"], *[f"{r[m][0]:.3f} ± {r[m][1]:.3f}" for m in ms])
     console.print(tab)

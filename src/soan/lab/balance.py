@@ -973,6 +973,30 @@ def _num(x: Any, measure: str = "") -> str:
     return f"{x:.2f}" if abs(x) < 10 else f"{x:.1f}"
 
 
+# the measures of every study (lab/stats.py) that quality.MEASURES does not name
+_MORE_NAMES = {"multi_choice_share": ("share of decisions with two or more options", "選択肢が２つ以上あった選択の割合"),
+               "drama_depth_rel": ("most points the winner was behind ÷ the winner's score", "勝者が最も離されていた点差÷勝者の得点")}
+
+
+def measure_label(m: str, game: str, players: int, lang: str) -> str:
+    """A study's measure as a reader names it (席1の勝率, "seat 1's win share"; the game's own measures by its
+    questions file), its id when it has no name."""
+    if m in _MORE_NAMES:
+        return _MORE_NAMES[m][1 if lang == "ja" else 0]
+    per_round = re.fullmatch(r"(.+)_r(\d+)", m)  # a measure per round (all_weather_r2)
+    if per_round:
+        base = measure_label(per_round[1], game, players, lang)
+        if base != per_round[1]:
+            k = per_round[2]
+            return f"{base}（{k}ラウンド目）" if lang == "ja" else f"{base} (round {k})"
+    if m.startswith("win_share_") and not m.startswith(("win_share_seat_", "win_share_pos_")):
+        from .report import bot_label  # a line-up's bot: its share of the wins
+
+        bot = bot_label(m[len("win_share_"):], lang)
+        return f"{bot}ボットの勝率" if lang == "ja" else f"{bot} bots' win share"
+    return _mname(m, game, players, lang)
+
+
 def _mname(m: str, game: str, P: int, lang: str) -> str:
     if m.startswith("win_share_pos_"):
         return subject_name(f"position:{int(m.rsplit('_', 1)[1]) + 1}", game, P, lang)

@@ -23,7 +23,8 @@ def compare_full(dir_a: str | Path, dir_b: str | Path) -> tuple[list[dict[str, A
     sa, ga, ta = load(dir_a)
     sb, gb, tb = load(dir_b)
     if (sa["game"], sa["players"]) != (sb["game"], sb["players"]):
-        raise StudyError(f"cannot compare {sa['game']} for {sa['players']} with {sb['game']} for {sb['players']}")
+        raise StudyError(f"cannot compare {sa['game']} for {sa['players']} with {sb['game']} for {sb['players']}",
+                         ja=f"{sa['players']}人の {sa['game']} と {sb['players']}人の {sb['game']} は比べられません")
     return compare_tables((ga, ta), (gb, tb), sa["players"])
 
 
