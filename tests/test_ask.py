@@ -810,7 +810,8 @@ def test_a_later_ask_of_the_folder_counts_only_its_own_questions_needs(tmp_path)
     assert both["resized"]["needs"] == {"gold-bonus": 900, "hand-fluidity": 300} and both["resized"]["met"] == ["hand-fluidity"]
     one = ask("undecim", ["gold-bonus"], **kw)
     assert one["resized"]["needs"] == {"gold-bonus": 900} and one["resized"]["met"] == []
-    assert any("none of the 1 needs" in x for x in notes(one, "en")), notes(one, "en")
+    assert any("the one need did not fit in the plan's 7959 games" in x for x in notes(one, "en")), notes(one, "en")
+    assert any("見積もった必要数は計画の 7959 ゲームに収まらなかった" in x for x in notes(one, "ja")), notes(one, "ja")
     other = ask("undecim", ["seat-advantage"], **kw)  # no need of it was estimated: no line about the sharing
     assert not any("were estimated" in x for x in notes(other, "en"))
 

@@ -530,7 +530,9 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
     asked = sum(1 for x in (rs or {}).get("needs", {}).values() if x)
     if rs and asked:  # the plan shared anew after its first stage, by what each question needs
         key = "resized" if rs["met"] else "resized_none"
-        out.append(w(key, lang).format(after=rs["after"], total=rs["total"], met=len(rs["met"]), asked=asked))
+        none = (("見積もった必要数は" if asked == 1 else f"見積もった {asked} 問の必要数はどれも") if lang == "ja"
+                else "the one need did not fit" if asked == 1 else f"none of the {asked} needs fitted")
+        out.append(w(key, lang).format(after=rs["after"], total=rs["total"], met=len(rs["met"]), asked=asked, none=none))
     if res.get("check_bots") == "not_possible":  # --check-bots with a lead bot that cannot plan under other rules
         out.append(w("check_bots_not_possible", lang).format(who=who(res["bots"][0], lang, game)))
     out.append(w("footnote", lang).format(seat=SEAT_MARGIN, card=CARD_MARGIN))
@@ -554,7 +556,8 @@ def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
     for ans in res["answers"]:
         q = ans["q"]
         parts.append(f"<h2>{html.escape(q['ja' if lang == 'ja' else 'en'])}</h2>")
-        parts.append(f"<blockquote>{w('draft', lang)}：「{html.escape(q['draft'])}」</blockquote>")
+        quote = f"：「{html.escape(q['draft'])}」" if lang == "ja" else f": “{html.escape(q['draft'])}”"
+        parts.append(f"<blockquote>{w('draft', lang)}{quote}</blockquote>")
         parts.append(f"<p><b>{w('verdict', lang)}</b></p><ul>"
                      + "".join(f"<li>{_code(html.escape(x))}</li>" for x in lines(game, ans, lang)) + "</ul>")
         fx = q.get("fixed")
