@@ -389,30 +389,3 @@ def test_an_unknown_bot_is_refused_listing_the_bots_as_a_reader_expects():
     assert "使えるのは「greedy、mcts、random、rollout」と" in e.value.ja
     assert "[" not in str(e.value) and "[" not in e.value.ja
 
-
-def test_asian_deliverys_hard_bot_plays_on_from_a_draft_but_never_from_a_retrieval():
-    """AD's `rollout_at`: the hard bot settles a close draft (AD-T4) by playing on, while a retrieval
-    (AD-T5, free; resting every turn is the better play, scripts/ad_rest.py) is the normal bot's
-    choice, with no rollout: its two options tie in the evaluation, and the normal bot retrieves."""
-    from soan.agents import make_agent
-    from soan.agents.base import SeatView
-    from soan.games.asian_delivery.evaluate import rollout_at
-
-    s = soan.make("asian-delivery", players=4, seed=3)
-    hard = make_agent("rollout:rounds=1:model=1:policy_plan=2", seed=5)
-    normal = make_agent("normal", seed=5)
-    seen = set()
-    while len(seen) < 2:
-        seat = s.to_act()[0]
-        kind = s.stack[-1].kind
-        view = SeatView(s, seat)
-        if kind in ("draft", "retrieve") and kind not in seen and len(view.legal_actions()) > 1:
-            seen.add(kind)
-            before = hard.rollouts
-            a = hard.act(view)
-            assert rollout_at(s) == (kind == "draft")
-            if kind == "retrieve":
-                assert hard.rollouts == before and a.yes and normal.act(view).yes
-            else:  # a draft among several close cards: played on
-                assert hard.rollouts > before
-        s.apply(seat, normal.act(SeatView(s, seat)))

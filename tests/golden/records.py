@@ -9,9 +9,7 @@ values, `repr`). Only the public API is used (`soan.make`, `soan.agents.make_age
 (`python tests/golden/records.py --write` with that commit's `src` first on PYTHONPATH). A rule or bot
 change made on purpose regenerates only the digests of the cases it concerns, from 8490281 with that
 change alone applied: so far AD-V13's stored points in the bots' evaluation (commit 18e779f; the
-stored-vp and all-variants Asian Delivery cases whose digests moved), and Asian Delivery's hard bot
-settling only the draft by rollouts, no longer the retrieval (`evaluate.rollout_at`; the hard line-up's
-case: its digest from 8490281 with that change equals this code's).
+stored-vp and all-variants Asian Delivery cases whose digests moved).
 The digests depend on nothing but the decisions: not on timing, the machine or a compiled build.
 """
 

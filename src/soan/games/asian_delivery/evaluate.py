@@ -333,13 +333,11 @@ def round_of(s) -> int:
 
 
 def rollout_at(s) -> bool:
-    """The decisions the `rollout` bot plays on from: the draft (AD-T4: which requests to take on). The
-    many small steps of an action step are left to the evaluation, and so is the retrieval (AD-T5): it
-    is free, and resting every turn is the better play (scripts/ad_rest.py: a seat that holds its cards
-    back to bring more workers home loses 5–13 points a game); the rollouts there, one sample a side,
-    took a quarter of the hard bot's time and chose to hold back now and then by their noise alone."""
+    """The decisions the `rollout` bot plays on from: the draft (AD-T4: which requests to take on) and
+    the retrieval (AD-T5: when to take the cards back). The many small steps of an action step are
+    left to the evaluation."""
     st = s.stack
-    return bool(st) and st[-1][0] == "draft"
+    return bool(st) and st[-1][0] in ("draft", "retrieve")
 
 
 _TOP = frozenset({"action", "draft", "retrieve", "market", "lmarket", "gate", "wish", "v3_unload"})
