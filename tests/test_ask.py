@@ -852,3 +852,10 @@ def test_ask_refuses_no_workers_and_says_a_range_in_japanese_and_lists_questions
     r = runner.invoke(app, ["ask", "undecim", "--list", "--json", "--lang", "ja"])
     got = json.loads(r.output)
     assert r.exit_code == 0 and got[0]["id"] == "hand-fluidity" and "UN-V1" in got[0]["question"]
+
+
+def test_a_difference_that_rounds_to_nothing_has_no_minus_sign():
+    from soan.lab.ask_report import _fmt
+
+    assert _fmt(-0.0001, "num", True) == "+0.00" and _fmt(-0.00004, "pct", True) == "+0.0%"
+    assert _fmt(-0.006, "num", True) == "-0.01" and _fmt(-0.0006, "pct", True) == "-0.1%" and _fmt(-0.0, "num") == "0.00"

@@ -420,7 +420,7 @@ def test_a_problem_with_a_fix_block_runs_a_balance_search_and_the_ask_report_lin
     assert b.fix_problem("undecim", calm, tmp_path / "calm") is None and not (tmp_path / "calm").exists()
     assert b.fix_lines("undecim", calm, "en") == []
     ans = _answer("seats", [{"significant": True}], fix)
-    assert b.fix_lines("undecim", ans, "ja") == ["解決の目安を探すには：soan ask undecim seat-advantage --fix"]
+    assert b.fix_lines("undecim", ans, "ja") == ["直す設定を探すには：soan ask undecim seat-advantage --fix"]
     r = b.fix_problem("undecim", ans, tmp_path / "fix-seat-advantage")
     assert r is not None and (tmp_path / "fix-seat-advantage" / "balance.json").exists()
     assert r["command"].startswith("soan balance undecim --agents random -t ") and "position_vp[2]=0..1" in r["command"]

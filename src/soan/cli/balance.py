@@ -48,8 +48,8 @@ def balance(
     level: list[str] | None = typer.Option(None, "--level", help="other bots to check the proposal with on the "
                                            "validation's fresh seeds, e.g. --level easy --level hard (a spec "
                                            "per seat or one for all); repeat for several"),
-    level_games: int = typer.Option(0, "--level-games", min=0, help="games of the base and the proposal per "
-                                    "--level (default: as --robust)"),
+    level_games: int = typer.Option(0, "--level-games", min=0, show_default=False,
+                                    help="games of the base and the proposal per --level (default: as --robust)"),
     budget: str | None = typer.Option(None, "--budget", help="time for the search, e.g. 20m (validation follows)"),
     seed: int = typer.Option(0, "--seed", min=0, max=2**32 - 1,  # Optuna's samplers take 0 .. 2**32 - 1
                              help="seed of the search games; validation uses fresh seeds from it"),

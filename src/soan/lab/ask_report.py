@@ -49,6 +49,8 @@ def who(b: str, lang: str, game: str | None = None) -> str:
 def _fmt(x: float | None, kind: str, signed: bool = False) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "—"
+    if round(x, 3 if kind == "pct" else 2) == 0:
+        x = 0.0  # a difference that rounds to nothing is shown as +0.00, never −0.00
     if kind == "pct":
         return f"{x:+.1%}" if signed else f"{x:.1%}"
     return f"{x:+.2f}" if signed else f"{x:.2f}"
@@ -295,8 +297,8 @@ def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
         else:
             txt = (f"まだはっきりしない。突出したカードはないが、１枚あたり多くて{n}ゲームでは、どのカードも期待値±{m:.0%}以内"
                    "とまでは言い切れない。" if lang == "ja"
-                   else f"not clear yet: no card stands out, but at most {n} games a card cannot show each within "
-                   f"chance ± {m:.0%}.")
+                   else f"not clear yet: no card stands out, but with at most {n} games a card, not every card can be "
+                   f"shown to be within chance ± {m:.0%}.")
         if lang == "ja":
             out.append(("参考：" if k else "結論：") + f"{bw}同士（{P}人、期待値 {1 / P:.0%}）では、{txt}")
         else:

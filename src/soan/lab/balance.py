@@ -1168,7 +1168,7 @@ def fix_lines(game: str, ans: dict[str, Any], lang: str) -> list[str]:
                 *fx["lines"][lang][2:]]
     if is_problem(ans) and ans.get("q", {}).get("fix"):
         cmd = f"soan ask {game} {ans['id']} --fix"
-        return [f"解決の目安を探すには：{cmd}" if ja else f"To search for a setting that fixes it: {cmd}"]
+        return [f"直す設定を探すには：{cmd}" if ja else f"To search for a setting that fixes it: {cmd}"]
     return []
 
 
