@@ -44,12 +44,7 @@ def ask_cmd(
     info = game_info(game)
     qs = load_questions(info.id)["questions"]
     if list_:
-        if as_json:
-            print(json.dumps([{"id": q["id"], "question": q["ja" if lang == "ja" else "en"], "kind": q["kind"]}
-                              for q in qs], ensure_ascii=False))
-            return
-        for q in qs:
-            console.print(f"{q['id']}: {q['ja' if lang == 'ja' else 'en']}", highlight=False)
+        _list_questions(qs, lang, as_json)
         return
     seconds = budget_seconds(budget, zero_ok=True)  # 0: the questions file's start sizes, no pilot
     bot_list = tuple(b.strip() for b in bots.split(",") if b.strip())
@@ -112,6 +107,16 @@ def ask_cmd(
     for x in notes(res, lang):
         say(x)
     say(f"\nhtml: {', '.join(map(str, paths))}")
+
+
+def _list_questions(qs: list[dict], lang: str, as_json: bool) -> None:
+    """`--list`: each question's id and text (`--json`: as JSON, with its kind)."""
+    if as_json:
+        print(json.dumps([{"id": q["id"], "question": q["ja" if lang == "ja" else "en"], "kind": q["kind"]}
+                          for q in qs], ensure_ascii=False))
+        return
+    for q in qs:
+        console.print(f"{q['id']}: {q['ja' if lang == 'ja' else 'en']}", highlight=False)
 
 
 def write_report(res: dict, lang: str, out: str):
