@@ -1,7 +1,9 @@
 """Is resting every turn (AD-T5 retrieval) good play in Asian Delivery, or only the bots' habit? A seat that
-skips the retrieval while its play area holds fewer than K face-up cards (so as to bring back more
-workers at a later one: 0–2 face-up cards bring none back, AD-T5), its other choices the bot's, against
-the same seat played by the bot itself on the same seeds (paired: every seat in turn, three bots around it).
+skips the retrieval while its play area holds fewer than K face-up cards (upright or sideways, residents it
+could keep included) and its hand is not empty (so as to bring back more workers at a later one: 0–2
+face-up cards bring none back, AD-T5), its other choices the bot's, against the same seat played by the
+bot itself on the same seeds (paired: every seat in turn, three bots around it). The interval is over
+seeds (a seed's four seats averaged first: they share its deals).
 
     PYTHONPATH=src nice -n 5 python scripts/ad_rest.py --games 30 --hold 2,3 [--variant worker-decay] [--bot normal]
 
@@ -19,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 import soan
 from soan.agents import make_agent
 from soan.agents.base import SeatView
+from soan.agents.drive import show_move
 from soan.core.rng import derive
 from soan.games.asian_delivery.model import FACE_DOWN
 
@@ -46,6 +49,7 @@ def one_game(seed: int, holder: int, hold: int, variants: tuple[str, ...],
             if s.stack[-1].kind == "retrieve":
                 own_skipped += not a.yes
                 own_made += bool(a.yes)
+        show_move(dict(enumerate(bots)), s, seat, a)  # bots that watch the others (hard: model=1) see the move
         s.apply(seat, a)
     return s.scores(), s.ranks(), skipped, made, own_skipped, own_made
 
@@ -74,14 +78,17 @@ def main() -> None:
             jobs = [(seed, p) for seed in seeds for p in range(4)]
             out = list(ex.map(one_game, [j[0] for j in jobs], [j[1] for j in jobs], [k] * len(jobs),
                               [variants] * len(jobs), [a.bot] * len(jobs)))
-            diff = [res[0][p] - own[seed][0][p] for (seed, p), res in zip(jobs, out, strict=True)]
+            by_seed: dict[int, list[int]] = {}
+            for (seed, p), res in zip(jobs, out, strict=True):
+                by_seed.setdefault(seed, []).append(res[0][p] - own[seed][0][p])
+            diff = [statistics.mean(v) for v in by_seed.values()]  # one value a seed: its seats share the deals
             wins = sum(res[1][p] == 1 for (_, p), res in zip(jobs, out, strict=True)) / len(jobs)
             wins0 = sum(own[seed][1][p] == 1 for seed, p in jobs) / len(jobs)
             skipped = sum(r[2] for r in out) / max(1, sum(r[2] + r[3] for r in out))
             m = statistics.mean(diff)
             h = 1.96 * statistics.stdev(diff) / math.sqrt(len(diff))
             print(f"  K={k}: score {m:+.2f} [{m - h:+.2f}, {m + h:+.2f}] a game against the bot's own; wins {wins:.1%} "
-                  f"(the bot in that seat {wins0:.1%}); retrievals skipped {skipped:.0%}; {len(diff)} pairs")
+                  f"(the bot in that seat {wins0:.1%}); retrievals skipped {skipped:.0%}; {len(jobs)} pairs, {len(diff)} seeds")
 
 
 if __name__ == "__main__":

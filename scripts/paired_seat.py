@@ -7,8 +7,9 @@ from two versions of the code (a bot change) or two bots, compared pair by pair:
         --bot hard --games 30 --out base.json
     python scripts/paired_seat.py --compare base.json new.json
 
-The comparison: the seat's score (new minus base) with its paired 95% interval, and its wins, over seeds ×
-seats; the seeds start at 7001 (fresh: no tuning or golden case uses them).
+The comparison: the seat's score (new minus base) with its paired 95% interval over seeds (a seed's seats
+averaged first, as they share its deals), and its wins; the seeds start at 7001 (fresh: no tuning or golden
+case uses them; --seed for another set).
 """
 
 from __future__ import annotations
@@ -40,10 +41,14 @@ def compare(a_path: str, b_path: str) -> None:
     kb = {(r["seed"], r["seat"]): r for r in b["rows"]}
     keys = sorted(set(ka) & set(kb))
     if not keys:
-        sys.exit("the two files share no (seed, seat): play the same --games")
+        sys.exit("the two files share no (seed, seat): play the same --games and --seed")
     d = [kb[k]["score"] - ka[k]["score"] for k in keys]
-    m = statistics.mean(d)
-    h = 1.96 * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else float("nan")
+    by_seed: dict[int, list[float]] = {}
+    for k, x in zip(keys, d, strict=True):
+        by_seed.setdefault(k[0], []).append(x)
+    per_seed = [statistics.mean(v) for v in by_seed.values()]  # a seed's seats share its deals: one value a seed
+    m = statistics.mean(per_seed)
+    h = 1.96 * statistics.stdev(per_seed) / math.sqrt(len(per_seed)) if len(per_seed) > 1 else float("nan")
     wa = sum(ka[k]["rank"] == 1 for k in keys) / len(keys)
     wb = sum(kb[k]["rank"] == 1 for k in keys) / len(keys)
     same = sum(x == 0 for x in d)
@@ -51,7 +56,8 @@ def compare(a_path: str, b_path: str) -> None:
     tb = statistics.median(kb[k]["cpu_s"] for k in keys)
     print(f"{a['game']}, {a['bot']} ({a_path}) → {b['bot']} ({b_path}) in one seat, {a['others']} in the others, "
           f"{len(keys)} pairs (seeds × seats):")
-    print(f"  score {m:+.2f} [{m - h:+.2f}, {m + h:+.2f}] (95%, paired); equal scores in {same} pairs")
+    print(f"  score {m:+.2f} [{m - h:+.2f}, {m + h:+.2f}] (95%, paired, over {len(per_seed)} seeds: a seed's "
+          f"seats averaged first); equal scores in {same} pairs")
     print(f"  wins {wa:.1%} → {wb:.1%}; CPU seconds a game (median) {ta:.2f} → {tb:.2f}")
 
 

@@ -388,4 +388,3 @@ def test_an_unknown_bot_is_refused_listing_the_bots_as_a_reader_expects():
     assert "expected one of greedy, mcts, random, rollout or a level easy, hard, normal" in str(e.value)
     assert "使えるのは「greedy、mcts、random、rollout」と" in e.value.ja
     assert "[" not in str(e.value) and "[" not in e.value.ja
-

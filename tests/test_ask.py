@@ -88,6 +88,9 @@ def test_ctrl_c_keeps_the_games_says_how_to_go_on_and_asking_again_continues(tmp
     assert r.exit_code == 130, r.output
     assert "Interrupted." in r.output and "kept in" in r.output
     assert f"soan ask undecim gold-bonus --out {tmp_path} --bots greedy" in r.output
+    calls.clear()  # interrupted again, on other games: the way on keeps --seed (OUT/seed-3, not the default folder)
+    r = runner.invoke(app, [*cmd, "--seed", "3"])
+    assert r.exit_code == 130 and "--seed 3" in r.output.replace("\n", " ") and "-j 1" in r.output, r.output
     r = runner.invoke(app, [*cmd, "--lang", "ja"])
     assert r.exit_code == 0, r.output
     assert "前回までの試行を引き継いだ" in r.output and "金の得点" in r.output
@@ -220,12 +223,22 @@ def test_a_questions_file_the_designer_broke_is_named_with_its_line_in_both_lang
     bad.write_text("questions:\n  - id: q\n    en: Does it work: yes or no?\n", encoding="utf-8")
     with pytest.raises(SoanError, match=r"questions.yaml: line 3, column \d+: not valid YAML") as e:
         ask_mod.load_questions("undecim")
-    assert "3行目" in e.value.ja and "YAML として読めません" in e.value.ja
+    assert "3行目" in e.value.ja and "YAML として読めません" in e.value.ja and "mapping" not in e.value.ja
     r = CliRunner().invoke(app, ["ask", "undecim", "--list", "--lang", "ja"])
     assert r.exit_code != 0 and "3行目" in r.output and "Traceback" not in r.output, r.output
     bad.write_text("- just\n- a list\n", encoding="utf-8")
-    with pytest.raises(SoanError, match="expected a mapping with 'questions'"):
+    with pytest.raises(SoanError, match="expected a mapping with 'questions'") as e:
         ask_mod.load_questions("undecim")
+    assert "list" not in e.value.ja  # no Python type name in the Japanese
+    for text in ("questions: hello\n", "questions:\n  - just a string\n"):  # an AttributeError before
+        bad.write_text(text, encoding="utf-8")
+        with pytest.raises(SoanError, match="'questions' is a list of questions") as e:
+            ask_mod.load_questions("undecim")
+        assert "問いの並び" in e.value.ja
+    bad.write_text("questions:\n  - {id: q, ja: 問い, en: q, draft: 草案, kind: guess}\n", encoding="utf-8")
+    with pytest.raises(SoanError, match="kind 'guess'; expected one of compare, level") as e:
+        ask_mod.load_questions("undecim")
+    assert e.value.ja.startswith("questions.yaml：問い 'q'：kind 'guess' は使えません。使えるのは「compare、")
 
 
 @pytest.mark.parametrize("game", [g["id"] for g in soan.games()])
@@ -810,8 +823,17 @@ def test_a_later_ask_of_the_folder_counts_only_its_own_questions_needs(tmp_path)
     assert both["resized"]["needs"] == {"gold-bonus": 900, "hand-fluidity": 300} and both["resized"]["met"] == ["hand-fluidity"]
     one = ask("undecim", ["gold-bonus"], **kw)
     assert one["resized"]["needs"] == {"gold-bonus": 900} and one["resized"]["met"] == []
-    assert any("the one need did not fit in the plan's 7959 games" in x for x in notes(one, "en")), notes(one, "en")
-    assert any("見積もった必要数は計画の 7959 ゲームに収まらなかった" in x for x in notes(one, "ja")), notes(one, "ja")
+    # its need did not fit, but the plan was shared anew for the question asked before: said so, not "even"
+    en, ja = " ".join(notes(one, "en")), " ".join(notes(one, "ja"))
+    assert "the one need did not fit in the plan's 7959 games, which went to the needs of 1 other question" in en, en
+    assert "kept an even share" not in en and "均等のままにした" not in ja
+    assert "見積もった必要数は計画の 7959 ゲームに収まらなかった。計画のゲームは、このフォルダで以前に尋ねたほかの 1 問" in ja, ja
+    alone = {**one, "resized": {**one["resized"], "others_met": 0}}  # nothing met anywhere: an even share
+    assert any("the one need did not fit in the plan's 7959 games, so every study kept an even share" in x
+               for x in notes(alone, "en"))
+    met = {**one, "resized": {**one["resized"], "met": ["gold-bonus"]}}
+    assert any("the one question whose need could be estimated was given it" in x for x in notes(met, "en"))
+    assert any("見積もれた１問に必要数を割り当て" in x for x in notes(met, "ja"))
     other = ask("undecim", ["seat-advantage"], **kw)  # no need of it was estimated: no line about the sharing
     assert not any("were estimated" in x for x in notes(other, "en"))
 
@@ -848,7 +870,7 @@ def test_ask_refuses_no_workers_and_says_a_range_in_japanese_and_lists_questions
         assert r.exit_code == 2 and "--jobs" in r.output, r.output
     assert not (tmp_path / "undecim").exists()
     r = runner.invoke(app, ["ask", "undecim", "--seed", "-1", "--lang", "ja", "--out", str(tmp_path)])
-    assert r.exit_code == 2 and "--seed の値が正しくありません：0以上の数を指定してください" in r.output, r.output
+    assert r.exit_code == 2 and "--seed の値が正しくありません：0以上の整数を指定してください" in r.output, r.output
     r = runner.invoke(app, ["ask", "undecim", "--list", "--json", "--lang", "ja"])
     got = json.loads(r.output)
     assert r.exit_code == 0 and got[0]["id"] == "hand-fluidity" and "UN-V1" in got[0]["question"]
@@ -859,3 +881,4 @@ def test_a_difference_that_rounds_to_nothing_has_no_minus_sign():
 
     assert _fmt(-0.0001, "num", True) == "+0.00" and _fmt(-0.00004, "pct", True) == "+0.0%"
     assert _fmt(-0.006, "num", True) == "-0.01" and _fmt(-0.0006, "pct", True) == "-0.1%" and _fmt(-0.0, "num") == "0.00"
+    assert _fmt(-0.004, "num", True, bound=True) == "-0.00"  # an interval's end keeps its side of zero

@@ -240,7 +240,7 @@ def _mistakes(tmp_path):
         (["check", "undecim", "--components", str(tmp_path / "notstudy"), "-n", "1"], "ファイルではありません"),
         (["sim", "undecim", "-n", "2", "--out", str(tmp_path / "afile")], "フォルダであるべき場所がファイルです"),
         (["ask", "undecim", "nosuch"], "使えるのは「card-balance、"),
-        (["sim", "undecim", "-n", "0"], "1以上の数を指定してください"),
+        (["sim", "undecim", "-n", "0"], "1以上の整数を指定してください"),
     ]
 
 

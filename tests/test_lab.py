@@ -141,6 +141,8 @@ def test_compare_json_and_html(studies):
     assert mp["significant"] == (mp["p_adj"] < 0.05)
     r = runner.invoke(app, ["compare", str(studies / "a"), str(studies / "b")])
     assert r.exit_code == 0 and (studies / "b" / "compare.html").exists()
+    page = (studies / "b" / "compare.html").read_text(encoding="utf-8")
+    assert "seat 1&#x27;s win share" in page and "win_share_seat" not in page
     # the table names each measure as a reader does, seats counted from 1 (the ids stay in --json)
     assert "seat 1's win share" in r.output and "win_share_seat_0" not in r.output, r.output
     r = runner.invoke(app, ["compare", str(studies / "a"), str(studies / "b"), "--lang", "ja"])
@@ -149,7 +151,7 @@ def test_compare_json_and_html(studies):
     r = runner.invoke(app, ["compare", str(studies / "a"), str(studies / "u")])
     assert r.exit_code == 2 and "cannot compare" in r.output
     r = runner.invoke(app, ["compare", str(studies / "a"), str(studies / "u"), "--lang", "ja"])
-    assert r.exit_code == 2 and "は比べられません" in r.output
+    assert r.exit_code == 2 and "は比べられません" in r.output and "la-superba" not in r.output and "undecim" not in r.output
 
 
 def test_study_runs_variant_sets_and_compares(tmp_path):

@@ -267,7 +267,10 @@ def usage_error(e: Any, command: str) -> str:
         bound = re.search(r"(greater|less) than( or equal to)? (-?[\d.]+)", m)  # a range (typer's min/max)
         if bound:
             side, eq, n = bound.groups()
-            said = f"{n}{('以上の数' if eq else 'より大きい数') if side == 'greater' else ('以下の数' if eq else 'より小さい数')}を指定してください"
+            ann = getattr(getattr(p, "type_descriptor", None), "annotation", None)  # typer's option: its Python type
+            unit = "整数" if ann is int or "int" in type(getattr(p, "type", None)).__name__.lower() else "数"
+            rel = ("以上の" if eq else "より大きい") if side == "greater" else ("以下の" if eq else "より小さい")
+            said = f"{n}{rel}{unit}を指定してください"
         else:
             said = ("整数を指定してください" if "integer" in m else "数を指定してください" if "number" in m or "float" in m
                     else f"{m.split(':')[-1].strip()} から選んでください" if "is not one of" in m or "not one of" in m else m)

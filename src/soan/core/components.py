@@ -96,7 +96,8 @@ def read_yaml(path: Path, data: bytes | None = None) -> Any:
         where = f" line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         where_ja = f"{mark.line + 1}行目 {mark.column + 1}文字目：" if mark else ""
         raise ComponentError(f"{path}:{where}: not valid YAML: {getattr(e, 'problem', e)}",
-                             ja=f"{path}：{where_ja}YAML として読めません（{getattr(e, 'problem', e)}）") from None
+                             ja=f"{path}：{where_ja}YAML として読めません（引用符で囲まない文の中の「: 」や字下げを"
+                                f"確かめてください）") from None
 
 
 Check = Callable[[Any], list[str]] | None  # a game's cross-entry check: the model -> problems in words
@@ -208,7 +209,7 @@ def import_csv(model: type[BaseModel], base_path: str | Path, deck: str, csv_pat
             rows = [{k: _uncell(v) for k, v in r.items() if isinstance(k, str) and isinstance(v, str)
                      and _uncell(v) is not None} for r in csv.DictReader(f)]
     except OSError as e:
-        why_ja = "見つかりません" if isinstance(e, FileNotFoundError) else f"読めません（{e.strerror}）"
+        why_ja = "見つかりません" if isinstance(e, FileNotFoundError) else "読めません（アクセス権や種類を確かめてください）"
         raise ComponentError(f"{csv_path}: cannot read CSV: {e.strerror}", ja=f"CSV ファイル {csv_path} が{why_ja}") from None
     except UnicodeDecodeError:
         raise ComponentError(f"{csv_path}: not UTF-8 text (a binary file?); expected a CSV file",

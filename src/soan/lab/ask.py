@@ -73,12 +73,15 @@ def load_questions(game: str) -> dict[str, Any]:
     info = game_info(game)
     p = questions_path(info.id)
     if not p.exists():
-        raise ConfigError(f"{info.id} has no questions file ({p})")
+        raise ConfigError(f"{info.id} has no questions file ({p})", ja=f"{info.name_ja}の問いのファイルがありません（{p}）")
     doc = read_yaml(p) or {}  # a file the designer broke: its line and column named, in both languages
     if not isinstance(doc, dict):
         raise ConfigError(f"{p}: expected a mapping with 'questions'; got {type(doc).__name__}",
-                          ja=f"{p}：'questions' を持つ対応表（マッピング）のはずが {type(doc).__name__} です")
+                          ja=f"{p}：「questions:」で始まる項目の並びのはずが、別の形になっています")
     qs = doc.get("questions") or []
+    if not isinstance(qs, list) or not all(isinstance(q, dict) for q in qs):
+        raise ConfigError(f"{p}: 'questions' is a list of questions, each a mapping with id, ja, en, kind, draft",
+                          ja=f"{p}：questions は問いの並びで、問いはそれぞれ id・ja・en・kind・draft を持つ項目です")
     seen: set[str] = set()
     for q in qs:
         _check_question(info.id, q, f"{p.name}: question {q.get('id', '?')!r}", seen)
@@ -95,20 +98,25 @@ def _texts(x: Any) -> bool:
 def _check_question(game: str, q: dict, where: str, seen: set[str]) -> None:
     """One question of the file: its fields and kind, an id not seen before (added to `seen`), its
     `known` line, and what its kind needs."""
+    ja = where.replace(": question ", "：問い ")
     for k in ("id", "ja", "en", "kind", "draft"):
         if not q.get(k):
-            raise ConfigError(f"{where}: missing {k!r}")
+            raise ConfigError(f"{where}: missing {k!r}", ja=f"{ja}：{k} がありません")
     if q["kind"] not in KINDS:
-        raise ConfigError(f"{where}: kind {q['kind']!r}; expected one of {KINDS}")
+        raise ConfigError(f"{where}: kind {q['kind']!r}; expected one of {listed(KINDS, 'en')}",
+                          ja=f"{ja}：kind {q['kind']!r} は使えません。使えるのは{listed(KINDS, 'ja')}です")
     if q["id"] in seen:
-        raise ConfigError(f"{where}: the id appears twice")
+        raise ConfigError(f"{where}: the id appears twice", ja=f"{ja}：同じ id が２回あります")
     seen.add(q["id"])
     known = q.get("known")
     if known is not None and not _texts(known):
-        raise ConfigError(f"{where}: 'known' needs a text in 'ja' and in 'en'; got {known!r}")
+        raise ConfigError(f"{where}: 'known' needs a text in 'ja' and in 'en'; got {known!r}",
+                          ja=f"{ja}：known には ja と en の両方の文が要ります")
     if q["kind"] == "words" and not _texts(q.get("words")):
         raise ConfigError(f"{where}: a words question needs 'words': its answer in 'ja' and in 'en' "
-                          f"(e.g. the draft's own reason to reject the idea); got {q.get('words')!r}")
+                          f"(e.g. the draft's own reason to reject the idea); got {q.get('words')!r}",
+                          ja=f"{ja}：言葉で答える問い（words）には、ja と en の両方の答えの文が要ります"
+                             "（たとえば草案自身がその案を退けた理由）")
     if q["kind"] == "compare":
         _check_compare(game, q, where)
 
@@ -118,7 +126,8 @@ def _check_compare(game: str, q: dict, where: str) -> None:
     exists), and its `exact` part's shape."""
     for k in ("measure", "name", "better", "against"):
         if k not in q:
-            raise ConfigError(f"{where}: a compare question needs {k!r}")
+            raise ConfigError(f"{where}: a compare question needs {k!r}",
+                              ja=f"{where.replace(': question ', '：問い ')}：比べる問い（compare）には {k} が要ります")
     for s in [q.get("base") or {}, *q["against"]]:
         check_config(game, None, s.get("variants", []), _params(s))
     ex = q.get("exact")
@@ -723,8 +732,9 @@ def _resized_for(rs: dict[str, Any] | None, answers: list[dict[str, Any]]) -> di
     if not rs:
         return rs
     ids = {x["id"] for x in answers}
-    return {**rs, "needs": {k: v for k, v in rs.get("needs", {}).items() if k in ids},
-            "met": [k for k in rs.get("met", []) if k in ids]}
+    met = [k for k in rs.get("met", []) if k in ids]
+    return {**rs, "needs": {k: v for k, v in rs.get("needs", {}).items() if k in ids}, "met": met,
+            "others_met": len(rs.get("met", [])) - len(met)}  # needs met of questions asked of the folder before
 
 
 def _js(x):

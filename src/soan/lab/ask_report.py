@@ -46,11 +46,13 @@ def who(b: str, lang: str, game: str | None = None) -> str:
     return f"{lv} bots ({b})" if lv is not None and b != lv else f"{b} bots"
 
 
-def _fmt(x: float | None, kind: str, signed: bool = False) -> str:
+def _fmt(x: float | None, kind: str, signed: bool = False, bound: bool = False) -> str:
+    """`bound`: an interval's end, whose sign says on which side of zero it lies, kept even when it rounds
+    to nothing (−0.00 to +0.30 crosses zero); elsewhere a value that rounds to nothing is +0.00."""
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "—"
-    if round(x, 3 if kind == "pct" else 2) == 0:
-        x = 0.0  # a difference that rounds to nothing is shown as +0.00, never −0.00
+    if not bound and round(x, 3 if kind == "pct" else 2) == 0:
+        x = 0.0
     if kind == "pct":
         return f"{x:+.1%}" if signed else f"{x:.1%}"
     return f"{x:+.2f}" if signed else f"{x:.2f}"
@@ -89,8 +91,8 @@ def _figure(q: dict, r: dict, lang: str) -> str:
     f = q.get("format", "num")
     body = f"{_fmt(r['a'], f)} → {_fmt(r['b'], f)}"
     if r.get("diff") is not None and r["ci"][0] is not None:
-        rng = f"{_fmt(r['ci'][0], f, True)}〜{_fmt(r['ci'][1], f, True)}" if lang == "ja" else \
-            f"{_fmt(r['ci'][0], f, True)} to {_fmt(r['ci'][1], f, True)}"
+        lo, hi = _fmt(r["ci"][0], f, True, bound=True), _fmt(r["ci"][1], f, True, bound=True)
+        rng = f"{lo}〜{hi}" if lang == "ja" else f"{lo} to {hi}"
         body += (f"、差 {_fmt(r['diff'], f, True)}（95%の範囲 {rng}）" if lang == "ja"
                  else f", difference {_fmt(r['diff'], f, True)} (95% range {rng})")
     return body
@@ -531,10 +533,17 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
     rs = res.get("resized")
     asked = sum(1 for x in (rs or {}).get("needs", {}).values() if x)
     if rs and asked:  # the plan shared anew after its first stage, by what each question needs
-        key = "resized" if rs["met"] else "resized_none"
+        met = len(rs["met"])
+        key = "resized" if met else "resized_others" if rs.get("others_met") else "resized_none"
         none = (("見積もった必要数は" if asked == 1 else f"見積もった {asked} 問の必要数はどれも") if lang == "ja"
                 else "the one need did not fit" if asked == 1 else f"none of the {asked} needs fitted")
-        out.append(w(key, lang).format(after=rs["after"], total=rs["total"], met=len(rs["met"]), asked=asked, none=none))
+        if lang == "ja":
+            given = "見積もれた１問に必要数を割り当て" if asked == 1 else f"見積もれた {asked} 問のうち計画に収まる {met} 問に必要数を割り当て"
+        else:
+            given = ("the one question whose need could be estimated was given it" if asked == 1 else
+                     f"{met} of the {asked} questions whose need could be estimated were given it")
+        out.append(w(key, lang).format(after=rs["after"], total=rs["total"], met=met, asked=asked, none=none,
+                                       given=given, others=rs.get("others_met", 0)))
     if res.get("check_bots") == "not_possible":  # --check-bots with a lead bot that cannot plan under other rules
         out.append(w("check_bots_not_possible", lang).format(who=who(res["bots"][0], lang, game)))
     out.append(w("footnote", lang).format(seat=SEAT_MARGIN, card=CARD_MARGIN))

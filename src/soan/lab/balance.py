@@ -26,6 +26,7 @@ from typing import Any
 
 from ..core.errors import ComponentError, ConfigError, SoanError
 from ..core.game import check_config, game_info
+from ..core.words import listed
 
 FRESH = 1_000_003  # validation seeds: the search seed plus this (as `soan tune`)
 SEED_MAX = 2**32 - 1  # the search's seed also seeds Optuna's sampler, which takes 0 .. 2**32 - 1
@@ -317,8 +318,8 @@ def parse_axis(text: str, game: str, players: int, base_variants: tuple[str, ...
     pname = m[1] if m else name
     p = info.params.get(pname)
     if p is None:
-        raise _err(f"unknown parameter {pname!r} for {info.id}; expected any of {sorted(info.params)}",
-                   f"{info.name_ja}にパラメータ {pname!r} はありません。使えるのは {sorted(info.params)} です")
+        raise _err(f"unknown parameter {pname!r} for {info.id}; expected any of {listed(sorted(info.params), 'en')}",
+                   f"{info.name_ja}にパラメータ {pname!r} はありません。使えるのは{listed(sorted(info.params), 'ja')}です")
     if p.requires and p.requires not in base_variants:
         raise _err(f"parameter {pname!r} only applies with the variant {p.requires!r}: add -V {p.requires}",
                    f"パラメータ {pname!r} はヴァリアント {p.requires!r} を選んだときだけ使えます（-V {p.requires}）")
@@ -345,8 +346,8 @@ def _variant_axis(info: Any, t: str, base_variants: tuple[str, ...]) -> Axis:
     """variant:ID: the variant on and off."""
     vid = t[len("variant:"):].strip()
     if vid not in info.variants:
-        raise _err(f"unknown variant {vid!r} for {info.id}; expected any of {sorted(info.variants)}",
-                   f"{info.name_ja}にヴァリアント {vid!r} はありません。使えるのは {sorted(info.variants)} です")
+        raise _err(f"unknown variant {vid!r} for {info.id}; expected any of {listed(sorted(info.variants), 'en')}",
+                   f"{info.name_ja}にヴァリアント {vid!r} はありません。使えるのは{listed(sorted(info.variants), 'ja')}です")
     on = vid in base_variants
     return Axis(t, "variant", vid, [on, not on], base=on)
 

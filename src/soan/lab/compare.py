@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import words
+from ..core.game import game_info
 from .stats import compare_tables
 from .study import StudyError, load
 
@@ -23,8 +24,9 @@ def compare_full(dir_a: str | Path, dir_b: str | Path) -> tuple[list[dict[str, A
     sa, ga, ta = load(dir_a)
     sb, gb, tb = load(dir_b)
     if (sa["game"], sa["players"]) != (sb["game"], sb["players"]):
+        ja_a, ja_b = (game_info(x["game"]).name_ja or x["game"] for x in (sa, sb))
         raise StudyError(f"cannot compare {sa['game']} for {sa['players']} with {sb['game']} for {sb['players']}",
-                         ja=f"{sa['players']}人の {sa['game']} と {sb['players']}人の {sb['game']} は比べられません")
+                         ja=f"{sa['players']}人の{ja_a}と{sb['players']}人の{ja_b}は比べられません")
     return compare_tables((ga, ta), (gb, tb), sa["players"])
 
 
@@ -33,12 +35,19 @@ def compare(dir_a: str | Path, dir_b: str | Path) -> list[dict[str, Any]]:
 
 
 def compare_html(rows: list[dict[str, Any]], a: str, b: str, out: str | Path, lang: str = "en") -> Path:
+    from .balance import measure_label
+
+    settings = load(a)[0]
+
     def f(x):
         return "" if x is None else f"{x:.3f}"
 
+    def name(m: str) -> str:  # as a reader names it, seats from 1 (席1の勝率, seat 1's win share)
+        return measure_label(m, settings["game"], settings["players"], lang)
+
     paired = bool(rows and rows[0].get("paired"))
     body = "".join(
-        f"<tr{' class=sig' if r['significant'] else ''}><td>{html.escape(r['measure'])}</td><td>{f(r['a'])}</td>"
+        f"<tr{' class=sig' if r['significant'] else ''}><td>{html.escape(name(r['measure']))}</td><td>{f(r['a'])}</td>"
         f"<td>{f(r['b'])}</td><td>{f(r['diff'])}</td><td>{f(r['ci'][0])} – {f(r['ci'][1])}</td>"
         f"<td>{f(r.get('p_adj'))}</td><td>{tr('yes', lang) if r['significant'] else ''}</td></tr>" for r in rows)
     note = f"{tr('paired' if paired else 'unpaired', lang)} {tr('units', lang).format(n=len(rows))}"

@@ -12,6 +12,7 @@ import numpy as np
 from ..agents import parse_agents
 from ..core.errors import ConfigError
 from ..core.game import check_config, game_info
+from ..core.words import listed
 from .stats import mean_ci, measures
 from .study import load, run_study, settings_for
 
@@ -27,7 +28,8 @@ def grid(game: str, specs: list[str]) -> list[dict[str, str]]:
         k = k.strip()
         p = info.params.get(k)
         if p is None:
-            raise ConfigError(f"unknown parameter {k!r} for {info.id}; expected any of {sorted(info.params)}")
+            raise ConfigError(f"unknown parameter {k!r} for {info.id}; expected any of {listed(sorted(info.params), 'en')}",
+                              ja=f"{info.name_ja}にパラメータ {k!r} はありません。使えるのは{listed(sorted(info.params), 'ja')}です")
         sep = "|" if p.is_list else ","
         axes.append([(k, v.strip()) for v in vals.split(sep) if v.strip()])
     return [dict(c) for c in itertools.product(*axes)]
@@ -48,15 +50,19 @@ def run_sweep(game: str, settings: list[dict[str, str]], n: int, players, agents
         row: dict[str, Any] = {"setting": label, "out": str(d)}
         for m in wanted:
             if m not in ms:
-                raise ConfigError(f"unknown measure {m!r}; available: {sorted(ms)}")
+                raise ConfigError(f"unknown measure {m!r}; available: {listed(sorted(ms), 'en')}",
+                                  ja=f"指標 {m!r} はありません。使えるのは{listed(sorted(ms), 'ja')}です")
             mean, lo, hi = mean_ci(ms[m])
             row[m] = [mean, (hi - lo) / 2 if not math.isnan(lo) else math.nan]
         rows.append(row)
-    plot = _plot(rows, wanted, Path(out) / f"{game}-sweep.png")
+    from .balance import measure_label
+
+    names = {m: measure_label(m, game_info(game).id, P, "en") for m in wanted}  # seat 1's win share, not seat_0
+    plot = _plot(rows, wanted, Path(out) / f"{game}-sweep.png", names)
     return rows, plot
 
 
-def _plot(rows, wanted, path: Path) -> Path:
+def _plot(rows, wanted, path: Path, names: dict[str, str] | None = None) -> Path:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -68,9 +74,10 @@ def _plot(rows, wanted, path: Path) -> Path:
         ax.errorbar(range(len(rows)), [r[m][0] for r in rows], yerr=[np.nan_to_num(r[m][1]) for r in rows],
                     fmt="o-", capsize=4)
         ax.set_xticks(range(len(rows)), labels, rotation=30, ha="right", fontsize=7)
-        ax.set_title(m)
+        name = (names or {}).get(m, m)
+        ax.set_title(name, fontsize=9)
         ax.set_xlabel("setting")
-        ax.set_ylabel(f"{m} (mean, 95% interval)")
+        ax.set_ylabel(f"{name} (mean, 95% interval)", fontsize=8)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=90, bbox_inches="tight")
     plt.close(fig)
