@@ -95,6 +95,9 @@ def test_sim_prints_win_share_and_speed():
     assert r.exit_code == 0 and "win share" in r.output and "games/s" in r.output
     r = runner.invoke(app, ["sim", "la-superba", "-n", "5", "-V", "nope"])
     assert r.exit_code == 2 and "unknown variant 'nope'" in r.output
+    r = runner.invoke(app, ["sim", "undecim", "-n", "8", "--lang", "ja"])  # in Japanese, seats from 1
+    assert r.exit_code == 0 and "勝率" in r.output and "スタートプレイヤーの勝率は" in r.output and "毎秒" in r.output
+    assert "win share" not in r.output and "games/s" not in r.output and "chance is" not in r.output, r.output
 
 
 def test_sim_results_do_not_depend_on_jobs():
@@ -121,6 +124,10 @@ def test_bench_reports_figures():
     d = json.loads(r.output)
     assert d["games_per_s"] > 0 and d["actions_per_s"] > 0 and d["clone_us"] > 0
     assert d["compiled"] == "none (pure Python)" or d["compiled"].endswith(" modules")  # the compiled build in use
+    r = runner.invoke(app, ["bench", "la-superba", "--games", "5", "--runs", "1"])
+    assert "random games a second:" in r.output and "games_per_s" not in r.output, r.output  # figures by name
+    r = runner.invoke(app, ["bench", "la-superba", "--games", "5", "--runs", "1", "--lang", "ja"])
+    assert "ランダムな対戦の毎秒ゲーム数" in r.output and "ラ・スペルバ" in r.output and "_per_" not in r.output, r.output
 
 
 def test_bench_whole_bot_games_when_the_bot_plays_every_seat():

@@ -22,9 +22,11 @@ from .app import app, console
 from .common import FLAGS, GameArg, ParamOpt, VariantOpt, check_lang, game_params, run_with_progress
 
 
-def _seat_table(title: str, seats: list[dict]) -> Table:
+def _seat_table(title: str, seats: list[dict], lang: str = "en") -> Table:
     tab = Table(title=title)
-    for col in ("seat", "win share", "95% interval", "mean score", "min", "max"):
+    cols = (("席", "勝率", "95%区間", "平均得点", "最低", "最高") if lang == "ja" else
+            ("seat", "win share", "95% interval", "mean score", "min", "max"))
+    for col in cols:
         tab.add_column(col, justify="right")
     for s in seats:
         lo, hi = s["win_share_ci"]
@@ -51,13 +53,15 @@ def sim(
     backend: str = typer.Option("local", "--backend", help="local | ray"),
     address: str | None = typer.Option(None, "--address", help="a Ray cluster address (with --backend ray)"),
     components: str | None = typer.Option(None, "--components"),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help="print the summary as JSON (seats from 0, as the Python API)"),
+    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
 ) -> None:
     """Play N bot games: win share per seat, scores, games per second (and a study folder with --out)."""
     from ..agents import parse_agents
     from ..core.game import check_config
     from ..lab.runner import run_games, summarize
 
+    check_lang(lang)
     info, np_, vs, ps = check_config(game, players, variant, game_params(game, param, ctx.args))
     ags = parse_agents(agents, np_)
     if len(ags) != np_:
@@ -93,14 +97,33 @@ def sim(
     if as_json:
         print(json.dumps(summ, ensure_ascii=False))
         return
-    console.print(_seat_table(f"{info.name}: {summ['games']} games, {np_} players, agents {','.join(ags)} (rotated)"
-                              + (f", variants {','.join(vs)}" if vs else ""), summ["seats"]))
+    _print_sim(summ, info, np_, ags, vs, jobs, out, lang)
+
+
+def _print_sim(summ: dict, info, np_: int, ags: list[str], vs, jobs: int, out: str | None, lang: str) -> None:
+    """`sim`'s summary for a reader: the seats' table (seats from 1), turn positions, chance and speed."""
+    from ..lab.report import bot_label, variant_label
     from ..lab.seatadv import no_order_line, position_lines
 
-    console.print("Seat advantage by turn position (95% intervals, one value per game; ties share the win):"
-                  if summ["positions"] else no_order_line("en"), highlight=False)
-    for sentence in position_lines(summ["positions"], np_, "en"):
+    ja = lang == "ja"
+    if ja:
+        title = (f"{info.name_ja or info.name}：{summ['games']}ゲーム、{np_}人、ボット "
+                 f"{'、'.join(bot_label(a, 'ja') for a in ags)}（席を回す）"
+                 + (f"、ヴァリアント {'、'.join(variant_label(info.id, v, 'ja') for v in vs)}" if vs else ""))
+    else:
+        title = (f"{info.name}: {summ['games']} games, {np_} players, agents {','.join(ags)} (rotated)"
+                 + (f", variants {','.join(vs)}" if vs else ""))
+    console.print(_seat_table(title, summ["seats"], lang))
+    head = ("手番順ごとの有利不利（95%区間、１ゲーム１値、同点は勝ちを分け合う）：" if ja else
+            "Seat advantage by turn position (95% intervals, one value per game; ties share the win):")
+    console.print(head if summ["positions"] else no_order_line(lang), highlight=False)
+    for sentence in position_lines(summ["positions"], np_, lang):
         console.print("  " + sentence, highlight=False)
+    if ja:
+        extra = f"。平均の長さ {summ['mean_length']:.1f} アクション" if "mean_length" in summ else ""
+        console.print(f"期待値は１席あたり {1 / np_:.0%}{extra}。毎秒 {summ['games_per_s']:,.0f} ゲーム"
+                      f"（{summ['seconds']:.2f} 秒、並列 {jobs}）" + (f"。結果は {out}" if out else ""), highlight=False)
+        return
     extra = f"; mean length {summ['mean_length']:.1f} actions" if "mean_length" in summ else ""
     console.print(f"chance is {1 / np_:.0%} per seat{extra}; {summ['games_per_s']:,.0f} games/s "
                   f"({summ['seconds']:.2f} s, jobs={jobs})" + (f"; results in {out}" if out else ""), highlight=False)
