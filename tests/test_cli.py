@@ -238,3 +238,13 @@ def test_bot_reasons_shown_for_public_moves_only(tmp_path):
     s2 = session(tmp_path, sc2, game="la-superba", players=3, seed=1, humans=[2], bots=["greedy:samples=1"])
     s2.run()
     assert "weighed:" not in sc2.text and "secret until the reveal" in sc2.text  # La Superba's moves are secret: no reasons that would leak them
+
+
+def test_demo_speaks_japanese_under_lang_ja(tmp_path):
+    """`soan demo --lang ja`: the summary table, the reports' lines and what to try next in Japanese (both
+    reports are written either way)."""
+    r = runner.invoke(app, ["demo", "-n", "4", "--out", str(tmp_path), "--lang", "ja"])
+    assert r.exit_code == 0, r.output
+    assert "ラ・スペルバ" in r.output and "貪欲" in r.output and "レポート：" in r.output and "次に試すこと：" in r.output
+    assert "win share" not in r.output and "Next:" not in r.output and "report:" not in r.output, r.output
+    assert (tmp_path / "undecim" / "report.html").exists() and (tmp_path / "undecim" / "report-ja.html").exists()
