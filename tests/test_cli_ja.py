@@ -249,3 +249,11 @@ def test_the_usual_mistakes_are_said_in_japanese_under_lang_ja(tmp_path):
         r = runner.invoke(app, [*args, "--lang", "ja"])
         assert r.exit_code != 0 and said in r.output.replace("\n", ""), (args, r.output)
         assert not re.search(r"\b(expected|not a|is not|Input should|No such|Not a directory)\b", r.output), (args, r.output)
+
+
+def test_the_japanese_help_shows_the_defaults_the_english_one_shows():
+    r = runner.invoke(app, ["ask", "--help", "--lang", "ja"])
+    assert "（既定：10m）" in r.output and "（既定：studies/ask）" in r.output and "（既定：2）" in r.output, r.output
+    r = runner.invoke(app, ["balance", "--help", "--lang", "ja"])
+    line = next(x for x in r.output.splitlines() if "--level-games" in x)
+    assert "既定：0" not in line  # its text says the default (as --robust), as in English

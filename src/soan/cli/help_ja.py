@@ -207,6 +207,17 @@ def _table(title: str) -> Any:
     return t
 
 
+def _shown_default(p: Any) -> str | None:
+    """An option's default as the English help shows it (None: not shown — a flag off, no value, a list,
+    or `show_default=False` where the help text says it)."""
+    d = p.default
+    if getattr(p, "show_default", None) is False or d is None or d is False or isinstance(d, list | tuple) or d == "":
+        return None
+    if getattr(p, "is_flag", False):
+        return "する" if d else None
+    return str(d)
+
+
 def render(group: Any, path: list[str], console: Any) -> bool:
     """Print the Japanese help of `soan PATH`; False when PATH names no command."""
     cmd = group
@@ -236,6 +247,8 @@ def render(group: Any, path: list[str], console: Any) -> bool:
         words = param_help(key, p.name) or ""
         if p.required:
             words += f"（{WORDS['required']}）"
+        elif _shown_default(p) is not None:
+            words += f"（{WORDS['default']}：{_shown_default(p)}）"
         t.add_row(_opts(p), words)
     t.add_row("--help", PARAMS["help"])
     console.print(t)
