@@ -248,3 +248,10 @@ def test_demo_speaks_japanese_under_lang_ja(tmp_path):
     assert "ラ・スペルバ" in r.output and "貪欲" in r.output and "レポート：" in r.output and "次に試すこと：" in r.output
     assert "win share" not in r.output and "Next:" not in r.output and "report:" not in r.output, r.output
     assert (tmp_path / "undecim" / "report.html").exists() and (tmp_path / "undecim" / "report-ja.html").exists()
+
+
+def test_sim_on_a_complete_study_says_nothing_was_played(tmp_path):
+    args = ["sim", "undecim", "-n", "4", "--out", str(tmp_path / "s")]
+    assert runner.invoke(app, args).exit_code == 0
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0 and "already held its 4 games, so none was played" in r.output and "games/s" not in r.output

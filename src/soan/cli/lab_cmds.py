@@ -119,6 +119,11 @@ def _print_sim(summ: dict, info, np_: int, ags: list[str], vs, jobs: int, out: s
     console.print(head if summ["positions"] else no_order_line(lang), highlight=False)
     for sentence in position_lines(summ["positions"], np_, lang):
         console.print("  " + sentence, highlight=False)
+    if out and not summ.get("played", 1):  # the folder's study was complete: nothing played, no speed to give
+        console.print(f"期待値は１席あたり {1 / np_:.0%}。{out} の研究はすでに {summ['games']} ゲームそろっていたので、"
+                      "新しく遊んだゲームはない" if ja else f"chance is {1 / np_:.0%} per seat; the study in {out} already "
+                      f"held its {summ['games']} games, so none was played", highlight=False)
+        return
     if ja:
         extra = f"。平均の長さ {summ['mean_length']:.1f} アクション" if "mean_length" in summ else ""
         console.print(f"期待値は１席あたり {1 / np_:.0%}{extra}。毎秒 {summ['games_per_s']:,.0f} ゲーム"
