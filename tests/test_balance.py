@@ -247,9 +247,14 @@ def test_the_report_names_each_searched_setting_by_its_name_and_value(tmp_path):
     assert r.exit_code == 0, r.output
     en = (tmp_path / "balance-en.html").read_text(encoding="utf-8")
     ja = (tmp_path / "balance-ja.html").read_text(encoding="utf-8")
-    assert "<td style='text-align:left'>position_vp=empty, UN-V3 no-retake=off</td>" in en
+    assert "<td style='text-align:left'>position_vp=empty, UN-V3 (no retake)=off</td>" in en
     assert "<td style='text-align:left'>position_vp（手番順ごとにシーズン開始時に持つ勝利点）=空、UN-V3（" in ja
     assert "False" not in en + ja and "=[]" not in en + ja
+    import json
+    import re
+
+    n = len(json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))["trials"])
+    assert re.findall(r"<tr><td>(\d+)</td>", en) == [str(k) for k in range(1, n + 1)]  # rows from 1, no gaps
 
 
 def test_ctrl_c_during_ask_fix_says_where_the_trials_are_kept(tmp_path, monkeypatch, capsys):

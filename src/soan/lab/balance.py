@@ -257,8 +257,9 @@ class Axis:
 
     def label(self, game: str, lang: str) -> str:
         if self.kind == "variant":
-            v = game_info(game).variants[self.name]
-            return f"{v.rule}（{v.doc_ja or v.doc}）" if lang == "ja" else f"{v.rule} {self.name}"
+            from .report import variant_label  # the same words as every report: AD-V7（…） / AD-V7 (set weight)
+
+            return variant_label(game, self.name, lang)
         if self.kind == "item":
             k = (self.index or 0) + 1
             return f"{self.name}{_param_words(game, self.name, lang)} の{k}番目" if lang == "ja" else f"{self.name}, item {k}"
@@ -1007,7 +1008,7 @@ def _mname(m: str, game: str, P: int, lang: str) -> str:
 
 
 def _choice_words(res: dict[str, Any], choice: dict[str, Any], lang: str) -> str:
-    """A searched setting as a reader says it: each setting's name and value (LS-V1 weather-double=off,
+    """A searched setting as a reader says it: each setting's name and value (LS-V1 (weather double)=off,
     weather_bonus=2), not the --search text it came from."""
     parts = []
     for ax in res["axes"]:
@@ -1063,11 +1064,11 @@ def write(res: dict[str, Any], out: Path) -> list[Path]:
     for lang in ("en", "ja"):
         ja = lang == "ja"
         rows = []
-        for tr in res["trials"]:
+        for k, tr in enumerate(res["trials"], 1):  # numbered from 1 for the reader (balance.json keeps Optuna's)
             setting = _choice_words(res, tr["choice"], lang)
             vals = "".join(f"<td>{html.escape(t.fmt(r['value']))}{'' if r['holds'] else ' ✗'}</td>"
                            for t, r in zip(ts, tr["targets"], strict=True))
-            rows.append(f"<tr><td>{tr['trial']}</td><td style='text-align:left'>{html.escape(setting)}</td>{vals}</tr>")
+            rows.append(f"<tr><td>{k}</td><td style='text-align:left'>{html.escape(setting)}</td>{vals}</tr>")
         head = "".join(f"<th>{html.escape(t.name(res['game'], P, lang))}</th>" for t in ts)
         title = "バランス調整の提案" if ja else "Balance proposal"
         doc = (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{title}</title>"
