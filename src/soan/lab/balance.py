@@ -257,9 +257,9 @@ class Axis:
 
     def label(self, game: str, lang: str) -> str:
         if self.kind == "variant":
-            from .report import variant_label  # the same words as every report: AD-V7（…） / AD-V7 (set weight)
+            from .report import variant_label
 
-            return variant_label(game, self.name, lang)
+            return variant_label(game, self.name, lang)  # as every report says it: AD-V7（…） / AD-V7 (set weight)
         if self.kind == "item":
             k = (self.index or 0) + 1
             return f"{self.name}{_param_words(game, self.name, lang)} の{k}番目" if lang == "ja" else f"{self.name}, item {k}"
