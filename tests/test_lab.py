@@ -119,6 +119,8 @@ def test_report_is_one_self_contained_html(studies, lang):
     h = (studies / "u" / ("report-ja.html" if lang == "ja" else "report.html")).read_text(encoding="utf-8")
     assert "http://" not in h and "https://" not in h and "<script" not in h
     assert len(re.findall(r'src="data:image/png;base64,', h)) >= 6
+    alts = re.findall(r'<img alt="([^"]*)" src="data:image', h)  # every figure says what it shows
+    assert len(alts) == len(re.findall(r"<img ", h)) and all(a and a != "—" for a in alts), alts
     assert ("番手の勝率は" in h and "期待値" in h) if lang == "ja" else ("Seat 1 wins" in h and "chance is 33%" in h)
     assert ("手札の流動性" if lang == "ja" else "hand fluidity") in h
     if lang == "ja":  # no English word a reader sees (the hex hash and the tool's name aside)

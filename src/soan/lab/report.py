@@ -28,12 +28,22 @@ def t(key: str, lang: str) -> str:
 
 
 def _fig_html(fig) -> str:
+    """The figure as an inline PNG, its alt text the figure's titles (the report's language) for a reader who
+    cannot see it."""
+    import html as _html
+
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
     import matplotlib.pyplot as plt
 
+    sup = getattr(fig, "_suptitle", None)
+    titles = [t for t in [sup.get_text() if sup is not None else "", *(ax.get_title() for ax in fig.axes)] if t]
+    if not titles:  # no title: what its axes measure
+        titles = [t for ax in fig.axes for t in (ax.get_ylabel(), ax.get_xlabel()) if t]
     plt.close(fig)
-    return f'<img src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}"/>'
+    text = " / ".join(dict.fromkeys(t.replace("-\n", "-").replace("\n", " ") for t in titles))
+    alt = _html.escape(text or "—", quote=True)
+    return f'<img alt="{alt}" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}"/>'
 
 
 def _plt(lang: str):
