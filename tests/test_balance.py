@@ -309,7 +309,7 @@ def test_undecim_score_parts_are_named_in_words_in_both_languages():
 
     for part in LEDGER:
         for lang in ("en", "ja"):
-            assert b._mname(f"vp_{part}", "undecim", 4, lang) != f"vp_{part}", (part, lang)
+            assert b.measure_label(f"vp_{part}", "undecim", 4, lang) != f"vp_{part}", (part, lang)
 
 
 def test_the_proposal_is_checked_with_other_bots_on_the_fresh_seeds(tmp_path):

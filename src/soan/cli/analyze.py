@@ -10,7 +10,7 @@ from ..core.errors import SoanError
 from ..core.game import game_info, games
 from ..core.words import listed
 from .app import app, console
-from .common import FLAGS, GameArg, ParamOpt, VariantOpt, check_lang, game_params
+from .common import FLAGS, GameArg, LangOpt, ParamOpt, VariantOpt, check_lang, game_params
 
 
 def _listing() -> str:
@@ -27,7 +27,7 @@ def analyze(
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
     components: str | None = typer.Option(None, "--components"),
-    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+    lang: str = LangOpt,
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Exact analyses of a draft's arithmetic, as the game declares them (without NAME: the list)."""

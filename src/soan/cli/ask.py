@@ -10,14 +10,14 @@ import typer
 
 from ..core.errors import SoanError
 from .app import app, console
-from .common import GameArg, budget_seconds, check_lang
+from .common import GameArg, LangOpt, budget_seconds, check_lang
 
 
 @app.command("ask")
 def ask_cmd(
     game: str = GameArg,
     question: list[str] | None = typer.Argument(None, help="question ids (default: all); see --list"),
-    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+    lang: str = LangOpt,
     budget: str = typer.Option("10m", "--budget", help="wall time to plan for, e.g. 300s or 10m (on --jobs cores)"),
     out: str = typer.Option("studies/ask", "--out", help="folder for the studies and the report (a cache)"),
     jobs: int = typer.Option(2, "--jobs", "-j", min=1, help="worker processes playing games at once"),

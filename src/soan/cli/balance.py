@@ -12,7 +12,7 @@ from rich.console import Console
 
 from ..core.errors import SoanError
 from .app import app, console
-from .common import FLAGS, GameArg, ParamOpt, VariantOpt, budget_seconds, check_lang, game_params
+from .common import FLAGS, GameArg, LangOpt, ParamOpt, VariantOpt, budget_seconds, check_lang, game_params
 
 STAGES = {"search": ("search", "探索"), "validate": ("validation on fresh seeds", "新しいシードで検証"),
           "robust": ("robustness (one step either way)", "頑健性（１段ずつ動かす）"),
@@ -56,7 +56,7 @@ def balance(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes playing games at once"),
     out: str | None = typer.Option(None, "--out", help="folder for the search state and the report "
                                    "(default balance/GAME); a stopped run resumes there"),
-    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+    lang: str = LangOpt,
     as_json: bool = typer.Option(False, "--json", help="print the result as JSON (the report files are written too)"),
 ) -> None:
     """Search rule parameters, variants and component values for a setting that meets the targets,

@@ -7,7 +7,7 @@ import json
 import typer
 
 from .app import app, console
-from .common import GameArg, check_lang
+from .common import GameArg, LangOpt, check_lang
 
 # each figure `bench` prints, as a reader names it (--json keeps the keys)
 LABELS = {
@@ -40,7 +40,7 @@ def bench(
                                 "the positions of all-normal games)"),
     decisions: int = typer.Option(30, "--decisions", min=1, help="with --agent: real choices timed per run"),
     as_json: bool = typer.Option(False, "--json", help="print the figures as JSON (their keys)"),
-    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+    lang: str = LangOpt,
 ) -> None:
     """Random-playout games/s, actions/s (legal actions included), clone µs: medians of several runs.
     With --agent: that bot's time per real choice (two or more legal actions) in seat 1; with --agent X

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from ..core.errors import ConfigError
 from .app import app, console
-from .common import GameArg, ParamOpt, VariantOpt, check_lang, parse_params, run_with_progress
+from .common import GameArg, LangOpt, ParamOpt, VariantOpt, check_lang, parse_params, run_with_progress
 
 
 @app.command()
@@ -25,7 +25,7 @@ def seatcheck(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes playing games at once"),
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
-    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+    lang: str = LangOpt,
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Play the same settings with two bot levels and say whether the seat effect is robust."""
@@ -79,7 +79,7 @@ def styles(
     seed: int = typer.Option(0, "--seed"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes playing games at once"),
     out: str | None = typer.Option(None, "--out", help="a folder for styles.json and the heat map styles.png"),
-    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+    lang: str = LangOpt,
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """A round-robin of the game's play styles: win shares with intervals and a heat map."""
@@ -148,7 +148,7 @@ def tune(
     seed: int = typer.Option(0, "--seed"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes playing games at once"),
     out: str = typer.Option("", "--out", help="output folder (default tune-GAME); resumable"),
-    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+    lang: str = LangOpt,
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Tune a bot's evaluation weights by self-play (Optuna), validate them against the default."""

@@ -15,8 +15,8 @@ from rich.console import Console
 
 from ..core import words
 from ..core.errors import SoanError
-from .app import app
-from .common import ParamOpt, VariantOpt, check_lang, parse_params
+from .app import app, describe
+from .common import LangOpt, ParamOpt, VariantOpt, check_lang, parse_params
 
 T = words.by_lang("check")  # core/words/*.toml
 BOTS_JA = words.japanese("check_bots")  # core/words/*.toml
@@ -52,7 +52,7 @@ def check(
                                      help="every k-th game with normal (greedy) bots; 0: random bots only"),
     seed: int = typer.Option(0, "--seed"),
     out: str = typer.Option("out/check", "--out", help="where records of problem games go"),
-    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+    lang: str = LangOpt,
 ) -> None:
     """The designer's data check: validate the file and settings, play N games checking every invariant,
     report each problem with a record that reproduces it. Exit 1 if a problem is found."""
@@ -70,7 +70,7 @@ def check(
         info.load_components(components)
     except SoanError as e:
         con.print(t["file_bad"], highlight=False)
-        con.print(f"  {_said(e, lang)}", highlight=False, markup=False)
+        con.print(f"  {describe(e, lang)}", highlight=False, markup=False)
         raise typer.Exit(1) from None
     playable = []
     for p in counts:
@@ -78,7 +78,7 @@ def check(
             make(info.id, players=p, seed=seed, variants=list(vs), params=ps, components=components)
             playable.append(p)
         except SoanError as e:
-            problems.append(t["cannot_make"].format(players=p) + f"\n  {_said(e, lang)}")
+            problems.append(t["cannot_make"].format(players=p) + f"\n  {describe(e, lang)}")
     con.print(t["file_ok"].format(file=components or t["shipped"]), highlight=False)
     for msg in problems:
         con.print(msg, highlight=False, markup=False)
@@ -119,9 +119,3 @@ def check(
         con.print(t["found"].format(bad=bad, n=n + len(problems), shown=min(bad, SHOW)), highlight=False)
         raise typer.Exit(1)
     con.print(t["none"].format(n=n, players="/".join(map(str, playable)), **tally), highlight=False)
-
-
-def _said(e: SoanError, lang: str) -> str:
-    """An error in the reader's language: its Japanese when it has one."""
-    ja = getattr(e, "ja", None)
-    return str(ja) if lang == "ja" and ja else str(e)

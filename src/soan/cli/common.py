@@ -42,6 +42,7 @@ def _game_arg(ctx: typer.Context, value: str) -> str:
 
 GameArg = typer.Argument(..., help=_game_ids(), callback=_game_arg)
 VariantOpt = typer.Option(None, "--variant", "-V", help="a named variant; repeat for several")
+LangOpt = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja")  # every command's language
 ParamOpt = typer.Option(None, "--param", "-P", help="a rule parameter as key=value; repeat for several" + _flag_help())
 # A command taking ParamOpt also takes the game's flags: give it these settings and a `ctx: typer.Context`,
 # then read its parameters with `game_params(game, param, ctx.args)`.

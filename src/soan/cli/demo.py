@@ -10,14 +10,14 @@ from rich.table import Table
 
 from ..core.game import game_info, games
 from .app import app, console
-from .common import check_lang
+from .common import LangOpt, check_lang
 
 
 @app.command()
 def demo(n: int = typer.Option(300, "-n", min=1, help="games per game"),
          out: str = typer.Option("out/demo", "--out", help="where the studies and reports go"),
          jobs: int = typer.Option(2, "--jobs", "-j", min=1, help="worker processes playing games at once"),
-         lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja")) -> None:
+         lang: str = LangOpt) -> None:
     """The main job: a small study of each game with default bots, a report each, a summary table."""
     check_lang(lang)
     run_demo(console, n, jobs, out, lang)

@@ -16,7 +16,7 @@ from rich.console import Console
 
 from ..core.errors import SoanError
 from .app import app
-from .common import check_lang, progress
+from .common import LangOpt, check_lang, progress
 
 T: dict[str, dict[str, Any]] = {
     "en": {
@@ -57,7 +57,7 @@ def fuzz(
     start: int = typer.Option(0, "--start", min=0, help="the first game's number (to rerun one game: --start K -n 1)"),
     every: int = typer.Option(10, "--every", min=1, help="the costlier checks every K actions (the cheap ones: every action)"),
     out: str = typer.Option("out/fuzz", "--out", help="where records of problem games and the log go"),
-    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+    lang: str = LangOpt,
 ) -> None:
     """Random games of every game and variant mix, checked for crashes, hangs, invariant violations,
     leaks, inexact replays and bad input escaping as non-soan exceptions. Exit 1 on a problem."""

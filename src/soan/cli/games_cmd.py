@@ -7,11 +7,12 @@ import json
 import typer
 
 from .app import app, console
+from .common import LangOpt
 
 
 @app.command()
 def games(as_json: bool = typer.Option(False, "--json", help="print JSON"),
-          lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja")) -> None:
+          lang: str = LangOpt) -> None:
     """List games, their variants and parameters."""
     from ..core.game import games as _games
     from .common import check_lang

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from ..core.errors import SoanError
 from .app import app, console
-from .common import FLAGS, GameArg, ParamOpt, VariantOpt, check_lang, game_params, run_with_progress
+from .common import FLAGS, GameArg, LangOpt, ParamOpt, VariantOpt, check_lang, game_params, run_with_progress
 
 
 def _seat_table(title: str, seats: list[dict], lang: str = "en") -> Table:
@@ -54,7 +54,7 @@ def sim(
     address: str | None = typer.Option(None, "--address", help="a Ray cluster address (with --backend ray)"),
     components: str | None = typer.Option(None, "--components"),
     as_json: bool = typer.Option(False, "--json", help="print the summary as JSON (seats from 0, as the Python API)"),
-    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+    lang: str = LangOpt,
 ) -> None:
     """Play N bot games: win share per seat, scores, games per second (and a study folder with --out)."""
     from ..agents import parse_agents
@@ -172,7 +172,7 @@ def import_(sources: list[str] | None = typer.Argument(None, help="record files 
 
 @app.command()
 def report(out: str = typer.Argument(..., help="a study folder"),
-           lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+           lang: str = LangOpt,
            bots: str | None = typer.Option(None, "--bots", help="for a study of people's games (soan import): the bot "
                                            "study of the same settings to set them against (default: one found next "
                                            "to DIR)")) -> None:
@@ -219,7 +219,7 @@ def _print_compare(rows, a: str, b: str, lang: str = "en") -> None:
 @app.command("compare")
 def compare_(dir_a: str = typer.Argument(...), dir_b: str = typer.Argument(...),
              html_out: str | None = typer.Option(None, "--html", help="also write this HTML file"),
-             lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+             lang: str = LangOpt,
              as_json: bool = typer.Option(False, "--json")) -> None:
     """Each measure of two studies side by side, game by game: difference, 95% interval, Holm-adjusted p."""
     from ..lab.compare import compare, compare_html
@@ -331,7 +331,7 @@ def ladder(
     variant: list[str] | None = VariantOpt,
     param: list[str] | None = ParamOpt,
     as_json: bool = typer.Option(False, "--json"),
-    lang: str = typer.Option("en", "--lang", envvar="SOAN_LANG", help="en | ja"),
+    lang: str = LangOpt,
 ) -> None:
     """Rate a line-up of bots: win share with a 95% interval, mean score and rank, decision time, and
     whether each bot finishes above the one before it in the line-up (random,easy,normal,hard)."""

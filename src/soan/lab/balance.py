@@ -913,9 +913,9 @@ def _others_line(res: dict[str, Any], lang: str) -> str:
                 else "Nothing else moved significantly (Holm's correction over every measure).")
     # named measures first (the design-quality ones, win shares, the questions' names), then the
     # game's raw columns (per round, per card), each by size
-    top = sorted(others, key=lambda r: _mname(r["measure"], game, P, "en") == r["measure"])[:3]
+    top = sorted(others, key=lambda r: measure_label(r["measure"], game, P, "en") == r["measure"])[:3]
     sep = "、" if ja else "; "
-    txt = sep.join(f"{_mname(r['measure'], game, P, lang)} {_num(r['a'], r['measure'])} → "
+    txt = sep.join(f"{measure_label(r['measure'], game, P, lang)} {_num(r['a'], r['measure'])} → "
                    f"{_num(r['b'], r['measure'])}" for r in top)
     more = len(others) - 3
     if ja:
@@ -991,20 +991,15 @@ def measure_label(m: str, game: str, players: int, lang: str) -> str:
         if base != per_round[1]:
             k = per_round[2]
             return f"{base}（{k}ラウンド目）" if lang == "ja" else f"{base} (round {k})"
-    if m.startswith("win_share_") and not m.startswith(("win_share_seat_", "win_share_pos_")):
+    for pre, kind in (("win_share_pos_", "position"), ("win_share_seat_", "seat")):  # counted from 0 in the tables
+        if m.startswith(pre):
+            return subject_name(f"{kind}:{int(m[len(pre):]) + 1}", game, players, lang)
+    if m.startswith("win_share_"):
         from .report import bot_label  # a line-up's bot: its share of the wins
 
         bot = bot_label(m[len("win_share_"):], lang)
         return f"{bot}ボットの勝率" if lang == "ja" else f"{bot} bots' win share"
-    return _mname(m, game, players, lang)
-
-
-def _mname(m: str, game: str, P: int, lang: str) -> str:
-    if m.startswith("win_share_pos_"):
-        return subject_name(f"position:{int(m.rsplit('_', 1)[1]) + 1}", game, P, lang)
-    if m.startswith("win_share_seat_"):
-        return subject_name(f"seat:{int(m.rsplit('_', 1)[1]) + 1}", game, P, lang)
-    return subject_name(m, game, P, lang)
+    return subject_name(m, game, players, lang)
 
 
 def _choice_words(res: dict[str, Any], choice: dict[str, Any], lang: str) -> str:
