@@ -27,7 +27,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 	$(MAKE) --no-print-directory test-compiled
 
-# The optional compiled build (Cython's pure-Python mode over the same .py files, untyped) into
+# The optional compiled build (Cython's pure-Python mode over the same .py files; C types only where a .pxd declares them) into
 # build/compiled/ — the package under src/ is untouched; use it with PYTHONPATH=build/compiled.
 compiled: $(STAMP)
 	nice -n 5 $(BIN)/python scripts/build_compiled.py -j 2

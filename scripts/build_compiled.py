@@ -10,7 +10,10 @@ the editable install under src/ is never shadowed; use it with `PYTHONPATH=build
 Which modules: the globs of COMPILE (relative to src/soan/) minus SKIP, so the list follows whatever
 the modules are named today. Untyped on purpose: Python objects throughout and no type inference, so
 every float operation is Python's, in Python's order (tests/test_identical_records.py passes on both
-builds; `make test-compiled`). A rebuild recompiles only the modules whose .py changed.
+builds; `make test-compiled`) — except the C types a `.pxd` next to a module declares (Cython's
+augmenting .pxd): only where they are exact, e.g. the random generator's unsigned 64-bit arithmetic,
+which wraps as the .py's `& _M` says; such a module reads its annotations as Python's, as the pure
+package does. A rebuild recompiles only the modules whose .py changed.
 `--available` only says whether Cython and a C compiler are there (exit 1 with the reason if not).
 """
 
@@ -44,9 +47,17 @@ DIRECTIVES = {
     "language_level": 3,
     "binding": True,  # functions keep Python's introspection (inspect.signature, __defaults__)
     "always_allow_keywords": True,
-    "infer_types": False,  # no C types, inferred or declared: Python's arithmetic exactly
+    "infer_types": False,  # no C types inferred: Python's arithmetic exactly, but where a .pxd declares them
     "embedsignature": False,
 }
+
+
+def directives(module: str) -> dict[str, object]:
+    """Cython's directives for a module: a module with a .pxd next to it takes its C types from there
+    alone (its annotations stay Python's, as in the pure package); the others are compiled untyped."""
+    if (SRC / module).with_suffix(".pxd").exists():
+        return {**DIRECTIVES, "annotation_typing": False}
+    return DIRECTIVES
 
 
 def chosen(src: Path = SRC) -> list[str]:
@@ -105,6 +116,8 @@ def build(jobs: int) -> tuple[list[str], dict[str, str]]:
     from setuptools.command.build_ext import build_ext
 
     mods = chosen()
+    typed = [m for m in mods if (SRC / m).with_suffix(".pxd").exists()]
+    untyped = [m for m in mods if m not in typed]
     dst = OUT / "soan"
     for q in dst.rglob("*"):  # no .so from an earlier build stays unless rebuilt below
         if q.suffix in (".so", ".pyd") and q.relative_to(dst).as_posix().split(".")[0] + ".py" not in mods:
@@ -120,12 +133,16 @@ def build(jobs: int) -> tuple[list[str], dict[str, str]]:
                              extra_compile_args=["-Werror=int-to-pointer-cast", "-Werror=int-conversion"])
 
         try:
-            exts = cythonize([ext(m) for m in mods], compiler_directives=DIRECTIVES, nthreads=jobs, quiet=True)
+            exts = []
+            for group in (untyped, typed):
+                if group:
+                    exts += cythonize([ext(m) for m in group], compiler_directives=directives(group[0]),
+                                      nthreads=jobs, quiet=True)
         except CythonError:  # find which: one at a time
             exts = []
             for m in mods:
                 try:
-                    exts += cythonize([ext(m)], compiler_directives=DIRECTIVES, quiet=True)
+                    exts += cythonize([ext(m)], compiler_directives=directives(m), quiet=True)
                 except CythonError as e:
                     left[m] = f"Cython: {e}"
 

@@ -22,6 +22,15 @@ def test_rng_is_deterministic_and_cheap_to_copy():
     assert derive(1, 2) != derive(1, 3) and derive(1, 2) == derive(1, 2)
 
 
+# seeds, and raw generator states at the edge of 64 bits, where the next step's sum wraps around (the
+# compiled build does this arithmetic in unsigned 64-bit C integers: core/rng.pxd)
+_SEEDS = (1, 2, 99, ("raw", 2**64 - 1), ("raw", 2**64 - 0x9E3779B97F4A7C15), ("raw", 0))
+
+
+def _rng(seed: int | tuple[str, int]) -> Rng:
+    return Rng(seed[1], raw=True) if isinstance(seed, tuple) else Rng(seed)
+
+
 def _fisher_yates(xs: list, r: Rng) -> None:
     """The shuffle's definition: step by step, from the end, each item swapped with one at or before it."""
     for i in range(len(xs) - 1, 0, -1):
@@ -37,28 +46,29 @@ def test_rng_shuffle_is_fisher_yates_with_or_without_numpy_and_remembered_positi
         monkeypatch.setattr(rng, "_VECTOR", [None])  # as a light install (no numpy) computes them
     monkeypatch.setattr(rng, "_SWAPS", {})
     for n in [*range(0, 40), 63, 100, 1023, 1024, 1500]:
-        for seed in (1, 2, 99):
-            want, r0 = list(range(n)), Rng(seed)
+        for seed in _SEEDS:
+            want, r0 = list(range(n)), _rng(seed)
             _fisher_yates(want, r0)
             for contents in (list(range(n)), [f"card {k}" for k in range(n)]):  # the same positions, any items
-                r = Rng(seed)
+                r = _rng(seed)
                 got = contents[:]
                 r.shuffle(got)
                 assert got == [contents[k] for k in want] and r.state == r0.state, (n, seed)
-    xs = list(range(30))
-    r = Rng(7)
-    r.shuffle_tail(xs, 5)  # only the last 5 as the whole shuffle places them; the generator as after it
-    ref, r0 = list(range(30)), Rng(7)
-    _fisher_yates(ref, r0)
-    assert xs[-5:] == ref[-5:] and sorted(xs) == list(range(30)) and r.state == r0.state
+    for seed in (7, *_SEEDS):
+        xs = list(range(30))
+        r = _rng(seed)
+        r.shuffle_tail(xs, 5)  # only the last 5 as the whole shuffle places them; the generator as after it
+        ref, r0 = list(range(30)), _rng(seed)
+        _fisher_yates(ref, r0)
+        assert xs[-5:] == ref[-5:] and sorted(xs) == list(range(30)) and r.state == r0.state, seed
 
 
 def test_rng_shuffle_later_draws_as_the_whole_shuffle_and_completes_to_it():
     from soan.core.rng import shuffled_all, shuffled_top
 
-    for n in (0, 1, 2, 3, 17, 80):
+    for n, seed in [(n, n + 3) for n in (0, 1, 2, 3, 17, 80)] + [(17, s) for s in _SEEDS]:
         for drawn in range(n + 1):
-            r, r0 = Rng(n + 3), Rng(n + 3)
+            r, r0 = _rng(seed), _rng(seed)
             ref = list(range(n))
             r0.shuffle(ref)
             xs = list(range(n))

@@ -21,7 +21,7 @@ they offer is legal; where the position cannot be stated under them, the game's 
 
 from __future__ import annotations
 
-from ..core.rng import _GAMMA, _M, Rng
+from ..core.rng import _GAMMA, _M, _MIX1, _MIX2, Rng
 from .base import Agent, Decision, SeatView, evaluator, game_hooks
 from .planrules import check_rules
 
@@ -37,14 +37,14 @@ def random_playout(s, steps: int, rng: Rng, end=None) -> None:
     played. Each step's pick is `rng.below(len(legal))`, the generator inlined (`Rng.next64`)."""
     apply, legal, over, to_act = s._apply, s._legal_shared, s.is_over, s.to_act  # read only: no checks
     st = rng.state
-    for _ in range(steps):
+    for _step in range(steps):
         if over() or (end is not None and end(s)):
             break
         seat = to_act()[0]
         la = legal(seat)
         st = (st + _GAMMA) & _M
-        z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M
+        z = ((st ^ (st >> 30)) * _MIX1) & _M
+        z = ((z ^ (z >> 27)) * _MIX2) & _M
         apply(seat, la[(z ^ (z >> 31)) % len(la)])
     rng.state = st
 

@@ -18,13 +18,14 @@ class RandomBits(Protocol):
 
 _M = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # splitmix64's two multipliers
 
 
 def mix(seed: int) -> int:
     """Scramble any integer into a 64-bit generator state."""
     z = (seed * _GAMMA + 0x632BE59BD9B4E019) & _M
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M
+    z = ((z ^ (z >> 30)) * _MIX1) & _M
+    z = ((z ^ (z >> 27)) * _MIX2) & _M
     return z ^ (z >> 31)
 
 
@@ -44,8 +45,8 @@ class Rng:
     def next64(self) -> int:
         s = (self.state + _GAMMA) & _M
         self.state = s
-        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _M
-        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _M
+        s = ((s ^ (s >> 30)) * _MIX1) & _M
+        s = ((s ^ (s >> 27)) * _MIX2) & _M
         return s ^ (s >> 31)
 
     def getrandbits(self, k: int) -> int:
@@ -77,19 +78,10 @@ class Rng:
                 _SWAPS.clear()
             if n >= _VECTOR_FROM:
                 js = _SWAPS[(st, n)] = tuple(_swaps(st, n))  # tuples of ints: the collector soon skips them
-            else:  # computed while swapping (the same loop as _loop_swaps)
+            else:  # computed while swapping
                 out: list[int] = []
-                keep = out.append
-                s = st
-                for i in range(n - 1, 0, -1):
-                    s = (s + _GAMMA) & _M
-                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _M
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M
-                    j = (z ^ (z >> 31)) % (i + 1)
-                    keep(j)
-                    xs[i], xs[j] = xs[j], xs[i]
+                self.state = _swap_all(xs, st, n, out)
                 _SWAPS[(st, n)] = tuple(out)
-                self.state = s
                 return
         i = n - 1
         for j in js:
@@ -105,13 +97,7 @@ class Rng:
         if k >= n - 1:
             self.shuffle(xs)
             return
-        st = self.state
-        for i in range(n - 1, n - 1 - k, -1):
-            st = (st + _GAMMA) & _M
-            z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M
-            j = (z ^ (z >> 31)) % (i + 1)
-            xs[i], xs[j] = xs[j], xs[i]
+        _swap_tail(xs, self.state, n, k)
         self.state = (self.state + (n - 1) * _GAMMA) & _M
 
     def shuffle_later(self, xs: list[Any]) -> tuple[int, int] | None:
@@ -128,6 +114,33 @@ class Rng:
 
 _new = object.__new__
 
+# the constants again for the loops below: the compiled build declares these unsigned 64-bit (rng.pxd),
+# and a name declared so is no longer importable, while other modules import the ones above
+_G64, _MIX1_64, _MIX2_64, _M64 = _GAMMA, _MIX1, _MIX2, _M
+
+
+def _swap_all(xs: list[Any], st: int, n: int, out: list[int]) -> int:
+    """`Rng.shuffle`'s loop (the same as _loop_swaps) from state `st`, swapping as it goes; each swap
+    position appended to `out`; returns the generator's state after."""
+    for i in range(n - 1, 0, -1):
+        st = (st + _G64) & _M64
+        z = ((st ^ (st >> 30)) * _MIX1_64) & _M64
+        z = ((z ^ (z >> 27)) * _MIX2_64) & _M64
+        j = (z ^ (z >> 31)) % (i + 1)
+        out.append(j)
+        xs[i], xs[j] = xs[j], xs[i]
+    return st
+
+
+def _swap_tail(xs: list[Any], st: int, n: int, k: int) -> None:
+    """`Rng.shuffle_tail`'s loop: the first `k` steps of the whole shuffle of n items from `st`."""
+    for i in range(n - 1, n - 1 - k, -1):
+        st = (st + _G64) & _M64
+        z = ((st ^ (st >> 30)) * _MIX1_64) & _M64
+        z = ((z ^ (z >> 27)) * _MIX2_64) & _M64
+        j = (z ^ (z >> 31)) % (i + 1)
+        xs[i], xs[j] = xs[j], xs[i]
+
 
 def shuffled_top(xs: list[Any], pending: tuple[int, int]) -> tuple[int, int] | None:
     """Places `xs`'s last item as the pending shuffle (`Rng.shuffle_later`) puts it; returns what is left
@@ -139,9 +152,9 @@ def shuffled_top(xs: list[Any], pending: tuple[int, int]) -> tuple[int, int] | N
 
 def _shuffle_step(xs: list[Any], pending: tuple[int, int]) -> tuple[int, int] | None:
     st, i = pending
-    st = (st + _GAMMA) & _M
-    z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M
+    st = (st + _G64) & _M64
+    z = ((st ^ (st >> 30)) * _MIX1_64) & _M64
+    z = ((z ^ (z >> 27)) * _MIX2_64) & _M64
     j = (z ^ (z >> 31)) % (i + 1)
     xs[i], xs[j] = xs[j], xs[i]
     return (st, i - 1) if i > 1 else None
@@ -176,7 +189,7 @@ def _numpy_swaps() -> Callable[[int, int], list[int]] | None:
     except ImportError:  # the engine's own dependencies only: the plain loop serves
         return None
     u = np.uint64
-    gamma, c1, c2 = u(_GAMMA), u(0xBF58476D1CE4E5B9), u(0x94D049BB133111EB)
+    gamma, c1, c2 = u(_GAMMA), u(_MIX1), u(_MIX2)
     s30, s27, s31 = u(30), u(27), u(31)
     ks = np.arange(0, 1024, dtype=np.uint64)
 
@@ -200,9 +213,9 @@ def _numpy_swaps() -> Callable[[int, int], list[int]] | None:
 def _loop_swaps(st: int, n: int) -> list[int]:
     out = []
     for i in range(n - 1, 0, -1):
-        st = (st + _GAMMA) & _M
-        z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M
+        st = (st + _G64) & _M64
+        z = ((st ^ (st >> 30)) * _MIX1_64) & _M64
+        z = ((z ^ (z >> 27)) * _MIX2_64) & _M64
         out.append((z ^ (z >> 31)) % (i + 1))
     return out
 
