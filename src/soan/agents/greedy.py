@@ -35,12 +35,15 @@ def advantage(vals: list[float], seat: int) -> float:
 def random_playout(s, steps: int, rng: Rng, end=None) -> None:
     """Random legal steps until the game ends, `end(s)` holds (a comparable point) or `steps` are
     played. Each step's pick is `rng.below(len(legal))`, the generator inlined (`Rng.next64`)."""
-    apply, legal, over, to_act = s._apply, s._legal_shared, s.is_over, s.to_act  # read only: no checks
+    apply, legal, to_act = s._apply, s._legal_shared, s.to_act  # read only: no checks
     st = rng.state
     for _step in range(steps):
-        if over() or (end is not None and end(s)):
+        if end is not None and end(s):
             break
-        seat = to_act()[0]
+        seats = to_act()
+        if not seats:  # the game is over (no seat to act exactly then: core/invariants.py)
+            break
+        seat = seats[0]
         la = legal(seat)
         st = (st + _GAMMA) & _M
         z = ((st ^ (st >> 30)) * _MIX1) & _M
