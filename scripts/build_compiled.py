@@ -11,9 +11,10 @@ Which modules: the globs of COMPILE (relative to src/soan/) minus SKIP, so the l
 the modules are named today. Untyped on purpose: Python objects throughout and no type inference, so
 every float operation is Python's, in Python's order (tests/test_identical_records.py passes on both
 builds; `make test-compiled`) — except the C types a `.pxd` next to a module declares (Cython's
-augmenting .pxd): only where they are exact, e.g. the random generator's unsigned 64-bit arithmetic,
-which wraps as the .py's `& _M` says; such a module reads its annotations as Python's, as the pure
-package does. A rebuild recompiles only the modules whose .py changed.
+augmenting .pxd): integers only, and only where they are exact, e.g. the random generator's unsigned
+64-bit arithmetic, which wraps as the .py's `& _M` says; such a module reads its annotations as
+Python's, as the pure package does. A rebuild recompiles only the modules whose .py or .pxd changed,
+and all of them when the set of .pxd files or the directives changed (`build_sig.txt`).
 `--available` only says whether Cython and a C compiler are there (exit 1 with the reason if not).
 """
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import json
 import os
 import shutil
 import sys
@@ -118,6 +120,11 @@ def build(jobs: int) -> tuple[list[str], dict[str, str]]:
     mods = chosen()
     typed = [m for m in mods if (SRC / m).with_suffix(".pxd").exists()]
     untyped = [m for m in mods if m not in typed]
+    # Cython compares a module's .c with its .py and .pxd only: a .pxd removed, or other directives,
+    # would leave the old C code in place, so every module is regenerated when either changed
+    sig = json.dumps({"directives": DIRECTIVES, "typed": typed}, sort_keys=True, default=str)
+    stamp = OUT / "build_sig.txt"
+    force = not stamp.exists() or stamp.read_text() != sig
     dst = OUT / "soan"
     for q in dst.rglob("*"):  # no .so from an earlier build stays unless rebuilt below
         if q.suffix in (".so", ".pyd") and q.relative_to(dst).as_posix().split(".")[0] + ".py" not in mods:
@@ -137,12 +144,12 @@ def build(jobs: int) -> tuple[list[str], dict[str, str]]:
             for group in (untyped, typed):
                 if group:
                     exts += cythonize([ext(m) for m in group], compiler_directives=directives(group[0]),
-                                      nthreads=jobs, quiet=True)
+                                      nthreads=jobs, quiet=True, force=force)
         except CythonError:  # find which: one at a time
             exts = []
             for m in mods:
                 try:
-                    exts += cythonize([ext(m)], compiler_directives=directives(m), quiet=True)
+                    exts += cythonize([ext(m)], compiler_directives=directives(m), quiet=True, force=force)
                 except CythonError as e:
                     left[m] = f"Cython: {e}"
 
@@ -168,6 +175,7 @@ def build(jobs: int) -> tuple[list[str], dict[str, str]]:
     finally:
         os.chdir(cwd)
     done = [m for m in mods if m not in left]
+    stamp.write_text(sig)
     (OUT / "compiled.txt").write_text("".join("soan." + m[:-3].replace("/", ".") + "\n" for m in done))
     (OUT / "left_out.txt").write_text("".join(f"{m}: {why}\n" for m, why in sorted(left.items())))
     return done, left

@@ -1,9 +1,9 @@
 # C types for the optional compiled build (scripts/build_compiled.py); the .py stays the source, and
 # the pure-Python package never reads this. Exact only: splitmix64's arithmetic on unsigned 64-bit
-# integers wraps as the .py's `& _M` does.
+# integers wraps as the .py's `& _M` does (a generator's state is always masked to 64 bits).
 import cython
 
 cdef unsigned long long _GAMMA, _M, _MIX1, _MIX2
 
-@cython.locals(st=cython.ulonglong, z=cython.ulonglong, _step=cython.Py_ssize_t)
+@cython.locals(st=cython.ulonglong, z=cython.ulonglong)
 cpdef random_playout(s, steps, rng, end=*)
