@@ -11,8 +11,9 @@ Which modules: the globs of COMPILE (relative to src/soan/) minus SKIP, so the l
 the modules are named today. Untyped on purpose: Python objects throughout and no type inference, so
 every float operation is Python's, in Python's order (tests/test_identical_records.py passes on both
 builds; `make test-compiled`) — except the C types a `.pxd` next to a module declares (Cython's
-augmenting .pxd): integers only, and only where they are exact, e.g. the random generator's unsigned
-64-bit arithmetic, which wraps as the .py's `& _M` says; such a module reads its annotations as
+augmenting .pxd): numbers only, and only where they are exact, e.g. the random generator's unsigned
+64-bit arithmetic, which wraps as the .py's `& _M` says, or a float as a C double (the same IEEE
+double, each operation in the .py's order); such a module reads its annotations as
 Python's, as the pure package does. A rebuild recompiles only the modules whose .py or .pxd changed,
 and all of them when the set of .pxd files or the directives changed (`build_sig.txt`).
 `--available` only says whether Cython and a C compiler are there (exit 1 with the reason if not).
