@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -161,6 +162,19 @@ def test_component_errors_name_file_entry_and_problem(tmp_path):
     with pytest.raises(soan.ComponentError, match="not found") as e:
         soan.make("la-superba", components=str(tmp_path / "missing.yaml"))
     assert e.value.ja.endswith("コンポーネントファイルが見つかりません")
+
+
+def test_every_shipped_yaml_reads_alike_with_the_fast_loader_and_the_pure_parser():
+    """read_yaml takes libyaml's safe loader when PyYAML has it: the same data as yaml.safe_load for
+    every YAML file the package ships (components, questions, styles, help)."""
+    import yaml
+
+    from soan.core.components import read_yaml
+
+    files = sorted(Path(soan.__file__).parent.rglob("*.yaml"))
+    assert len(files) >= 9
+    for f in files:
+        assert read_yaml(f) == yaml.safe_load(f.read_text(encoding="utf-8")), f
 
 
 def test_deck_csv_export_import_round_trip(tmp_path):

@@ -80,6 +80,23 @@ def decode(path: Path, data: bytes) -> str:
                                 "コンポーネントファイルは UTF-8 の YAML です") from None
 
 
+# libyaml's safe loader when PyYAML was built with it: the same data as yaml.safe_load (the same
+# resolver and constructor), read 5-10 times faster (a game's components file: a new process's first
+# `make` read its YAML for about 12 ms with the pure-Python loader)
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _parse(text: str) -> Any:
+    """The YAML's data; text libyaml refuses is read again by the pure-Python parser, whose words and
+    position the error then gives (as before the faster loader)."""
+    if _LOADER is not yaml.SafeLoader:
+        try:
+            return yaml.load(text, Loader=_LOADER)  # noqa: S506 - a safe loader
+        except yaml.YAMLError:
+            pass
+    return yaml.safe_load(text)
+
+
 def read_yaml(path: Path, data: bytes | None = None) -> Any:
     text = decode(path, read_bytes(path) if data is None else data)
     if "\x00" in text:
@@ -87,7 +104,7 @@ def read_yaml(path: Path, data: bytes | None = None) -> Any:
         raise ComponentError(f"{path}: line {line}: a NUL byte; component files are YAML text",
                              ja=f"{path}：{line}行目：NUL バイトがあります。コンポーネントファイルは YAML の文字です")
     try:
-        return yaml.safe_load(text)
+        return _parse(text)
     except RecursionError:
         raise ComponentError(f"{path}: nested too deeply to be component data",
                              ja=f"{path}：入れ子が深すぎてコンポーネントのデータになりません") from None
