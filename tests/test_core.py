@@ -169,12 +169,34 @@ def test_every_shipped_yaml_reads_alike_with_the_fast_loader_and_the_pure_parser
     every YAML file the package ships (components, questions, styles, help)."""
     import yaml
 
+    from soan.core import components
     from soan.core.components import read_yaml
 
+    if yaml.__with_libyaml__:  # the fast loader is the one in use
+        assert components._LOADER is yaml.CSafeLoader
     files = sorted(Path(soan.__file__).parent.rglob("*.yaml"))
     assert len(files) >= 9
     for f in files:
-        assert read_yaml(f) == yaml.safe_load(f.read_text(encoding="utf-8")), f
+        got, want = read_yaml(f), yaml.safe_load(f.read_text(encoding="utf-8"))
+        assert got == want and repr(got) == repr(want), f  # repr: 1, 1.0 and True are == alike
+
+
+@pytest.mark.parametrize("text,want", [
+    ("rounds:\t5\n", None),  # libyaml takes a tab; the pure parser, and so read_yaml, refuses it
+    ("a: !\n", {"a": None}),  # a bare tag: None as yaml.safe_load reads it (libyaml: '')
+    ("\ufeff\ufeffrounds: 5\n", {"\ufeffrounds": 5}),  # a second byte-order mark is kept, as safe_load keeps it
+    ("a: " + "[" * 10_000 + "]" * 10_000 + "\n", None),  # too deep for both parsers
+])
+def test_read_yaml_gives_what_the_pure_parser_gives_where_libyaml_differs(tmp_path, text, want):
+    from soan.core.components import read_yaml
+
+    f = tmp_path / "c.yaml"
+    f.write_text(text, encoding="utf-8")
+    if want is None:
+        with pytest.raises(soan.ComponentError, match="c.yaml.*(line 1, column 8: not valid YAML|nested too deeply)"):
+            read_yaml(f)
+    else:
+        assert read_yaml(f) == want
 
 
 def test_deck_csv_export_import_round_trip(tmp_path):
