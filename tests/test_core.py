@@ -186,15 +186,19 @@ def test_every_shipped_yaml_reads_alike_with_the_fast_loader_and_the_pure_parser
     ("a: !\n", {"a": None}),  # a bare tag: None as yaml.safe_load reads it (libyaml: '')
     ("\ufeff\ufeffrounds: 5\n", {"\ufeffrounds": 5}),  # a second byte-order mark is kept, as safe_load keeps it
     ("a: " + "[" * 10_000 + "]" * 10_000 + "\n", None),  # too deep for both parsers
+    ("a: 2024-13-45\n", None),  # PyYAML's constructor raises ValueError, IndexError: named, not a traceback
+    ("a: !!int\n", None),
 ])
-def test_read_yaml_gives_what_the_pure_parser_gives_where_libyaml_differs(tmp_path, text, want):
+def test_read_yaml_reads_as_the_pure_parser_and_names_what_it_cannot_read(tmp_path, text, want):
     from soan.core.components import read_yaml
 
     f = tmp_path / "c.yaml"
     f.write_text(text, encoding="utf-8")
     if want is None:
-        with pytest.raises(soan.ComponentError, match="c.yaml.*(line 1, column 8: not valid YAML|nested too deeply)"):
+        with pytest.raises(soan.ComponentError, match="c.yaml.*(line 1, column 8: not valid YAML|nested too deeply|"
+                                                      "not valid YAML: a value cannot be read)") as e:
             read_yaml(f)
+        assert e.value.ja.startswith(str(f))
     else:
         assert read_yaml(f) == want
 
