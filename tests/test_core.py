@@ -198,7 +198,7 @@ def test_read_yaml_reads_as_the_pure_parser_and_names_what_it_cannot_read(tmp_pa
         with pytest.raises(soan.ComponentError, match="c.yaml.*(line 1, column 8: not valid YAML|nested too deeply|"
                                                       "not valid YAML: a value cannot be read)") as e:
             read_yaml(f)
-        assert e.value.ja.startswith(str(f))
+        assert e.value.ja.startswith(str(f)) and "month" not in e.value.ja  # Japanese only, no Python words
     else:
         assert read_yaml(f) == want
 

@@ -114,7 +114,8 @@ def read_yaml(path: Path, data: bytes | None = None) -> Any:
                              ja=f"{path}：入れ子が深すぎてコンポーネントのデータになりません") from None
     except (ValueError, IndexError, TypeError) as e:  # PyYAML's constructor on e.g. `2024-13-45`, `!!int`
         raise ComponentError(f"{path}: not valid YAML: a value cannot be read ({e})",
-                             ja=f"{path}：YAML として読めない値があります（{e}）") from None
+                             ja=f"{path}：YAML として読めない値があります（日付の書き方や、!!int のような型の指定を"
+                                "確かめてください）") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" line {mark.line + 1}, column {mark.column + 1}" if mark else ""
