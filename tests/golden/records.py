@@ -9,7 +9,9 @@ values, `repr`). Only the public API is used (`soan.make`, `soan.agents.make_age
 (`python tests/golden/records.py --write` with that commit's `src` first on PYTHONPATH). A rule or bot
 change made on purpose regenerates only the digests of the cases it concerns, from 8490281 with that
 change alone applied: so far AD-V13's stored points in the bots' evaluation (commit 18e779f; the
-stored-vp and all-variants Asian Delivery cases whose digests moved).
+stored-vp and all-variants Asian Delivery cases whose digests moved) and the worth of a play area left
+standing at AD-T5 (`rest`, `locked`: every Asian Delivery case but one, since random games digest the
+evaluation's values too; 8490281 with both changes ported gave the same 33 digests as this code).
 The digests depend on nothing but the decisions: not on timing, the machine or a compiled build.
 """
 

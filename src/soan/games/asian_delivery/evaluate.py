@@ -27,6 +27,14 @@ value = VP
         early is one fewer for the last drafts, which AD-T4's exactly-two then fill with requests no
         one can finish (at 0 the bots emptied the deck by round 7 and drafted 1.7 such requests a game)
       + colour pairs already made: their pending settlement VP
+      + a play area left standing at the end of the seat's turn (AD-T5's retrieval skipped): `rest` (0.3)
+        per worker its next retrieval brings back (its face-up cards plus one more from the hand, by
+        the MP table, at most the seat's workers on ①), minus `locked` (0.05) per card it keeps out of
+        the next turn (upright residents not counted: their effect holds, AD-T3). Retrieving at once
+        brings back the MP of the face-up cards there now; without this term the bots retrieved every
+        turn, which 2 face-up cards (no MP yet) make a loss: one seat playing with it scored +4.5
+        [+3.0, +6.0] and +3.0 [+1.6, +4.4] points a game against the same seat without it, on 60 and
+        100 fresh seeds (scripts/paired_seat.py, docs/agents.md); and the bots now respond to AD-V10
       + with AD-V13 only (stored-vp): the round ends to come × (the areas holding the seat's ad tower
         and enough of its cubes + half the way there for its other ad-tower areas), weight `stored` (1)
 The weights are named (WEIGHTS) so that play styles (data/styles.yaml) and tuning can change them.
@@ -37,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .actions import PlayCard
-from .model import HUB, N_GRADES, TOWER, WAREHOUSE_AREAS, fac_slot
+from .model import FACE_DOWN, HUB, N_GRADES, RESIDENT, TOWER, WAREHOUSE_AREAS, fac_slot
 
 WEIGHTS: dict[str, float] = {
     "vp": 1.0,
@@ -60,6 +68,8 @@ WEIGHTS: dict[str, float] = {
     "haste": 0.4,
     "calibrate": 0.5,
     "calibrate_late": 1.5,
+    "rest": 0.3,
+    "locked": 0.05,
 }
 
 
@@ -164,7 +174,8 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     # The values are cached per rule tables and weights (kept alive by the cache, so their ids stay
     # theirs), then per everything the seats share (the map, the round, facilities, vehicles, stock),
     # then per what seat_value reads of the seat; a search changes one seat at a time, the others hit.
-    shared = (s.layout, s.round, tuple(s.fac), tuple(s.veh_at), tuple(s.stock))
+    # (the seat whose turn is under way: a play area's worth depends on whether its turn is over, AD-T5)
+    shared = (s.layout, s.round, tuple(s.fac), tuple(s.veh_at), tuple(s.stock), _turn_seat(s))
     steps_left = _steps_left(s)
     n = len(steps_left)
     # a look-ahead's copies (`fork`) share the values of the seats that have not moved since the copies
@@ -238,6 +249,7 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
         shares = _request_shares(s, p, w, turns)
         bonus = w["tower"] * s._owned(p, TOWER)  # AD-E1: +1 VP per ad tower on each request completed
         path = s.longest_path(p)
+        turn_seat = _turn_seat(s)
     else:
         memo, shared, same, key = cache
         # the shares read the map, round, vehicles, stock and the seat's cubes and requests (supply,
@@ -251,6 +263,7 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
         if fp is None:
             fp = same[p] = (w["tower"] * s._owned(p, TOWER), s.longest_path(p))
         bonus, path = fp
+        turn_seat = shared[5]
     for r, share, doomed in shares:
         fail = 1.0 if doomed else max(late, w["penalty_floor"])  # the end penalty, certain when out of reach
         v += share * (T.req_vp[r] + bonus) - w["penalty"] * T.penalty * (1 - share) * fail
@@ -270,9 +283,35 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
     owned = len(hand) + len(play)  # business cards in hand and play area (AD-T5 brings them back)
     v += w["worker"] * s.workers[p] + w["card"] * owned
     v += w["pair"] * pair_vp * _pairs(T, s.done[p], hand, play)
+    if play and p != turn_seat:  # AD-T5: a play area its turn left standing
+        v += _rest_value(s, p, w, hand, play)
     if "stored-vp" in T.flags:  # AD-V13, only with the variant: each round end to come pays 1 VP per area
         v += _stored(s, p, w)    # holding p's ad tower and enough of p's cubes
     return v
+
+
+def _turn_seat(s) -> int:
+    """The seat whose turn is under way (its frames are on the stack), or -1."""
+    for fr in s.stack:
+        if fr[0] == "end_turn":
+            return fr[1]
+    return -1
+
+
+def _rest_value(s, p: int, w: Mapping[str, float], hand: list[int], play: list) -> float:
+    """AD-T5 for a play area its turn left standing (the retrieval skipped): the workers its next
+    retrieval would bring back, the face-up cards there plus one more played from the hand
+    (`rest` each), less the cards it keeps out of the next turn (`locked` each; upright residents
+    are not counted, their effect holds, AD-T3)."""
+    up = out = 0
+    for _, mode in play:
+        if mode != FACE_DOWN:
+            up += 1
+        if mode != RESIDENT:
+            out += 1
+    table = s.T.mp_table
+    mp = min(table[min(up + (1 if hand else 0), len(table) - 1)], s.hub[p])
+    return w["rest"] * mp - w["locked"] * out
 
 
 def _stored(s, p: int, w: Mapping[str, float]) -> float:
