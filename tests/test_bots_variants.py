@@ -4,8 +4,10 @@ a variant that changes what a choice costs changes the bots' choice (AD-V10 at t
 
 from __future__ import annotations
 
+import pytest
+
 import soan
-from ad_helpers import Situation, base
+from ad_helpers import Situation, base, biz
 from soan.agents import make_agent
 from soan.agents.base import SeatView
 from soan.games.asian_delivery.evaluate import WEIGHTS, seat_value
@@ -32,20 +34,30 @@ def test_ad_v13_stored_points_count_for_the_bots_only_with_the_variant():
     assert (on[0] - off[0]) == 0.0  # a tower with no cubes stored pays nothing yet
 
 
-def _decide_retrieval(variants, up, down, workers=2):
-    """The normal bot's AD-T5 decision for seat 0 holding `up` of its base cards face up (sideways) and
-    `down` business cards face down in its play area, the other base cards in hand, with `workers` in
-    supply and the rest on ①."""
+def _retrieval_state(variants, up, down, workers=2, resident=None, extra_hand=0):
+    """Seat 0 at its AD-T5 decision, holding `up` of its base cards face up (sideways), the business
+    card `resident` upright if named, and `down` business cards face down in its play area, the other
+    base cards and `extra_hand` business cards in hand, with `workers` in supply and the rest on ①."""
     sit = Situation(seat=0, variants=variants)
     s0 = sit.state()
-    faced = [base(s0, 0, k) for k in range(up)]
-    hidden = sit.v["business_deck"][:down]
-    sit.v["business_deck"] = sit.v["business_deck"][down:]
-    sit.v["play"][0] = [[c, 1] for c in faced] + [[c, 0] for c in hidden]
-    sit.v["hands"][0] = [base(s0, 0, k) for k in range(up, 4)]
+    deck = sit.v["business_deck"]
+    res = [] if resident is None else [biz(s0, resident)]
+    for c in res:
+        deck.remove(c)
+    hidden, extra = deck[:down], deck[down:down + extra_hand]
+    sit.v["business_deck"] = deck[down + extra_hand:]
+    sit.v["play"][0] = ([[c, 2] for c in res] + [[base(s0, 0, k), 1] for k in range(up - len(res))]
+                        + [[c, 0] for c in hidden])
+    sit.v["hands"][0] = [base(s0, 0, k) for k in range(up - len(res), 4)] + extra
     sit.v["workers"][0], sit.v["hub_workers"][0] = workers, 4 - workers
     sit.v["stack"] = [["end_turn", 0], ["retrieve", 0]]
-    s = sit.state()
+    sit.v["turn"]["played"] = len(sit.v["play"][0])
+    return sit.state()
+
+
+def _decide_retrieval(variants, up, down, workers=2, resident=None, extra_hand=0):
+    """The normal bot's AD-T5 decision in `_retrieval_state`."""
+    s = _retrieval_state(variants, up, down, workers, resident, extra_hand)
     return str(make_agent("normal", seed=1).act(SeatView(s, 0)))
 
 
@@ -55,13 +67,42 @@ def test_ad_t5_the_normal_bot_rests_when_waiting_brings_back_more_workers():
     with many cards held out of the next turn, or four face up (two workers now), it retrieves."""
     assert _decide_retrieval([], up=2, down=1) == "retrieve no"
     assert _decide_retrieval([], up=2, down=6) == "retrieve"
-    assert _decide_retrieval([], up=4, down=0) == "retrieve"
+    assert _decide_retrieval([], up=4, down=0, extra_hand=1) == "retrieve"
 
 
+def test_ad_t5_waiting_counts_only_the_workers_on_the_hub_and_not_the_residents_held():
+    """The next retrieval brings back at most the workers standing on ①: four face-up cards and one more
+    would bring back three, but with one worker on ① waiting gains nothing over retrieving now. An
+    upright resident keeps its effect (AD-T3) and is not a card kept out of the next turn: with it,
+    one card sideways and four face down the bot waits; with a second card sideways in its place it
+    retrieves."""
+    assert _decide_retrieval([], up=4, down=0, workers=3, extra_hand=1) == "retrieve"
+    assert _decide_retrieval([], up=2, down=4, resident="Publicist") == "retrieve no"
+    assert _decide_retrieval([], up=2, down=4) == "retrieve"
+
+
+def test_ad_t5_the_evaluation_tells_a_turn_under_way_from_one_over():
+    """The same seat fields are worth the standing play area's term only once the turn is over: the
+    cached evaluation gives what the uncached seat value gives, in either order (the cache's key holds
+    the seat in the middle of its turn)."""
+    from soan.games.asian_delivery import evaluate as ev
+    from soan.games.asian_delivery.evaluate import evaluate
+
+    during = _retrieval_state([], up=2, down=1)
+    after = during.clone()
+    after.apply(0, soan.parse_action("asian-delivery", "retrieve no"))
+    assert after.play[0] == during.play[0] and after.workers == during.workers
+    # two face up and one more next turn bring back 1 worker (0.3), three cards held out (3 × 0.05)
+    assert seat_value(after, 0) - seat_value(during, 0) == pytest.approx(0.3 - 0.15)
+    for order in ((during, after), (after, during)):
+        ev._CTX.clear()
+        for s in order:
+            assert evaluate(s) == [seat_value(s, p, WEIGHTS) for p in range(s.cfg.players)]
 def test_ad_v10_worker_decay_makes_the_normal_bot_retrieve_where_it_would_rest():
     """AD-V10: a turn ended without retrieving costs a worker from supply, so where the base game's bot
     waits (two face-up cards), the bot under AD-V10 retrieves; with no worker in supply there is
     nothing to lose and it waits in both."""
     assert _decide_retrieval([], up=2, down=1) == "retrieve no"
     assert _decide_retrieval(["worker-decay"], up=2, down=1) == "retrieve"
+    assert _decide_retrieval([], up=2, down=1, workers=0) == "retrieve no"
     assert _decide_retrieval(["worker-decay"], up=2, down=1, workers=0) == "retrieve no"

@@ -30,11 +30,13 @@ value = VP
       + a play area left standing at the end of the seat's turn (AD-T5's retrieval skipped): `rest` (0.3)
         per worker its next retrieval brings back (its face-up cards plus one more from the hand, by
         the MP table, at most the seat's workers on ①), minus `locked` (0.05) per card it keeps out of
-        the next turn (upright residents not counted: their effect holds, AD-T3). Retrieving at once
-        brings back the MP of the face-up cards there now; without this term the bots retrieved every
-        turn, which 2 face-up cards (no MP yet) make a loss: one seat playing with it scored +4.5
-        [+3.0, +6.0] and +3.0 [+1.6, +4.4] points a game against the same seat without it, on 60 and
-        100 fresh seeds (scripts/paired_seat.py, docs/agents.md); and the bots now respond to AD-V10
+        the next turn (upright residents not counted: their effect holds, AD-T3); counted for a seat
+        not in the middle of its turn (from its first card to its retrieval), and only while an
+        action step follows its next retrieval. Retrieving at once brings back the MP of the face-up
+        cards there now; without this term the bots retrieved every turn, which 2 face-up cards (no
+        MP yet) make a loss: one seat playing with it scored +3.0 [+1.6, +4.4] points a game against
+        the same seat without it on 100 fresh seeds (scripts/paired_seat.py, docs/agents.md; the
+        weights chosen on 60 others); and the bots now respond to AD-V10
       + with AD-V13 only (stored-vp): the round ends to come × (the areas holding the seat's ad tower
         and enough of its cubes + half the way there for its other ad-tower areas), weight `stored` (1)
 The weights are named (WEIGHTS) so that play styles (data/styles.yaml) and tuning can change them.
@@ -174,8 +176,8 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     # The values are cached per rule tables and weights (kept alive by the cache, so their ids stay
     # theirs), then per everything the seats share (the map, the round, facilities, vehicles, stock),
     # then per what seat_value reads of the seat; a search changes one seat at a time, the others hit.
-    # (the seat whose turn is under way: a play area's worth depends on whether its turn is over, AD-T5)
-    shared = (s.layout, s.round, tuple(s.fac), tuple(s.veh_at), tuple(s.stock), _turn_seat(s))
+    # (the seat in the middle of its turn: a play area's worth depends on whether its turn is over, AD-T5)
+    shared = (s.layout, s.round, tuple(s.fac), tuple(s.veh_at), tuple(s.stock), _acting_seat(s))
     steps_left = _steps_left(s)
     n = len(steps_left)
     # a look-ahead's copies (`fork`) share the values of the seats that have not moved since the copies
@@ -217,6 +219,7 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
                 out.append(v)
                 continue
         turns = steps_left[p]
+        # (a seat's workers on ① are T.workers − workers in supply: every move keeps the sum)
         key = (p, turns, s.vp[p], s.tokens[p], s.workers[p], tuple(supply[p]), tuple(wh[p]), tuple(cargo0[p]),
                tuple(cargo1[p]), tuple(orders[p]), tuple(hands[p]), tuple(play[p]), tuple(done[p]))
         v = seats.get(key)
@@ -249,7 +252,7 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
         shares = _request_shares(s, p, w, turns)
         bonus = w["tower"] * s._owned(p, TOWER)  # AD-E1: +1 VP per ad tower on each request completed
         path = s.longest_path(p)
-        turn_seat = _turn_seat(s)
+        acting = _acting_seat(s)
     else:
         memo, shared, same, key = cache
         # the shares read the map, round, vehicles, stock and the seat's cubes and requests (supply,
@@ -263,7 +266,7 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
         if fp is None:
             fp = same[p] = (w["tower"] * s._owned(p, TOWER), s.longest_path(p))
         bonus, path = fp
-        turn_seat = shared[5]
+        acting = shared[5]
     for r, share, doomed in shares:
         fail = 1.0 if doomed else max(late, w["penalty_floor"])  # the end penalty, certain when out of reach
         v += share * (T.req_vp[r] + bonus) - w["penalty"] * T.penalty * (1 - share) * fail
@@ -283,15 +286,19 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
     owned = len(hand) + len(play)  # business cards in hand and play area (AD-T5 brings them back)
     v += w["worker"] * s.workers[p] + w["card"] * owned
     v += w["pair"] * pair_vp * _pairs(T, s.done[p], hand, play)
-    if play and p != turn_seat:  # AD-T5: a play area its turn left standing
-        v += _rest_value(s, p, w, hand, play)
+    if play and p != acting and turns > 1:  # AD-T5: a play area its turn left standing (its next
+        v += _rest_value(s, p, w, hand, play)  # retrieval's workers serve only with an action step after it)
     if "stored-vp" in T.flags:  # AD-V13, only with the variant: each round end to come pays 1 VP per area
         v += _stored(s, p, w)    # holding p's ad tower and enough of p's cubes
     return v
 
 
-def _turn_seat(s) -> int:
-    """The seat whose turn is under way (its frames are on the stack), or -1."""
+def _acting_seat(s) -> int:
+    """The seat in the middle of its turn — it has played a card (AD-T2), so its play area holds this
+    turn's cards and its retrieval is still to come — or -1. Before its first card a seat's play area
+    is the one its last turn left standing."""
+    if not s.played:
+        return -1
     for fr in s.stack:
         if fr[0] == "end_turn":
             return fr[1]
@@ -299,10 +306,11 @@ def _turn_seat(s) -> int:
 
 
 def _rest_value(s, p: int, w: Mapping[str, float], hand: list[int], play: list) -> float:
-    """AD-T5 for a play area its turn left standing (the retrieval skipped): the workers its next
-    retrieval would bring back, the face-up cards there plus one more played from the hand
-    (`rest` each), less the cards it keeps out of the next turn (`locked` each; upright residents
-    are not counted, their effect holds, AD-T3)."""
+    """AD-T5 for a play area its turn left standing (the retrieval skipped, or the residents an office
+    kept): the workers its next retrieval would bring back, the face-up cards there plus one more
+    played from the hand (`rest` each; residents counted as returned then, though an office may keep
+    them again; at most the workers on ① now), less the cards it keeps out of the next turn (`locked`
+    each; upright residents are not counted, their effect holds, AD-T3)."""
     up = out = 0
     for _, mode in play:
         if mode != FACE_DOWN:
