@@ -34,7 +34,7 @@ value = VP
         not in the middle of its turn (from its first card to its retrieval), and only while an
         action step follows its next retrieval. Retrieving at once brings back the MP of the face-up
         cards there now; without this term the bots retrieved every turn, which 2 face-up cards (no
-        MP yet) make a loss: one seat playing with it scored +3.0 [+1.6, +4.4] points a game against
+        MP yet) make a loss: one seat playing with it scored +3.05 [+1.73, +4.38] points a game against
         the same seat without it on 100 fresh seeds (scripts/paired_seat.py, docs/agents.md; the
         weights chosen on 60 others); and the bots now respond to AD-V10
       + with AD-V13 only (stored-vp): the round ends to come × (the areas holding the seat's ad tower
@@ -296,13 +296,9 @@ def seat_value(s, p: int, w: Mapping[str, float] = WEIGHTS, turns: int | None = 
 def _acting_seat(s) -> int:
     """The seat in the middle of its turn — it has played a card (AD-T2), so its play area holds this
     turn's cards and its retrieval is still to come — or -1. Before its first card a seat's play area
-    is the one its last turn left standing."""
-    if not s.played:
-        return -1
-    for fr in s.stack:
-        if fr[0] == "end_turn":
-            return fr[1]
-    return -1
+    is the one its last turn left standing. A turn's frames sit on its `end_turn` (steps.py `_begin_turn`)."""
+    st = s.stack
+    return st[0][1] if s.played and st and st[0][0] == "end_turn" else -1
 
 
 def _rest_value(s, p: int, w: Mapping[str, float], hand: list[int], play: list) -> float:
