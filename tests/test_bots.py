@@ -188,8 +188,9 @@ def test_bad_styles_are_named(tmp_path):
     f.write_text("fast:\n  en: x\n  weights: {}\n", encoding="utf-8")
     with pytest.raises(soan.ConfigError, match="needs a description in 'ja'"):
         load_styles(f, {"a": 1.0})
-    with pytest.raises(soan.ConfigError, match="has no style 'sneaky'; its styles are"):
+    with pytest.raises(soan.ConfigError, match="has no style 'sneaky'; its styles are") as err:
         make_agent("greedy:style=sneaky").act(SeatView(soan.make("undecim", players=4, seed=1), 0))
+    assert err.value.ja.startswith("ウーンデキムにプレイスタイル「sneaky」はありません。使えるのは")
 
 
 @pytest.mark.parametrize("game", GAMES)

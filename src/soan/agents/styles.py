@@ -97,7 +97,10 @@ def style_weights(game_id: str, name: str) -> Mapping[str, float]:
         return _FILES[game_id, name]
     styles = game_styles(game_id)
     if name not in styles:
+        name_ja = game_info(game_id).name_ja
         if not styles:
-            raise ConfigError(f"{game_id} has no play styles")
-        raise ConfigError(f"{game_id} has no style {name!r}; its styles are {sorted(styles)}")
+            raise ConfigError(f"{game_id} has no play styles", ja=f"{name_ja}にはプレイスタイルがありません")
+        raise ConfigError(f"{game_id} has no style {name!r}; its styles are {sorted(styles)}",
+                          ja=f"{name_ja}にプレイスタイル「{name}」はありません。使えるのは"
+                             f"{'、'.join(sorted(styles))}です")
     return styles[name].weights
