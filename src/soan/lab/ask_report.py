@@ -98,6 +98,22 @@ def _figure(q: dict, r: dict, lang: str) -> str:
     return body
 
 
+def _verb(q: dict, r: dict, e: str, lang: str) -> tuple[str, str]:
+    """A clear difference in words that fit the question's measure: what the setting does to it (raises /
+    lowers it, or brings it closer to / away from chance), then whether that is the way the question hopes
+    for (its `better`). "Improves" said of a measure of turns cut short read as fewer of them."""
+    ja = lang == "ja"
+    if q.get("better") == "closer":
+        word = (("期待値に近づける", "期待値から遠ざける") if ja else ("brings", "moves"))[e != "better"]
+        if not ja:
+            return word, " closer to chance" if e == "better" else " away from chance"
+        return word, ""
+    up = (r.get("diff") or 0) > 0
+    word = (("増やす", "減らす") if ja else ("raises", "lowers"))[not up]
+    aim = w("aim_" + e, lang)
+    return word, (f"（{aim}）" if ja else f", {aim}")
+
+
 def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = False) -> str:
     """One comparison in plain words: what the rule change does to the question's measure (a context
     level's line follows the lead's on the same setting: the setting by its rule IDs alone)."""
@@ -109,12 +125,12 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
     b = who(bot, lang, game)
     if lang == "ja":
         if e in ("better", "worse") and r.get("negligible"):  # a real difference, inside the margin
-            word = "改善する" if e == "better" else "悪化させる"
-            s = (f"{lab}は{nm}をわずかに{word}が、差は意味のある幅（±{_fmt(q.get('margin'), f)}）より小さい："
-                 f"{_figure(q, r, lang)}")
+            word, aim = _verb(q, r, e, lang)
+            s = (f"{lab}は{nm}をわずかに{word}{aim}。ただし差は意味のある幅（±{_fmt(q.get('margin'), f)}）"
+                 f"より小さい：{_figure(q, r, lang)}")
         elif e in ("better", "worse"):
-            word = "改善する" if e == "better" else "悪化させる"
-            s = f"{lab}は{nm}を{word}：{_figure(q, r, lang)}"
+            word, aim = _verb(q, r, e, lang)
+            s = f"{lab}は{nm}を{word}{aim}：{_figure(q, r, lang)}"
         elif e == "negligible":
             s = f"{lab}は{nm}に意味のある差を生まない（差は±{_fmt(q.get('margin'), f)}以内）：{_figure(q, r, lang)}"
         elif e == "no_events":
@@ -128,10 +144,12 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
             s += w("unresponsive", lang).format(n=n)
         return s + ("" if context else _planning_line(r, lang))
     if e in ("better", "worse") and r.get("negligible"):  # a real difference, inside the margin
-        s = (f"{lab} {w(e, lang)}, but by less than what matters (within ±{_fmt(q.get('margin'), f)}): "
-             f"{nm} {_figure(q, r, lang)}")
+        word, aim = _verb(q, r, e, lang)
+        s = (f"{lab} {word} {nm} slightly{aim}, but by less than what matters (within ±{_fmt(q.get('margin'), f)}): "
+             f"{_figure(q, r, lang)}")
     elif e in ("better", "worse"):
-        s = f"{lab} {w(e, lang)}: {nm} {_figure(q, r, lang)}"
+        word, aim = _verb(q, r, e, lang)
+        s = f"{lab} {word} {nm}{aim}: {_figure(q, r, lang)}"
     elif e == "negligible":
         s = f"{lab} makes no difference that matters to {nm} (within ±{_fmt(q.get('margin'), f)}): {_figure(q, r, lang)}"
     elif e == "no_events":
