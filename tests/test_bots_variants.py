@@ -99,7 +99,7 @@ def test_ad_t5_the_evaluation_tells_a_turn_under_way_from_one_over():
         for s in order:
             assert evaluate(s) == [seat_value(s, p, WEIGHTS) for p in range(s.cfg.players)]
 def test_ad_v10_worker_decay_makes_the_normal_bot_retrieve_where_it_would_rest():
-    """AD-V10: a turn ended without retrieving costs a worker from supply, so where the base game's bot
+    """AD-V10: a turn ended without retrieving puts a worker from supply onto ①, so where the base game's bot
     waits (two face-up cards), the bot under AD-V10 retrieves; with no worker in supply there is
     nothing to lose and it waits in both."""
     assert _decide_retrieval([], up=2, down=1) == "retrieve no"

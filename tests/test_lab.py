@@ -192,3 +192,36 @@ def test_a_few_games_still_go_to_every_job():
     one = run_games("la-superba", 6, 3, ["greedy:samples=1", "random", "random"], seed=4, jobs=1)
     two = run_games("la-superba", 6, 3, ["greedy:samples=1", "random", "random"], seed=4, jobs=2)
     assert [(r.index, r.scores, r.ranks) for r in one] == [(r.index, r.scores, r.ranks) for r in two]
+
+
+def test_a_run_of_games_sets_the_collector_for_itself_and_gives_it_back(monkeypatch):
+    """`_work` plays its games with the cyclic collector set for a long search (GAMES_GC, the heap before
+    the run frozen out of its walks) and restores it afterwards, nested runs included; the results are
+    those of games played with the default collector."""
+    import gc
+
+    from soan.lab import runner
+
+    before = gc.get_threshold()
+    seen = []
+    real = runner.play_game
+
+    def spy(*a, **k):
+        seen.append((gc.get_threshold(), gc.get_freeze_count() > 0))
+        return real(*a, **k)
+
+    task = ("undecim", 3, ["random"] * 3, (), {}, None, [(0, 11), (1, 12)], False, False)
+    plain = [(r.scores, r.ranks, r.length) for r in (real("undecim", 3, s, ["random"] * 3, index=i) for i, s in task[6])]
+    monkeypatch.setattr(runner, "play_game", spy)
+    with runner.games_heap():  # a run inside a run: the inner one leaves the collector to the outer
+        inner = runner._work(task)
+        assert gc.get_threshold() == runner.GAMES_GC
+    assert seen == [(runner.GAMES_GC, True)] * 2
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+    assert [(r.scores, r.ranks, r.length) for r in inner] == plain
+    gc.disable()  # a caller that manages the collector itself is left alone
+    try:
+        runner._work(task)
+        assert seen[-1] == (before, False)
+    finally:
+        gc.enable()

@@ -110,6 +110,12 @@ def progress(label: str, quiet: bool):
                     disable=quiet or not sys.stderr.isatty(), console=Console(stderr=True))
 
 
+def per_second(x: float) -> str:
+    """A rate as people read it: whole numbers from 10 on (1,234), else two significant digits (4.2,
+    0.35), so that a slow bot's games never read as 0 a second."""
+    return f"{x:,.0f}" if x >= 10 else f"{x:.2g}" if x > 0 else "0"
+
+
 def run_with_progress(total: int, label: str, quiet: bool, fn: Callable[[Callable[[int], None]], T]) -> tuple[T, float]:
     """`fn(tick)` under a progress bar (games/s); its result and the seconds it took."""
     t0 = time.perf_counter()
@@ -119,7 +125,7 @@ def run_with_progress(total: int, label: str, quiet: bool, fn: Callable[[Callabl
         def tick(k: int) -> None:
             prog.advance(task, k)
             done = prog.tasks[0].completed
-            prog.update(task, rate=f"{done / max(time.perf_counter() - t0, 1e-9):,.0f} games/s")
+            prog.update(task, rate=f"{per_second(done / max(time.perf_counter() - t0, 1e-9))} games/s")
 
         return fn(tick), time.perf_counter() - t0
 

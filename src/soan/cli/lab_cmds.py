@@ -19,7 +19,17 @@ from rich.table import Table
 
 from ..core.errors import SoanError
 from .app import app, console
-from .common import FLAGS, GameArg, LangOpt, ParamOpt, VariantOpt, check_lang, game_params, run_with_progress
+from .common import (
+    FLAGS,
+    GameArg,
+    LangOpt,
+    ParamOpt,
+    VariantOpt,
+    check_lang,
+    game_params,
+    per_second,
+    run_with_progress,
+)
 
 
 def _seat_table(title: str, seats: list[dict], lang: str = "en") -> Table:
@@ -126,11 +136,11 @@ def _print_sim(summ: dict, info, np_: int, ags: list[str], vs, jobs: int, out: s
         return
     if ja:
         extra = f"。平均の長さ {summ['mean_length']:.1f} アクション" if "mean_length" in summ else ""
-        console.print(f"期待値は１席あたり {1 / np_:.0%}{extra}。毎秒 {summ['games_per_s']:,.0f} ゲーム"
+        console.print(f"期待値は１席あたり {1 / np_:.0%}{extra}。毎秒 {per_second(summ['games_per_s'])} ゲーム"
                       f"（{summ['seconds']:.2f} 秒、並列 {jobs}）" + (f"。結果は {out}" if out else ""), highlight=False)
         return
     extra = f"; mean length {summ['mean_length']:.1f} actions" if "mean_length" in summ else ""
-    console.print(f"chance is {1 / np_:.0%} per seat{extra}; {summ['games_per_s']:,.0f} games/s "
+    console.print(f"chance is {1 / np_:.0%} per seat{extra}; {per_second(summ['games_per_s'])} games/s "
                   f"({summ['seconds']:.2f} s, jobs={jobs})" + (f"; results in {out}" if out else ""), highlight=False)
 
 

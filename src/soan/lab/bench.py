@@ -112,13 +112,17 @@ def bench_bot_games(game: str, spec: str, players: int | None = None, games: int
                     runs: int = 3) -> dict[str, Any]:
     """Whole games with `spec` in every seat (e.g. all-normal), timed in CPU time (a shared machine's
     load does not count): the median over runs of games/s, ms per game and ms per real choice of any
-    seat. Every run plays the same seeds, so the runs differ only by the machine."""
+    seat. Every run plays the same seeds, so the runs differ only by the machine. The collector is set
+    as for a study's run of games (`runner.games_heap`), the command's import heap frozen out of it."""
+    from .runner import games_heap
+
     if games < 1 or runs < 1:
         raise ValueError("runs and games must be >= 1")
     info, n, _, _ = check_config(game, players, [], {})
     per_game, per_choice = [], []
     choices = acts = 0
-    with _engine_heap_only():
+    gc.collect()
+    with games_heap():
         for _ in range(runs):
             dt, choices, acts = bot_games(info.id, spec, n, games, 1)
             per_game.append(dt / games)

@@ -167,6 +167,7 @@ def _steps_left(s) -> list[int]:
     return out[:]
 
 
+MEMO_MAX = 200_000  # the values evaluate remembers (all parts together) before it starts afresh
 _STEPS: dict[tuple, list[int]] = {}  # (players, rounds, round, start, turn_k, acting) -> steps left by seat
 
 
@@ -199,7 +200,7 @@ def evaluate(s, w: Mapping[str, float] = WEIGHTS) -> list[float]:
         memo = ctx[2]
         seats = memo.get(shared)
         if seats is None:
-            if ctx[4][0] > 200_000:  # values remembered, all parts together: start afresh
+            if ctx[4][0] > MEMO_MAX:  # values remembered, all parts together: start afresh
                 memo.clear()
                 ctx[3].clear()
                 ctx[4][0] = 0
