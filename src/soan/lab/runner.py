@@ -159,7 +159,7 @@ def games_heap() -> Iterator[None]:
     the caches and the modules over and over: here what is alive before the run (modules, rule tables,
     the caches so far) is frozen out of its walks and it collects less often (GAMES_GC). It still
     collects every cycle; the games and their results are the same. Measured on all-normal Asian
-    Delivery games in one process: 11% less CPU (docs/agents.md, "The collector"). The collector is
+    Delivery games in one process: 8% less CPU (docs/agents.md, "The collector"). The collector is
     restored afterwards; nested runs leave it to the outermost."""
     if _gc_depth[0] or not gc.isenabled():  # set already, or someone else manages the collector
         _gc_depth[0] += 1
