@@ -264,3 +264,18 @@ def test_a_slow_bots_games_a_second_never_read_as_zero():
 
     assert [per_second(x) for x in (12_345.6, 10.0, 4.26, 0.354, 0.0049)] == ["12,346", "10", "4.3", "0.35", "0.0049"]
     assert per_second(0.0) == "0"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_games_lists_the_bots_play_styles_as_a_bot_takes_them(lang):
+    """A play style could be listed only by playing games with one or by naming a wrong one: `soan games`
+    lists each game's styles (data/styles.yaml) in the reader's language, and its JSON holds them."""
+    from soan.agents.styles import game_styles
+
+    out = runner.invoke(app, ["games", "--lang", lang]).output
+    for game in ("asian-delivery", "la-superba"):
+        for st in game_styles(game).values():
+            assert f"greedy:style={st.name}" in out and (st.ja if lang == "ja" else st.en) in out
+    assert ("プレイスタイル steady" if lang == "ja" else "style steady") in out
+    doc = {g["id"]: g for g in json.loads(runner.invoke(app, ["games", "--json"]).output)}
+    assert {s["id"] for s in doc["asian-delivery"]["styles"]} == set(game_styles("asian-delivery"))

@@ -1,4 +1,4 @@
-"""`soan games`: the registry's games, variants and parameters."""
+"""`soan games`: the registry's games, variants, parameters and the bots' play styles."""
 
 from __future__ import annotations
 
@@ -13,12 +13,15 @@ from .common import LangOpt
 @app.command()
 def games(as_json: bool = typer.Option(False, "--json", help="print JSON"),
           lang: str = LangOpt) -> None:
-    """List games, their variants and parameters."""
+    """List games, their variants, parameters and play styles (greedy:style=NAME)."""
+    from ..agents.styles import game_styles
     from ..core.game import games as _games
     from .common import check_lang
 
     check_lang(lang)
     gs = _games()
+    for g in gs:  # the bots' play styles (games/<g>/data/styles.yaml), named as `greedy:style=NAME` takes them
+        g["styles"] = [{"id": st.name, "en": st.en, "ja": st.ja} for st in game_styles(g["id"]).values()]
     if as_json:
         print(json.dumps(gs, ensure_ascii=False, indent=2))
         return
@@ -45,6 +48,12 @@ def games(as_json: bool = typer.Option(False, "--json", help="print JSON"),
                 req = f" (with {p['requires']})" if p["requires"] else ""
                 default = "(unset)" if p["default"] is None else p["default"]
                 console.print(f"  param [green]{p['name']}[/green] = {default}{extra}{req}: {p['doc']}", highlight=False)
+        for st in g["styles"]:
+            if ja:
+                console.print(f"  プレイスタイル [magenta]{st['id']}[/magenta]（greedy:style={st['id']}）: {st['ja']}",
+                              highlight=False)
+            else:
+                console.print(f"  style [magenta]{st['id']}[/magenta] (greedy:style={st['id']}): {st['en']}", highlight=False)
 
 
 def _ja_value(v) -> str:
