@@ -38,9 +38,9 @@ def test_ask_answers_with_paired_studies_and_asking_again_is_cached(tmp_path):
     assert v2["diff"] > 0 and v2["ci"][0] > 0 and v2["effect"] == "worse"  # UN-V2: the hand changes less often
     en = lines("undecim", ans, "en")
     ja = lines("undecim", ans, "ja")
-    assert "UN-V2 (one card hand) raises" in en[1] and "against the way the question hopes for" in en[1]
+    assert "UN-V2 (one card hand) raises the share" in en[1] and "contrary to what the question hopes" in en[1]
     assert "→" in en[1] and "95% range" in en[1]
-    assert "UN-V2（" in ja[1] and "を増やす（問いの望む向きとは逆）" in ja[1]
+    assert "UN-V2（" in ja[1] and "を上げる（問いの狙いとは逆）" in ja[1]  # a share goes up (上げる), not 増やす
     for x in ja:  # the verdicts in plain words: no test names in them
         assert not any(word in x for word in ("t検定", "Holm", "p値", "有意"))
     again = ask("undecim", ["hand-fluidity"], budget_s=0, out=tmp_path, jobs=1, bots=("random",))
@@ -568,20 +568,22 @@ def test_a_real_difference_inside_the_margin_is_said_to_be_smaller_than_what_mat
     small = _sentence("la-superba", q, row, "normal", lang)
     plain = _sentence("la-superba", q, {**row, "negligible": False}, "normal", lang)
     if lang == "en":
-        assert ("raises all-tie wipe-outs slightly, against the way the question hopes for, but by less than what "
-                "matters (within ±0.10)") in small
+        assert ("increases the all-tie wipe-outs slightly, contrary to what the question hopes, but by less than "
+                "what matters (within ±0.10)") in small
         assert "less than what matters" not in plain
-        assert "raises all-tie wipe-outs, against the way the question hopes for:" in plain
+        assert "increases the all-tie wipe-outs, contrary to what the question hopes:" in plain
     else:
-        assert "全員同点の全滅をわずかに増やす（問いの望む向きとは逆）。ただし差は意味のある幅（±0.10）より小さい" in small
-        assert "意味のある幅" not in plain and "を増やす（問いの望む向きとは逆）：" in plain
+        assert "全員同点の全滅をわずかに増やす（問いの狙いとは逆）。ただし差は意味のある幅（±0.10）より小さい" in small
+        assert "意味のある幅" not in plain and "を増やす（問いの狙いとは逆）：" in plain
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_clear_verdict_says_which_way_the_measure_moved_and_whether_the_question_hoped_for_it(lang):
     """"Improves" said of a higher-is-the-point count of turns cut short read as fewer of them: the verdict
-    names the direction the measure moved (raises / lowers; closer to or away from chance) and then
-    whether that is the way the question hopes for (its `better`)."""
+    names the direction the measure moved, in words that fit it (a count increases, 増やす; a share is
+    raised, 上げる; a question's own `verbs`; closer to or away from chance), then whether that is what the
+    question hopes for (its `better`)."""
+    from soan.lab.ask import _check_compare
     from soan.lab.ask_report import _sentence
 
     q = {"id": "workers-meaningless", "measure": "turns_short_of_worker", "better": "higher", "margin": 0.25,
@@ -593,27 +595,48 @@ def test_a_clear_verdict_says_which_way_the_measure_moved_and_whether_the_questi
     said = {k: _sentence("asian-delivery", qq, r, "normal", lang) for k, qq, r in
             (("up_hoped", q, up), ("down_not", q, down), ("up_not", lower_is_better, {**up, "effect": "worse"}),
              ("down_hoped", lower_is_better, {**down, "effect": "better"}))}
+    share = {**q, "format": "pct", "name": {"en": "win share of the top builder", "ja": "建物の得点が最も多い人の勝率"}}
+    spread = {**q, "verbs": {"ja": ["広げる", "狭める"], "en": ["widens", "narrows"]},
+              "name": {"en": "spread of voyage power", "ja": "航海力の幅"}}
+    _check_compare("asian-delivery", {**spread, "against": [{"variants": ["worker-decay"]}]}, "test")  # valid
     if lang == "en":
-        assert "raises turns short of a worker, the way the question hopes for:" in said["up_hoped"]
-        assert "lowers turns short of a worker, against the way the question hopes for:" in said["down_not"]
-        assert "raises turns short of a worker, against" in said["up_not"]
-        assert "lowers turns short of a worker, the way" in said["down_hoped"]
+        assert "increases the turns short of a worker, as the question hopes:" in said["up_hoped"]
+        assert "decreases the turns short of a worker, contrary to what the question hopes:" in said["down_not"]
+        assert "increases the turns short of a worker, contrary" in said["up_not"]
+        assert "decreases the turns short of a worker, as the question" in said["down_hoped"]
         assert not any("improves" in x for x in said.values())
+        assert "raises the win share of the top builder, as the question hopes" in _sentence("undecim", share, up, "normal", lang)
+        assert "widens the spread of voyage power" in _sentence("la-superba", spread, up, "normal", lang)
+        assert "narrows the spread of voyage power" in _sentence("la-superba", spread, down, "normal", lang)
     else:
-        assert "ワーカー不足の手番を増やす（問いの望む向き）：" in said["up_hoped"]
-        assert "ワーカー不足の手番を減らす（問いの望む向きとは逆）：" in said["down_not"]
-        assert "を増やす（問いの望む向きとは逆）" in said["up_not"] and "を減らす（問いの望む向き）" in said["down_hoped"]
+        assert "ワーカー不足の手番を増やす（問いの狙いどおり）：" in said["up_hoped"]
+        assert "ワーカー不足の手番を減らす（問いの狙いとは逆）：" in said["down_not"]
+        assert "を増やす（問いの狙いとは逆）" in said["up_not"] and "を減らす（問いの狙いどおり）" in said["down_hoped"]
         assert not any("改善" in x for x in said.values())
+        assert "勝率を上げる（問いの狙いどおり）" in _sentence("undecim", share, up, "normal", lang)
+        assert "航海力の幅を広げる" in _sentence("la-superba", spread, up, "normal", lang)
+        assert "航海力の幅を狭める" in _sentence("la-superba", spread, down, "normal", lang)
     # a win share that should be near chance: closer to / away from it, whichever side it started on
-    share = {**q, "better": "closer", "format": "pct", "margin": 0.03, "name": {"en": "start player's win share",
-                                                                                 "ja": "スタートプレイヤーの勝率"}}
+    near = {**q, "better": "closer", "format": "pct", "margin": 0.03, "name": {"en": "start player's win share",
+                                                                                "ja": "スタートプレイヤーの勝率"}}
     away = {**up, "effect": "worse", "a": 0.40, "b": 0.45, "diff": 0.05, "ci": [0.01, 0.09]}
     closer = {**away, "effect": "better", "b": 0.30, "diff": -0.10, "ci": [-0.14, -0.06]}
-    a, c = (_sentence("asian-delivery", share, r, "normal", lang) for r in (away, closer))
+    a, c = (_sentence("asian-delivery", near, r, "normal", lang) for r in (away, closer))
     if lang == "en":
-        assert "moves start player's win share away from chance:" in a and "brings start player's win share closer to chance:" in c
+        assert "moves the start player's win share away from chance:" in a
+        assert "brings the start player's win share closer to chance:" in c
     else:
         assert "スタートプレイヤーの勝率を期待値から遠ざける：" in a and "スタートプレイヤーの勝率を期待値に近づける：" in c
+
+
+def test_a_questions_own_verbs_need_two_words_in_each_language():
+    from soan.core.errors import ConfigError
+    from soan.lab.ask import _check_compare
+
+    q = {"id": "x", "measure": "m", "name": {"en": "x", "ja": "x"}, "better": "higher",
+         "against": [{"variants": ["worker-decay"]}], "verbs": {"ja": ["広げる"], "en": ["widens", "narrows"]}}
+    with pytest.raises(ConfigError, match="'verbs' needs two words"):
+        _check_compare("asian-delivery", q, "questions.yaml: question x")
 
 
 def test_a_context_line_names_the_setting_by_its_rule_id_the_lead_line_gave_its_meaning():

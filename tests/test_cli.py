@@ -262,7 +262,8 @@ def test_a_slow_bots_games_a_second_never_read_as_zero():
     """`soan sim` with a searching bot printed "0 games/s": rates below 10 keep two significant digits."""
     from soan.cli.common import per_second
 
-    assert [per_second(x) for x in (12_345.6, 10.0, 4.26, 0.354, 0.0049)] == ["12,346", "10", "4.3", "0.35", "0.0049"]
+    assert [per_second(x) for x in (12_345.6, 10.0, 4.26, 0.354, 0.0049, 0.000012)] == [
+        "12,346", "10", "4.3", "0.35", "0.0049", "0.000012"]
     assert per_second(0.0) == "0"
 
 

@@ -196,13 +196,15 @@ def test_a_few_games_still_go_to_every_job():
 
 def test_a_run_of_games_sets_the_collector_for_itself_and_gives_it_back(monkeypatch):
     """`_work` plays its games with the cyclic collector set for a long search (GAMES_GC, the heap before
-    the run frozen out of its walks) and restores it afterwards, nested runs included; the results are
-    those of games played with the default collector."""
+    the run frozen out of its walks) and restores it afterwards: nested runs included, after a run that
+    raised, and a caller's own freeze stays; the results are those of games played with the default
+    collector (a searching bot's too)."""
     import gc
 
     from soan.lab import runner
 
     before = gc.get_threshold()
+    inside = runner.GAMES_GC if runner._THRESHOLDS else before
     seen = []
     real = runner.play_game
 
@@ -210,15 +212,33 @@ def test_a_run_of_games_sets_the_collector_for_itself_and_gives_it_back(monkeypa
         seen.append((gc.get_threshold(), gc.get_freeze_count() > 0))
         return real(*a, **k)
 
-    task = ("undecim", 3, ["random"] * 3, (), {}, None, [(0, 11), (1, 12)], False, False)
-    plain = [(r.scores, r.ranks, r.length) for r in (real("undecim", 3, s, ["random"] * 3, index=i) for i, s in task[6])]
+    bots = ["greedy:samples=1", "random", "random"]
+    task = ("la-superba", 3, bots, (), {}, None, [(0, 11), (1, 12)], False, False)
+    plain = [(r.scores, r.ranks, r.length)
+             for r in (real("la-superba", 3, s, runner.lineup(bots, i), index=i) for i, s in task[6])]
     monkeypatch.setattr(runner, "play_game", spy)
     with runner.games_heap():  # a run inside a run: the inner one leaves the collector to the outer
         inner = runner._work(task)
-        assert gc.get_threshold() == runner.GAMES_GC
-    assert seen == [(runner.GAMES_GC, True)] * 2
+        assert gc.get_threshold() == inside
+    assert seen == [(inside, True)] * 2
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
     assert [(r.scores, r.ranks, r.length) for r in inner] == plain
+
+    def boom(*a, **k):
+        raise RuntimeError("a game failed")
+
+    monkeypatch.setattr(runner, "play_game", boom)
+    with pytest.raises(RuntimeError):
+        runner._work(task)
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0 and runner._gc_depth == [0]
+    monkeypatch.setattr(runner, "play_game", spy)
+    gc.freeze()  # a caller (a server) froze its own objects: they stay frozen after a run
+    try:
+        frozen = gc.get_freeze_count()
+        runner._work(task)
+        assert seen[-1] == (inside, True) and gc.get_freeze_count() >= frozen
+    finally:
+        gc.unfreeze()
     gc.disable()  # a caller that manages the collector itself is left alone
     try:
         runner._work(task)

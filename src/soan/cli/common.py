@@ -4,6 +4,7 @@ true/false parameters also as flags), progress bars."""
 from __future__ import annotations
 
 import difflib
+import math
 import sys
 import time
 from collections.abc import Callable
@@ -113,7 +114,11 @@ def progress(label: str, quiet: bool):
 def per_second(x: float) -> str:
     """A rate as people read it: whole numbers from 10 on (1,234), else two significant digits (4.2,
     0.35), so that a slow bot's games never read as 0 a second."""
-    return f"{x:,.0f}" if x >= 10 else f"{x:.2g}" if x > 0 else "0"
+    if x >= 10:
+        return f"{x:,.0f}"
+    if x <= 0:
+        return "0"
+    return f"{x:.{max(1, 1 - math.floor(math.log10(x)))}f}"  # two significant digits, never 1.2e-05
 
 
 def run_with_progress(total: int, label: str, quiet: bool, fn: Callable[[Callable[[int], None]], T]) -> tuple[T, float]:

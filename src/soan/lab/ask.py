@@ -130,6 +130,14 @@ def _check_compare(game: str, q: dict, where: str) -> None:
                               ja=f"{where.replace(': question ', '：問い ')}：比べる問い（compare）には {k} が要ります")
     for s in [q.get("base") or {}, *q["against"]]:
         check_config(game, None, s.get("variants", []), _params(s))
+    verbs = q.get("verbs")
+    if verbs is not None and not (isinstance(verbs, dict) and all(
+            isinstance(verbs.get(lang), list) and len(verbs[lang]) == 2
+            and all(isinstance(x, str) and x.strip() for x in verbs[lang]) for lang in ("ja", "en"))):
+        raise ConfigError(f"{where}: 'verbs' needs two words in 'ja' and in 'en', for the measure going up and down "
+                          f"(e.g. {{ja: [広げる, 狭める], en: [widens, narrows]}}); got {verbs!r}",
+                          ja=f"{where.replace(': question ', '：問い ')}：verbs には ja と en のそれぞれに、指標が上がるとき"
+                             "と下がるときの２語が要ります（例：{ja: [広げる, 狭める], en: [widens, narrows]}）")
     ex = q.get("exact")
     if ex is not None and (not isinstance(ex, dict) or not ex.get("analysis") or not ex.get("values")):
         raise ConfigError(f"{where}: 'exact' needs an 'analysis' name and a list of 'values' "

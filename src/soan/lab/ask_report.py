@@ -99,9 +99,12 @@ def _figure(q: dict, r: dict, lang: str) -> str:
 
 
 def _verb(q: dict, r: dict, e: str, lang: str) -> tuple[str, str]:
-    """A clear difference in words that fit the question's measure: what the setting does to it (raises /
-    lowers it, or brings it closer to / away from chance), then whether that is the way the question hopes
-    for (its `better`). "Improves" said of a measure of turns cut short read as fewer of them."""
+    """A clear difference in words that fit the question's measure: what the setting does to it, then
+    whether that is what the question hopes for (its `better`). The verb is the question's own
+    (`verbs: {ja: [up, down], en: [up, down]}`, e.g. 広げる / 狭める for a spread), else by the measure's
+    format: a share goes up or down (上げる / 下げる, raises / lowers), a count grows or shrinks (増やす /
+    減らす, increases / decreases); a share that should be near chance is brought closer to it or moved
+    away. "Improves" said of a count of turns cut short read as fewer of them."""
     ja = lang == "ja"
     if q.get("better") == "closer":
         word = (("期待値に近づける", "期待値から遠ざける") if ja else ("brings", "moves"))[e != "better"]
@@ -109,9 +112,20 @@ def _verb(q: dict, r: dict, e: str, lang: str) -> tuple[str, str]:
             return word, " closer to chance" if e == "better" else " away from chance"
         return word, ""
     up = (r.get("diff") or 0) > 0
-    word = (("増やす", "減らす") if ja else ("raises", "lowers"))[not up]
+    own = (q.get("verbs") or {}).get("ja" if ja else "en")
+    if own:
+        pair = own
+    elif q.get("format") == "pct":
+        pair = ("上げる", "下げる") if ja else ("raises", "lowers")
+    else:
+        pair = ("増やす", "減らす") if ja else ("increases", "decreases")
     aim = w("aim_" + e, lang)
-    return word, (f"（{aim}）" if ja else f", {aim}")
+    return pair[0 if up else 1], (f"（{aim}）" if ja else f", {aim}")
+
+
+def _the(name: str) -> str:
+    """A measure's English name as an object (increases the share of turns…)."""
+    return name if name.startswith("the ") else "the " + name
 
 
 def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = False) -> str:
@@ -145,11 +159,11 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
         return s + ("" if context else _planning_line(r, lang))
     if e in ("better", "worse") and r.get("negligible"):  # a real difference, inside the margin
         word, aim = _verb(q, r, e, lang)
-        s = (f"{lab} {word} {nm} slightly{aim}, but by less than what matters (within ±{_fmt(q.get('margin'), f)}): "
-             f"{_figure(q, r, lang)}")
+        s = (f"{lab} {word} {_the(nm)} slightly{aim}, but by less than what matters (within "
+             f"±{_fmt(q.get('margin'), f)}): {_figure(q, r, lang)}")
     elif e in ("better", "worse"):
         word, aim = _verb(q, r, e, lang)
-        s = f"{lab} {word} {nm}{aim}: {_figure(q, r, lang)}"
+        s = f"{lab} {word} {_the(nm)}{aim}: {_figure(q, r, lang)}"
     elif e == "negligible":
         s = f"{lab} makes no difference that matters to {nm} (within ±{_fmt(q.get('margin'), f)}): {_figure(q, r, lang)}"
     elif e == "no_events":
