@@ -17,7 +17,7 @@ weights() {
     pf1) echo "penalty_floor: 1.0" ;; pf08) echo "penalty_floor: 0.8" ;; pf03) echo "penalty_floor: 0.3" ;;
     pen15) echo "penalty: 1.5" ;; pen07) echo "penalty: 0.7" ;; cal1) echo "calibrate: 1.0" ;;
     fac1) echo "facility: 1.0" ;; fac2) echo "facility: 2.0" ;;
-    *) echo "no style $1: use pf1 pf08 pf03 pen15 pen07 cal1 fac1 fac2" >&2; exit 2 ;;
+    *) echo "unknown style '$1'; the styles: pf1 pf08 pf03 pen15 pen07 cal1 fac1 fac2" >&2; exit 2 ;;
   esac
 }
 run() {

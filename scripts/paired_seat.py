@@ -70,18 +70,19 @@ def compare(a_path: str, b_path: str) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+    ap = argparse.ArgumentParser(description=" ".join((__doc__ or "").split("\n\n")[0].split()),
                                  formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
     ap.add_argument("game", nargs="?")
-    ap.add_argument("--bot", default="hard")
-    ap.add_argument("--others", default="normal")
+    ap.add_argument("--bot", default="hard", help="the bot in the seat compared (default hard), e.g. normal, greedy:style=FILE.yaml")
+    ap.add_argument("--others", default="normal", help="the bot in every other seat (default normal)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=30, help="seeds; each is played once per seat")
     ap.add_argument("--seed", type=int, default=SEED0, help=f"the first seed (default {SEED0}): another seed set checks a finding")
     ap.add_argument("--variant", action="append", default=[], help="a variant every game is played under (repeatable)")
-    ap.add_argument("--jobs", "-j", type=int, default=2)
-    ap.add_argument("--out")
-    ap.add_argument("--compare", nargs=2, metavar=("BASE_JSON", "NEW_JSON"))
+    ap.add_argument("--jobs", "-j", type=int, default=2, help="worker processes (default 2)")
+    ap.add_argument("--out", help="the JSON file the rows go to")
+    ap.add_argument("--compare", nargs=2, metavar=("BASE_JSON", "NEW_JSON"),
+                    help="compare two such files pair by pair (the same --games and --seed)")
     a = ap.parse_args()
     if a.compare:
         compare(*a.compare)

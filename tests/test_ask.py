@@ -38,9 +38,9 @@ def test_ask_answers_with_paired_studies_and_asking_again_is_cached(tmp_path):
     assert v2["diff"] > 0 and v2["ci"][0] > 0 and v2["effect"] == "worse"  # UN-V2: the hand changes less often
     en = lines("undecim", ans, "en")
     ja = lines("undecim", ans, "ja")
-    assert "UN-V2 (one card hand) raises the share" in en[1] and "contrary to what the question hopes" in en[1]
+    assert "UN-V2 (one card hand) raises the share" in en[1] and "which is undesirable" in en[1]
     assert "→" in en[1] and "95% range" in en[1]
-    assert "UN-V2（" in ja[1] and "を上げる（問いの狙いとは逆）" in ja[1]  # a share goes up (上げる), not 増やす
+    assert "UN-V2（" in ja[1] and "を上げる（望ましくない向き）" in ja[1]  # a share goes up (上げる), not 増やす
     for x in ja:  # the verdicts in plain words: no test names in them
         assert not any(word in x for word in ("t検定", "Holm", "p値", "有意"))
     again = ask("undecim", ["hand-fluidity"], budget_s=0, out=tmp_path, jobs=1, bots=("random",))
@@ -568,13 +568,13 @@ def test_a_real_difference_inside_the_margin_is_said_to_be_smaller_than_what_mat
     small = _sentence("la-superba", q, row, "normal", lang)
     plain = _sentence("la-superba", q, {**row, "negligible": False}, "normal", lang)
     if lang == "en":
-        assert ("increases the all-tie wipe-outs slightly, contrary to what the question hopes, but by less than "
+        assert ("increases the number of all-tie wipe-outs slightly, which is undesirable, but by less than "
                 "what matters (within ±0.10)") in small
         assert "less than what matters" not in plain
-        assert "increases the all-tie wipe-outs, contrary to what the question hopes:" in plain
+        assert "increases the number of all-tie wipe-outs, which is undesirable:" in plain
     else:
-        assert "全員同点の全滅をわずかに増やす（問いの狙いとは逆）。ただし差は意味のある幅（±0.10）より小さい" in small
-        assert "意味のある幅" not in plain and "を増やす（問いの狙いとは逆）：" in plain
+        assert "全員同点の全滅をわずかに増やす（望ましくない向き）。ただし差は意味のある幅（±0.10）より小さい" in small
+        assert "意味のある幅" not in plain and "を増やす（望ましくない向き）：" in plain
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -600,20 +600,20 @@ def test_a_clear_verdict_says_which_way_the_measure_moved_and_whether_the_questi
               "name": {"en": "spread of voyage power", "ja": "航海力の幅"}}
     _check_compare("asian-delivery", {**spread, "against": [{"variants": ["worker-decay"]}]}, "test")  # valid
     if lang == "en":
-        assert "increases the turns short of a worker, as the question hopes:" in said["up_hoped"]
-        assert "decreases the turns short of a worker, contrary to what the question hopes:" in said["down_not"]
-        assert "increases the turns short of a worker, contrary" in said["up_not"]
-        assert "decreases the turns short of a worker, as the question" in said["down_hoped"]
+        assert "increases the number of turns short of a worker, which is desirable:" in said["up_hoped"]
+        assert "decreases the number of turns short of a worker, which is undesirable:" in said["down_not"]
+        assert "increases the number of turns short of a worker, which is undesirable" in said["up_not"]
+        assert "decreases the number of turns short of a worker, which is desirable" in said["down_hoped"]
         assert not any("improves" in x for x in said.values())
-        assert "raises the win share of the top builder, as the question hopes" in _sentence("undecim", share, up, "normal", lang)
+        assert "raises the win share of the top builder, which is desirable" in _sentence("undecim", share, up, "normal", lang)
         assert "widens the spread of voyage power" in _sentence("la-superba", spread, up, "normal", lang)
         assert "narrows the spread of voyage power" in _sentence("la-superba", spread, down, "normal", lang)
     else:
-        assert "ワーカー不足の手番を増やす（問いの狙いどおり）：" in said["up_hoped"]
-        assert "ワーカー不足の手番を減らす（問いの狙いとは逆）：" in said["down_not"]
-        assert "を増やす（問いの狙いとは逆）" in said["up_not"] and "を減らす（問いの狙いどおり）" in said["down_hoped"]
+        assert "ワーカー不足の手番を増やす（望ましい向き）：" in said["up_hoped"]
+        assert "ワーカー不足の手番を減らす（望ましくない向き）：" in said["down_not"]
+        assert "を増やす（望ましくない向き）" in said["up_not"] and "を減らす（望ましい向き）" in said["down_hoped"]
         assert not any("改善" in x for x in said.values())
-        assert "勝率を上げる（問いの狙いどおり）" in _sentence("undecim", share, up, "normal", lang)
+        assert "勝率を上げる（望ましい向き）" in _sentence("undecim", share, up, "normal", lang)
         assert "航海力の幅を広げる" in _sentence("la-superba", spread, up, "normal", lang)
         assert "航海力の幅を狭める" in _sentence("la-superba", spread, down, "normal", lang)
     # a win share that should be near chance: closer to / away from it, whichever side it started on
@@ -948,3 +948,45 @@ def test_a_difference_that_rounds_to_nothing_has_no_minus_sign():
     assert _fmt(-0.0001, "num", True) == "+0.00" and _fmt(-0.00004, "pct", True) == "+0.0%"
     assert _fmt(-0.006, "num", True) == "-0.01" and _fmt(-0.0006, "pct", True) == "-0.1%" and _fmt(-0.0, "num") == "0.00"
     assert _fmt(-0.004, "num", True, bound=True) == "-0.00"  # an interval's end keeps its side of zero
+
+
+def test_the_over_budget_note_says_seconds_under_a_minute_and_counts_the_runs_fixed_cost():
+    """A tiny budget said the random bots alone "need about 1 min" for games of 0.0007 s each: any need
+    read as at least a minute. The note now says seconds under a minute, and the need counts each
+    study run's fixed cost (what really exceeds a tiny budget)."""
+    from soan.lab.ask_report import notes
+
+    base = {"game": "la-superba", "budget_s": 8, "bots": ["random"], "cost": {}, "studies": {}, "plan": {},
+            "settings": {}}
+    small = {**base, "over": [{"bot": "random", "studies": 6, "games": 4, "needs_s": 9.6, "share_s": 6.8}]}
+    large = {**base, "over": [{"bot": "random", "studies": 6, "games": 4, "needs_s": 900.0, "share_s": 6.8}]}
+    assert "約10秒かかり" in "\n".join(notes(small, "ja")) and "about 10 s for" in "\n".join(notes(small, "en"))
+    assert "約15分かかり" in "\n".join(notes(large, "ja")) and "about 15 min for" in "\n".join(notes(large, "en"))
+
+
+def test_two_levels_that_both_find_no_difference_that_matters_agree():
+    """A real difference inside the margin ("slightly more, but less than what matters") and "no difference
+    that matters" say the same thing: the levels agree, and the report does not say the answer depends
+    on how well the game is played."""
+    from soan.lab import ask as A
+
+    inside = [{"negligible": True, "effect": "negligible"}, {"negligible": False, "effect": "better"}]
+    slightly = [{"negligible": True, "effect": "worse"}, {"negligible": False, "effect": "better"}]
+    other = [{"negligible": False, "effect": "worse"}, {"negligible": False, "effect": "better"}]
+    agree = {b: {"clear": True, "gist": A._gist(r)} for b, r in (("greedy", inside), ("random", slightly))}
+    assert A._gist(slightly) == ["negligible", "better"] and A._agree({}, agree, ("greedy", "random")) is True
+    differ = {b: {"clear": True, "gist": A._gist(r)} for b, r in (("greedy", inside), ("random", other))}
+    assert A._agree({}, differ, ("greedy", "random")) is False
+
+
+def test_a_flagged_card_reads_as_a_sentence_in_japanese():
+    """「船員1#7 32%（…）強すぎる。」 had no particle and did not say the figure is a win share: a flagged
+    card now reads 「(card)は勝率32%（95%の範囲 28%〜36%）で強すぎる。」."""
+    from soan.lab.ask_report import cards_lines
+
+    rows = [{"card": "harvest", "flag": True, "win_share": 0.32, "ci": [0.28, 0.36], "games": 200},
+            {"card": "charter", "flag": True, "win_share": 0.08, "ci": [0.05, 0.11], "games": 200}]
+    ans = {"q": {"margin": 0.05}, "by_bot": {"greedy": {"players": 4, "rows": rows, "clear": True}}}
+    ja = "\n".join(cards_lines("undecim", ans, "ja"))
+    assert "は勝率32%（95%の範囲 28%〜36%）で強すぎる。" in ja and "は勝率8%（95%の範囲 5%〜11%）で弱すぎる。" in ja
+    assert "32% (95% range 28% to 36%) too strong" in "\n".join(cards_lines("undecim", ans, "en"))

@@ -394,7 +394,7 @@ def plan_sizes(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], 
             n = min(MAX_N, fit) if k == 0 else min(n0, fit)
             if fit < MIN_N:
                 a.over.append({"bot": b, "studies": len(todo), "games": MIN_N,
-                               "needs_s": MIN_N * len(todo) * per_game, "share_s": share})
+                               "needs_s": MIN_N * len(todo) * per_game + runs * OVERHEAD_S, "share_s": share})
             n = max(MIN_N, n)
             left -= n * len(todo) * per_game + runs * OVERHEAD_S
         for s in todo:
@@ -828,6 +828,12 @@ def _sides(a: Asker, q: dict, bot: str):
             yield _Side(P, base, ma, s, st, mv, n)
 
 
+def _gist(rows: list[dict]) -> list[str]:
+    """What a compare answer says, row by row: a real difference inside the margin says, as "negligible"
+    does, that nothing that matters changes (so two levels that say so agree)."""
+    return ["negligible" if r["negligible"] else r["effect"] for r in rows]
+
+
 def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     rows = []
     m = q["measure"]
@@ -850,7 +856,7 @@ def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
         r["clear"] = bool(r["significant"] or r["negligible"])
         r["effect"] = _effect(q, r, a.game, P=r["players"])
     return {"rows": rows, "clear": bool(rows) and all(r["clear"] for r in rows),
-            "gist": [r["effect"] for r in rows]}
+            "gist": _gist(rows)}
 
 
 def _measures(a: Asker, q: dict, s: Setting, P: int) -> tuple[np.ndarray, dict[str, np.ndarray]]:

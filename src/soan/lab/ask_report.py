@@ -123,9 +123,26 @@ def _verb(q: dict, r: dict, e: str, lang: str) -> tuple[str, str]:
     return pair[0 if up else 1], (f"（{aim}）" if ja else f", {aim}")
 
 
-def _the(name: str) -> str:
-    """A measure's English name as an object (increases the share of turns…)."""
-    return name if name.startswith("the ") else "the " + name
+def _the(name: str, count: bool = False) -> str:
+    """A measure's English name as an object: "the share of turns…", and a count's "the number of
+    requests completed"."""
+    if name.startswith("the "):
+        return name
+    return ("the number of " if count else "the ") + name
+
+
+def _obj(q: dict, name: str) -> str:
+    """The measure as the English verdict's object: a count without its own verbs is "the number of …"."""
+    return _the(name, count=q.get("format", "num") != "pct" and not q.get("verbs") and q.get("better") != "closer")
+
+
+def _duration(seconds: float, lang: str) -> str:
+    """A time people read: whole seconds under a minute (never "about 1 min" for 0.02 s), else minutes."""
+    if seconds < 59.5:
+        s = max(1, round(seconds))
+        return f"{s}秒" if lang == "ja" else f"{s} s"
+    m = round(seconds / 60)
+    return f"{m}分" if lang == "ja" else f"{m} min"
 
 
 def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = False) -> str:
@@ -159,11 +176,11 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
         return s + ("" if context else _planning_line(r, lang))
     if e in ("better", "worse") and r.get("negligible"):  # a real difference, inside the margin
         word, aim = _verb(q, r, e, lang)
-        s = (f"{lab} {word} {_the(nm)} slightly{aim}, but by less than what matters (within "
+        s = (f"{lab} {word} {_obj(q, nm)} slightly{aim}, but by less than what matters (within "
              f"±{_fmt(q.get('margin'), f)}): {_figure(q, r, lang)}")
     elif e in ("better", "worse"):
         word, aim = _verb(q, r, e, lang)
-        s = f"{lab} {word} {_the(nm)}{aim}: {_figure(q, r, lang)}"
+        s = f"{lab} {word} {_obj(q, nm)}{aim}: {_figure(q, r, lang)}"
     elif e == "negligible":
         s = f"{lab} makes no difference that matters to {nm} (within ±{_fmt(q.get('margin'), f)}): {_figure(q, r, lang)}"
     elif e == "no_events":
@@ -321,10 +338,13 @@ def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
             items = []
             for r in sorted(flagged, key=lambda r: -r["win_share"]):
                 f = w("flag_strong", lang) if r["win_share"] > 1 / P else w("flag_weak", lang)
-                items.append(f"{_card_name(game, r['card'], lang)} {r['win_share']:.0%}"
-                             + (f"（95%の範囲 {r['ci'][0]:.0%}〜{r['ci'][1]:.0%}）{f}" if lang == "ja"
-                                else f" (95% range {r['ci'][0]:.0%} to {r['ci'][1]:.0%}) {f}"))
-            txt = ("、".join(items) + "。") if lang == "ja" else ("; ".join(items) + ".")
+                if lang == "ja":  # a sentence a reader can say: the card, its win share, the verdict
+                    items.append(f"{_card_name(game, r['card'], lang)}は勝率{r['win_share']:.0%}"
+                                 f"（95%の範囲 {r['ci'][0]:.0%}〜{r['ci'][1]:.0%}）で{f}")
+                else:
+                    items.append(f"{_card_name(game, r['card'], lang)} {r['win_share']:.0%}"
+                                 f" (95% range {r['ci'][0]:.0%} to {r['ci'][1]:.0%}) {f}")
+            txt = ("。".join(items) + "。") if lang == "ja" else ("; ".join(items) + ".")
         elif res["clear"]:
             txt = (f"突出したカードはない（どのカードも、使ったプレイヤーの勝率が期待値±{m:.0%}以内）。" if lang == "ja"
                    else f"no card stands out (every card's win share when played is within chance ± {m:.0%}).")
@@ -556,7 +576,7 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
             n = _span(ns)
             out.append(w("plan", lang).format(b=res.get("plan_budget_s", res["budget_s"]), who=who(b, lang, game), c=c, n=n))
     for o in res.get("over", []):
-        m = max(1, round(o["needs_s"] / 60))
+        m = _duration(o["needs_s"], lang)
         out.append(w("over", lang).format(who=who(o["bot"], lang, game), m=m, studies=o["studies"], g=o["games"]))
     for key in ("stopped", "extended"):  # the clock cut the plan short, or the time left grew it
         for st in res.get(key, []):
@@ -594,7 +614,7 @@ def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
     gname = info.name_ja if lang == "ja" else info.name
     parts = [f"<h1>{html.escape(w('title', lang).format(game=gname))}</h1><p>{html.escape(w('method', lang).format(lead=who(res['bots'][0], lang, game)))}</p>"]
     for o in res.get("over", []):
-        m = max(1, round(o["needs_s"] / 60))
+        m = _duration(o["needs_s"], lang)
         parts.append(f"<p class=warn>{html.escape(w('over', lang).format(who=who(o['bot'], lang, game), m=m, studies=o['studies'], g=o['games']))}</p>")
     for ans in res["answers"]:
         q = ans["q"]
