@@ -990,3 +990,21 @@ def test_a_flagged_card_reads_as_a_sentence_in_japanese():
     ja = "\n".join(cards_lines("undecim", ans, "ja"))
     assert "は勝率32%（95%の範囲 28%〜36%）で強すぎる。" in ja and "は勝率8%（95%の範囲 5%〜11%）で弱すぎる。" in ja
     assert "32% (95% range 28% to 36%) too strong" in "\n".join(cards_lines("undecim", ans, "en"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_setting_measured_against_a_questions_own_base_names_that_base(lang):
+    """LS-V1 + LS-V2 is compared with LS-V1 alone (the question's `base`), not with the plain game: the
+    verdict says so, or it reads as a change from the plain game."""
+    from soan.lab.ask_report import _sentence
+
+    q = {"id": "weather-double-strength", "measure": "m", "better": "lower", "margin": 0.1, "format": "num",
+         "base": {"variants": ["weather-double"]}, "name": {"en": "all-weather firsts", "ja": "全天候の１位"}}
+    row = {"against": {"variants": ["weather-double", "lean-weather"]}, "effect": "better", "n": 200, "a": 0.41,
+           "b": 0.32, "diff": -0.09, "ci": [-0.12, -0.06], "significant": True, "negligible": False, "spread": "ok"}
+    lead = _sentence("la-superba", q, row, "normal", lang)
+    plain = _sentence("la-superba", {**q, "base": {}}, row, "normal", lang)
+    if lang == "ja":
+        assert lead.startswith("LS-V1のみと比べると、LS-V1") and "のみと比べると" not in plain
+    else:
+        assert lead.startswith("Against LS-V1 alone, LS-V1") and "alone" not in plain

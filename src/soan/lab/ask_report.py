@@ -136,6 +136,16 @@ def _obj(q: dict, name: str) -> str:
     return _the(name, count=q.get("format", "num") != "pct" and not q.get("verbs") and q.get("better") != "closer")
 
 
+def _versus(game: str, q: dict, lang: str) -> str:
+    """What a setting is compared with, when the question's base is not the plain game (LS-V2 measured
+    under LS-V1): 「LS-V1のみと比べると、」 / "against LS-V1 alone, "; else nothing."""
+    base = q.get("base") or {}
+    if not base.get("variants") and not base.get("params"):
+        return ""
+    b = label(game, base, lang, short=True)
+    return f"{b}のみと比べると、" if lang == "ja" else f"against {b} alone, "
+
+
 def _duration(seconds: float, lang: str) -> str:
     """A time people read: whole seconds under a minute (never "about 1 min" for 0.02 s), else minutes."""
     if seconds < 59.5:
@@ -170,6 +180,7 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
             s = f"{lab}では判断できない：{n}ゲームのどれでも{nm}の差が同じ（{_fmt(r['diff'], f, True)}）で、ばらつきがない"
         else:
             s = f"{lab}で{nm}が変わるかは、まだはっきりしない：{_figure(q, r, lang)}"
+        s = _versus(game, q, lang) + s
         s = (f"参考：{b}では、" + s if context else s) + f"（{b}同士、{n}ゲーム）。"
         if r.get("same_play") and not context:
             s += w("unresponsive", lang).format(n=n)
@@ -190,6 +201,7 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
              f"({_fmt(r['diff'], f, True)}), no spread")
     else:
         s = f"whether {lab} changes {nm} is not clear yet: {_figure(q, r, lang)}"
+    s = _versus(game, q, lang) + s
     s = (f"For context, with {b}: " + s if context else s[:1].upper() + s[1:]) + f" ({b}, {n} games)."
     if r.get("same_play") and not context:
         s += " " + w("unresponsive", lang).format(n=n)
