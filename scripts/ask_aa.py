@@ -40,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"A/A of soan ask, {res['game']} {res['question']} ({res['comparisons']} comparisons, {res['bots'][0]} "
               f"bots, budget {res['budget_s']:.0f} s a repetition, {res['games_min']} to {res['games_max']} games a "
               f"side): repetitions flagging a difference, per question (at most 5% expected): {per}; any: "
-              f"{res['flagged']}/{res['reps']}; the plan shared anew with a need met in {res['reshared']}; all "
+              f"{res['flagged']}/{res['reps']}; the plan shared anew with a need met in {res['reshared']}; a comparison settled at the early "
+              f"look (p < 0.001) in {res['settled']}; all "
               f"comparisons 'no difference that matters' {res['all_negligible']} times; {res['seconds']:.0f} s")
     return 0
 

@@ -18,6 +18,12 @@ is not — and tests all the games drawn, the first ones included. An exact proc
 
     nice -n 5 python scripts/ask_size.py la-superba weather-hook --bots normal --games 1500 --resize 32,100,600
 
+`--settle P` adds `soan ask`'s one early look (Haybittle–Peto, ask.SETTLE_P): a repetition whose FIRST games
+a side already give p < P is settled there (its verdict from those games, no more drawn); the rest go on as
+above. The share flagged then includes the early look's: at P = 0.001 it may exceed 5% by at most 0.1 point.
+
+    nice -n 5 python scripts/ask_size.py la-superba weather-hook --bots normal --games 1500 --resize 32,100,600 --settle 0.001
+
 docs/lab.md ("A/A check of the whole procedure") quotes its figures.
 """
 
@@ -50,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="studies/ask-size", help="where the study is played and kept (reused)")
     ap.add_argument("--resize", default=None, metavar="FIRST,LOW,HIGH",
                     help="games a side first, the common level, the largest need met (ask's sharing by need)")
+    ap.add_argument("--settle", type=float, default=None, metavar="P",
+                    help="with --resize: a repetition at p < P on its first games is settled there (ask's early look)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     a = ap.parse_args(argv)
     sizes = [int(x) for x in a.sizes.split(",")]
@@ -64,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
         if not 2 <= first <= low <= high or 2 * high > a.games:
             ap.error(f"--resize needs 2 <= FIRST <= LOW <= HIGH <= half of --games ({a.games // 2}); got {a.resize}")
         resize = (first, low, high)
+    if a.settle is not None and (resize is None or not 0 < a.settle < 0.05):
+        ap.error(f"--settle needs --resize and a level between 0 and 0.05; got {a.settle}")
 
     info = game_info(a.game)
     q = next((x for x in load_questions(info.id)["questions"] if x["id"] == a.question), None)
@@ -81,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         power = TTestPower()
         tests = len(_players(info.id, q)) * len(q["against"])
         for n in ([None] if resize else sizes):
-            hits = tried = met = 0
+            hits = tried = met = settled = 0
             sized = []
             for _ in range(a.reps):
                 pick = rng.permutation(len(x))
@@ -89,6 +99,12 @@ def main(argv: list[str] | None = None) -> int:
                     first, low, high = resize
                     d1 = x[pick[high: high + first]] - x[pick[:first]]
                     sd = float(d1.std(ddof=1))
+                    if a.settle is not None and sd > 0 and stats.ttest_1samp(d1, 0.0).pvalue < a.settle:
+                        settled += 1  # beyond doubt at the early look: the verdict from these games (a flag)
+                        tried += 1
+                        hits += 1
+                        sized.append(first)
+                        continue
                     need = (_whole(int(np.ceil(power.solve_power(effect_size=q["margin"] / sd, nobs=None,
                                                                   alpha=0.05 / tests, power=NEED_POWER))))
                             if sd > 0 else high + 1)
@@ -106,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
             lo, hi = proportion_confint(hits, max(tried, 1), method="wilson")
             out.append({"players": P, "games_a_side": n if n else f"{min(sized)}–{max(sized)}", "reps": tried,
                         "share": hits / max(tried, 1), "ci": [float(lo), float(hi)], "pool": int(len(x)),
-                        **({"need_met": met} if resize else {})})
+                        **({"need_met": met} if resize else {}),
+                        **({"settled": settled} if a.settle is not None else {})})
     if a.json:
         print(json.dumps({"game": info.id, "question": a.question, "measure": q["measure"], "bots": a.bots,
                           "rows": out}))
@@ -115,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
           f"draws of n games from {out[0]['pool']} games of the base setting")
     for r in out:
         met = f" (the need met in {r['need_met']})" if "need_met" in r else ""
+        met += f" (settled at the early look in {r['settled']})" if "settled" in r else ""
         print(f"  {r['players']}p n={r['games_a_side']:>4}: {r['share']:.1%} of {r['reps']} "
               f"[{r['ci'][0]:.1%}, {r['ci'][1]:.1%}]{met}")
     return 0

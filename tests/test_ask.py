@@ -56,7 +56,7 @@ def test_ask_answers_with_paired_studies_and_asking_again_is_cached(tmp_path):
         assert h.count("data:image/png;base64,") == 1 and ("草案" in h if lang == "ja" else "The draft" in h)
         if lang == "ja":  # settings, bots and verdicts in Japanese; folder names (in <code>) and the methods' names aside
             text = re.sub(r"<(style|script|code)[^>]*>.*?</\1>|data:image/png;base64,[^\"']+|<[^>]+>", " ", h, flags=re.S)
-            assert set(re.findall(r"[A-Za-z][A-Za-z_]{2,}", text)) <= {"Holm", "soan", "ask", "TOST", "out", "budget"}
+            assert set(re.findall(r"[A-Za-z][A-Za-z_]{2,}", text)) <= {"Holm", "Haybittle", "Peto", "soan", "ask", "TOST", "out", "budget"}
 
 
 def test_asking_again_never_looks_again_with_more_games(tmp_path):
@@ -827,9 +827,9 @@ def test_sharing_anew_keeps_the_plans_total_when_a_study_holds_more_than_its_pla
     a = A.Asker("undecim", tmp_path, bots=("greedy",))
     a.n = {lead[0]: 170, lead[1]: 4, lead[2]: 4}
     plan = {s.name: 8 for s in lead}
-    monkeypatch.setattr(A, "question_needs", lambda a_, q, b: {"id": q["id"], "need": None, "studies": {}})
+    monkeypatch.setattr(A, "question_needs", lambda a_, q, b, **k: {"id": q["id"], "need": None, "studies": {}})
     state: dict = {}
-    A.resize(a, [{"id": "q"}], lead, plan, state)
+    A.resize(a, [{"id": "q", "kind": "level"}], lead, plan, state)
     assert sum(plan.values()) == 24 and plan[lead[1].name] == plan[lead[2].name] == 8
     assert state["resized"]["total"] == 24 and state["resized"]["met"] == []
 
@@ -1008,3 +1008,45 @@ def test_a_setting_measured_against_a_questions_own_base_names_that_base(lang):
         assert lead.startswith("LS-V1のみと比べると、LS-V1") and "のみと比べると" not in plain
     else:
         assert lead.startswith("Against LS-V1 alone, LS-V1") and "alone" not in plain
+
+
+def test_a_comparison_beyond_doubt_at_the_first_stage_gets_no_more_games_and_the_report_says_so(tmp_path):
+    """Haybittle–Peto: after the first stage, a comparison at p < 0.001 (Holm) is settled. Random players'
+    first 40 games already show AD-V1's and AD-V10's turns cut short beyond doubt: their studies keep their
+    40 games and the rest of their plan goes to the open questions, the plan's total kept; the base, which
+    colour-pairs still needs, is never released; the time left grows only the open studies; both
+    languages say which comparisons were settled."""
+    from soan.lab import ask as A
+    from soan.lab.ask_report import notes
+
+    qs = {q["id"]: q for q in load_questions("asian-delivery")["questions"]}
+    chosen = [qs["workers-meaningless"], qs["colour-pairs"]]
+    a = A.Asker("asian-delivery", tmp_path, jobs=2, bots=("random",))
+    studies = list(dict.fromkeys(s for q in chosen for s in A.settings_for_question("asian-delivery", q, "random")))
+    a.ensure_all([(s, 40) for s in studies])
+    assert A.settled_rows(a, qs["workers-meaningless"], "random") == {"random-4p-one-porter", "random-4p-worker-decay"}
+    assert A.settled_rows(a, qs["colour-pairs"], "random") == set()
+    plan = {s.name: 200 for s in studies}
+    state: dict = {}
+    A.resize(a, chosen, studies, plan, state)
+    rs = state["resized"]
+    assert plan["random-4p-one-porter"] == plan["random-4p-worker-decay"] == 40
+    assert rs["released"] == ["random-4p-one-porter", "random-4p-worker-decay"] and rs["freed"] == 320
+    assert sum(plan.values()) == 800 and plan["random-4p-base"] > 200 and plan["random-4p-set-weight"] > 200
+    assert rs["needs"]["workers-meaningless"] == 0 and "workers-meaningless" in rs["met"]
+    assert a.released == {"random-4p-one-porter", "random-4p-worker-decay"}
+    grown = {s.name for s, _ in A._grown(a, plan, studies, 8, 1e6, 0.001)}
+    assert grown == {"random-4p-base", "random-4p-set-weight"}
+    res = {"game": "asian-delivery", "budget_s": 60, "bots": ["random"], "studies": {}, "settings": {},
+           "resized": {**rs, "needs": {"colour-pairs": 96, "workers-meaningless": 0},
+                       "met": ["workers-meaningless", "colour-pairs"]},
+           "answers": [{"id": "interaction", "by_bot": {"random": {"rows": [{"measure": "shared_areas"}]}}},
+                       {"id": "suit-attributes", "by_bot": None},
+                       {"id": "workers-meaningless", "by_bot": {"random": {"rows": [
+               {"setting": "random-4p-one-porter", "against": {"variants": ["one-porter"]}},
+               {"setting": "random-4p-worker-decay", "against": {"variants": ["worker-decay"]}}]}}}]}
+    ja, en = "\n".join(notes(res, "ja")), "\n".join(notes(res, "en"))
+    # the question all settled needs nothing: it is not counted among the needs met
+    assert "見積もれた１問に必要数を割り当て" in ja and "the one question whose need could be estimated" in en
+    assert "既にはっきりしていた 2 件の比較（AD-V1、AD-V10。" in ja and "残り 320 ゲームは、ほかの問いに回した" in ja
+    assert "2 comparisons were already beyond doubt (AD-V1, AD-V10:" in en and "The 320 games left" in en

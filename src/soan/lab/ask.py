@@ -53,6 +53,7 @@ OVERHEAD_S = 0.4  # seconds a study's run costs besides its games (workers, tabl
 STAGES = (0.25, 0.5, 1.0)  # the lead level's studies grow together in these steps of their plan
 LAST_STAGE = 0.05  # a last stage the clock cuts short plays at least this share of the plan, else none
 MAX_N = 6400  # no study is planned larger: intervals are then about ±1 point
+SETTLE_P = 0.001  # Haybittle–Peto: a comparison this clear after the first stage (Holm) needs no more games
 KINDS = ("compare", "level", "seats", "cards", "dealt", "words")
 
 
@@ -295,6 +296,7 @@ class Asker:
     extended: list[dict[str, Any]] = field(default_factory=list)  # a level whose plan the time left grew
     check_bots: bool = False  # the planning check of every compared setting at the lead level
     seed: int = 0  # added to every study's seed: the whole ask on other games (`ask(seed=…)`)
+    released: set[str] = field(default_factory=set)  # studies only settled comparisons use (`resize`): not grown
 
     def folder(self, s: Setting) -> Path:
         return self.out / self.game / s.name
@@ -425,7 +427,54 @@ def games_for(effect: float, alpha: float, power: float) -> int:
     return max(2, math.ceil(k))
 
 
-def question_needs(a: Asker, q: dict, bot: str, partners: bool = True) -> dict[str, Any] | None:
+def settled_rows(a: Asker, q: dict, bot: str) -> set[str]:
+    """The settings of a compare question's comparisons already settled by its studies' games so far:
+    a difference, or a difference within the margin (TOST), at p < SETTLE_P after Holm's correction across
+    the question's comparisons (the Haybittle–Peto rule: one early look at a level this strict, the final
+    test at the usual 5%, so the chance of a false verdict grows by at most SETTLE_P; docs/lab.md). A
+    settled comparison needs no more games; its answer is computed at the end like every other."""
+    from statsmodels.stats.multitest import multipletests
+
+    if q.get("kind") != "compare":
+        return set()
+    rows = []
+    for x in _sides(a, q, bot):
+        rows.append((x.st.name, paired_diff(x.ma[q["measure"]][:x.n], x.mv[q["measure"]][:x.n], q.get("margin"))))
+    out: set[str] = set()
+    for key in ("p", "p_equiv"):
+        idx = [i for i, (_, r) in enumerate(rows)
+               if r["spread"] == "ok" and r.get(key) is not None and not math.isnan(r[key])]
+        if idx:
+            rej = multipletests([rows[i][1][key] for i in idx], alpha=SETTLE_P, method="holm")[0]
+            out.update(rows[i][0] for i, rj in zip(idx, rej, strict=True) if rj)
+    return out
+
+
+def _released(a: Asker, qs: list[dict[str, Any]], bot: str, settled: dict[str, set[str]]) -> set[str]:
+    """The lead level's studies that only settled comparisons use: a settled comparison's setting, and the
+    base of a compare question whose comparisons are all settled, unless another question still needs
+    games in it (any study of a question other than a comparison — seats, cards, levels… —, an unsettled
+    comparison's setting and its base, a planning study of --check-bots)."""
+    done: set[str] = set()
+    held: set[str] = set()
+    for q in qs:
+        if q.get("kind") != "compare":
+            held.update(s.name for s in settings_for_question(a.game, q, bot))
+            continue
+        ok = settled.get(q["id"], set())
+        for P in _players(a.game, q):
+            sts = [_setting(a.game, x, P, bot).name for x in q["against"]]
+            base = _setting(a.game, q.get("base") or {}, P, bot).name
+            open_ = [s for s in sts if s not in ok]
+            held.update(open_)
+            (held if open_ else done).add(base)
+            done.update(s for s in sts if s in ok)
+        held.update(s.name for s in planner_settings(a.game, q, bot))
+    return done - held
+
+
+def question_needs(a: Asker, q: dict, bot: str, partners: bool = True,
+                   settled: frozenset[str] | set[str] = frozenset()) -> dict[str, Any] | None:
     """The games a study each of the question's studies needs for a clear answer, from the games they
     hold: a compare question, the paired differences' spread and its margin (the games that find a
     difference the size of the margin with NEED_POWER at the corrected level; the difference itself is
@@ -433,9 +482,11 @@ def question_needs(a: Asker, q: dict, bot: str, partners: bool = True) -> dict[s
     for a kind no size answers (seats, cards, dealt, words: every study grows for them alike); `need`
     None when no size would do (no margin, no spread: e.g. bots that play the variant like the base).
     `partners`: a question measured above a context level's games (`chance_bot`) needs no more than those
-    hold (while sharing the plan: they are played already); off, the need as such (the answer's line)."""
+    hold (while sharing the plan: they are played already); off, the need as such (the answer's line).
+    `settled`: comparisons (their settings' names) that need no more games (`settled_rows`); a question
+    whose comparisons are all settled needs 0 games, in no study."""
     if q["kind"] == "compare":
-        return _compare_need(a, q, bot, partners)
+        return _compare_need(a, q, bot, partners, settled)
     if q["kind"] != "level":
         return None
     P = _players(a.game, q)[0]
@@ -459,7 +510,8 @@ def _whole(n: int) -> int:
     return max(CHUNK_LEAD, -(-n // CHUNK_LEAD) * CHUNK_LEAD)
 
 
-def _compare_need(a: Asker, q: dict, bot: str, partners: bool = True) -> dict[str, Any]:
+def _compare_need(a: Asker, q: dict, bot: str, partners: bool = True,
+                  settled: frozenset[str] | set[str] = frozenset()) -> dict[str, Any]:
     margin = q.get("margin")
     out: dict[str, Any] = {"id": q["id"], "need": None, "studies": {}}
     if not margin or margin <= 0:
@@ -468,7 +520,11 @@ def _compare_need(a: Asker, q: dict, bot: str, partners: bool = True) -> dict[st
     cb = q.get("chance_bot")
     need = 0
     m = q["measure"]
-    for side in _sides(a, q, bot):
+    sides = [x for x in _sides(a, q, bot) if x.st.name not in settled]
+    if not sides:  # every comparison settled: no study needs more games for it
+        out["need"] = 0
+        return out
+    for side in sides:
         d = side.mv[m][:side.n] - side.ma[m][:side.n]
         d = d[~np.isnan(d)]
         sd = float(d.std(ddof=1)) if len(d) >= 2 else 0.0
@@ -501,12 +557,22 @@ def resize(a: Asker, qs: list[dict[str, Any]], studies: list[Setting], plan: dic
     # a study may hold more than its plan (the pilot's games): counted at its plan, so the total is kept
     have = {s.name: min(a.n.get(s, 0), plan[s.name]) for s in studies}
     total = sum(plan[s.name] for s in studies)
-    found = [x for x in (question_needs(a, q, bot) for q in qs) if x is not None]
+    settled = {q["id"]: settled_rows(a, q, bot) for q in qs}
+    # a study that only settled comparisons use keeps the games it has; its plan's rest goes to the others
+    released = sorted(_released(a, qs, bot, settled) & set(have))
+    freed = sum(plan[s] - have[s] for s in released)
+    for s in released:
+        plan[s] = have[s]
+    found = [x for x in (question_needs(a, q, bot, settled=settled[q["id"]]) for q in qs) if x is not None]
     sized = [x for x in found if x["need"] is not None]
-    new, met = allot(total, have, [x["studies"] for x in sized], MAX_N)
+    open_ = {s: n for s, n in have.items() if s not in released}
+    new, met = allot(total - sum(have[s] for s in released), open_, [x["studies"] for x in sized], MAX_N)
     plan.update(new)
+    a.released = set(released)
     state["resized"] = {"bot": bot, "after": min(have.values(), default=0), "total": total,
-                        "needs": {x["id"]: x["need"] for x in found}, "met": [sized[k]["id"] for k in met]}
+                        "needs": {x["id"]: x["need"] for x in found}, "met": [sized[k]["id"] for k in met],
+                        "settled": {k: sorted(v) for k, v in settled.items() if v}, "released": released,
+                        "freed": freed}
 
 
 def _stage_size(planned: int, frac: float, chunk: int) -> int:
@@ -531,6 +597,9 @@ def _grown(a: Asker, plan: dict[str, int], studies: list[Setting], chunk: int, s
     """Every study grown by the same share of its plan, in whole chunks from its last whole chunk, so that
     the games played (`_to_play`) take at most `seconds` at `pace`; [] when that is below LAST_STAGE of
     the plan or adds no game."""
+    studies = [s for s in studies if s.name not in a.released]  # settled: no more games
+    if not studies:
+        return []
     fit = seconds / pace / sum(plan[s.name] for s in studies)  # a share of the plan
     if fit < LAST_STAGE:
         return []
@@ -742,6 +811,7 @@ def _resized_for(rs: dict[str, Any] | None, answers: list[dict[str, Any]]) -> di
     ids = {x["id"] for x in answers}
     met = [k for k in rs.get("met", []) if k in ids]
     return {**rs, "needs": {k: v for k, v in rs.get("needs", {}).items() if k in ids}, "met": met,
+            "settled": {k: v for k, v in (rs.get("settled") or {}).items() if k in ids},
             "others_met": len(rs.get("met", [])) - len(met)}  # needs met of questions asked of the folder before
 
 
@@ -1004,7 +1074,7 @@ def aa(game: str, qid: str | list[str], reps: int = 100, budget_s: float = 10.0,
        jobs: int = 2, bots: tuple[str, ...] = ("random",), start_n: dict[str, int] | None = None,
        keep: bool = False, progress: Callable[[int, dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """The whole `ask` procedure (pilot, plan from the budget, staged runs and the clock's stop, the plan
-    shared anew by need after its first stage, paired tests, Holm, TOST) on A/A versions of one or more
+    shared anew by need after its first stage, an early look that settles a comparison beyond doubt, paired tests, Holm, TOST) on A/A versions of one or more
     compare questions asked together, `reps` times with fresh seeds: per question, the share of
     repetitions whose verdict calls any of its comparisons better or worse (at most 5% expected), and how
     often the plan was shared anew with a need met. Each repetition asks in its own folder under `out`
@@ -1023,7 +1093,7 @@ def aa(game: str, qid: str | list[str], reps: int = 100, budget_s: float = 10.0,
             raise ConfigError(f"unknown question {i!r} for {info.id}")
         qs.append(q)
     by_q = dict.fromkeys(ids, 0)
-    flagged = negligible = reshared = 0
+    flagged = negligible = reshared = settled = 0
     games: list[int] = []
     t0 = time.perf_counter()
     for r in range(reps):
@@ -1042,6 +1112,7 @@ def aa(game: str, qid: str | list[str], reps: int = 100, budget_s: float = 10.0,
             games += [x["n"] for x in rows]
         flagged += any(hits)
         reshared += bool((res.get("resized") or {}).get("met"))
+        settled += bool((res.get("resized") or {}).get("settled"))  # an early look settled a comparison
         if progress is not None:
             progress(r, {"flagged": any(hits), "games": min(x["n"] for a_ in res["answers"]
                                                             for x in a_["by_bot"][bots[0]]["rows"])})
@@ -1049,7 +1120,7 @@ def aa(game: str, qid: str | list[str], reps: int = 100, budget_s: float = 10.0,
             shutil.rmtree(d, ignore_errors=True)
     return {"game": info.id, "question": ",".join(ids), "reps": reps, "budget_s": budget_s, "bots": list(bots),
             "comparisons": sum(len(q["against"]) for q in qs), "flagged": flagged, "flagged_share": flagged / reps,
-            "by_question": by_q, "reshared": reshared, "all_negligible": negligible,
+            "by_question": by_q, "reshared": reshared, "settled": settled, "all_negligible": negligible,
             "games_max": max(games), "games_min": min(games), "seconds": time.perf_counter() - t0}
 
 

@@ -570,6 +570,40 @@ def _span(ns) -> str:
     return str(xs[0]) if len(xs) == 1 else f"{xs[0]}–{xs[-1]}"
 
 
+def _sharing_notes(res: dict[str, Any], lang: str) -> list[str]:
+    """How the plan was shared anew after its first stage (by need), and the comparisons settled then."""
+    game = res["game"]
+    out: list[str] = []
+    rs = res.get("resized")
+    asked = sum(1 for x in (rs or {}).get("needs", {}).values() if x)
+    if rs and asked:  # the plan shared anew after its first stage, by what each question needs
+        met = sum(1 for k in rs["met"] if rs["needs"].get(k))  # a question all settled needs nothing: not counted
+        key = "resized" if met else "resized_others" if rs.get("others_met") else "resized_none"
+        none = (("見積もった必要数は" if asked == 1 else f"見積もった {asked} 問の必要数はどれも") if lang == "ja"
+                else "the one need did not fit" if asked == 1 else f"none of the {asked} needs fitted")
+        if lang == "ja":
+            given = "見積もれた１問に必要数を割り当て" if asked == 1 else f"見積もれた {asked} 問のうち計画に収まる {met} 問に必要数を割り当て"
+        else:
+            given = ("the one question whose need could be estimated was given it" if asked == 1 else
+                     f"{met} of the {asked} questions whose need could be estimated were given it")
+        out.append(w(key, lang).format(after=rs["after"], total=rs["total"], met=met, asked=asked, none=none,
+                                       given=given, others=rs.get("others_met", 0)))
+    settled = (rs or {}).get("settled") or {}
+    if rs and settled:  # comparisons beyond doubt at the first stage (ask.settled_rows): no more games for them
+        lead = rs["bot"]
+        which = [label(game, r["against"], lang, short=True) for ans in res.get("answers", [])
+                 for r in ((ans.get("by_bot") or {}).get(lead) or {}).get("rows", [])
+                 if r.get("setting") in settled.get(ans["id"], ())]
+        k = sum(len(v) for v in settled.values())
+        count = str(k) if lang == "ja" else "one comparison was" if k == 1 else f"{k} comparisons were"
+        line = w("settled", lang).format(count=count,
+                                         which=("、" if lang == "ja" else ", ").join(dict.fromkeys(which)))
+        if rs.get("freed"):
+            line += w("settled_freed", lang).format(freed=rs["freed"])
+        out.append(line)
+    return out
+
+
 def notes(res: dict[str, Any], lang: str) -> list[str]:
     """The run's notes in words: the plan (budget, price, games per study), a bot level over the budget."""
     from .ask import CARD_MARGIN, SEAT_MARGIN
@@ -594,20 +628,7 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
         for st in res.get(key, []):
             got, planned = _span(st["reached"].values()), _span(st["planned"].values())
             out.append(w(key, lang).format(who=who(st["bot"], lang, game), got=got, planned=planned))
-    rs = res.get("resized")
-    asked = sum(1 for x in (rs or {}).get("needs", {}).values() if x)
-    if rs and asked:  # the plan shared anew after its first stage, by what each question needs
-        met = len(rs["met"])
-        key = "resized" if met else "resized_others" if rs.get("others_met") else "resized_none"
-        none = (("見積もった必要数は" if asked == 1 else f"見積もった {asked} 問の必要数はどれも") if lang == "ja"
-                else "the one need did not fit" if asked == 1 else f"none of the {asked} needs fitted")
-        if lang == "ja":
-            given = "見積もれた１問に必要数を割り当て" if asked == 1 else f"見積もれた {asked} 問のうち計画に収まる {met} 問に必要数を割り当て"
-        else:
-            given = ("the one question whose need could be estimated was given it" if asked == 1 else
-                     f"{met} of the {asked} questions whose need could be estimated were given it")
-        out.append(w(key, lang).format(after=rs["after"], total=rs["total"], met=met, asked=asked, none=none,
-                                       given=given, others=rs.get("others_met", 0)))
+    out += _sharing_notes(res, lang)
     if res.get("check_bots") == "not_possible":  # --check-bots with a lead bot that cannot plan under other rules
         out.append(w("check_bots_not_possible", lang).format(who=who(res["bots"][0], lang, game)))
     out.append(w("footnote", lang).format(seat=SEAT_MARGIN, card=CARD_MARGIN))
