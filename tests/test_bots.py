@@ -180,6 +180,27 @@ def test_a_style_changes_what_the_bot_values(game):
     assert len(set(vals.values())) > 1
 
 
+def test_a_style_with_the_default_weights_shares_the_normal_seats_evaluation_cache():
+    """Asian Delivery's evaluation caches its values per weights object: a style whose weights are the
+    defaults ("balanced") uses the defaults' own object, so a balanced seat shares the normal seats' cache
+    (one context, the same values) instead of filling its own; another style keeps its own."""
+    from soan.agents.base import evaluator
+    from soan.games.asian_delivery import evaluate as E
+
+    s = soan.make("asian-delivery", players=4, seed=2)
+    rng = Rng(2)
+    for _ in range(60):
+        seat = s.to_act()[0]
+        la = s.legal_actions(seat)
+        s.apply(seat, la[rng.below(len(la))])
+    E._CTX.clear()
+    plain = evaluator("asian-delivery")(s.clone())
+    assert len(E._CTX) == 1
+    assert evaluator("asian-delivery", "balanced")(s.clone()) == plain and len(E._CTX) == 1
+    evaluator("asian-delivery", "builder")(s.clone())
+    assert len(E._CTX) == 2
+
+
 def test_bad_styles_are_named(tmp_path):
     f = tmp_path / "styles.yaml"
     f.write_text("fast:\n  en: x\n  ja: x\n  weights: {speed: 2}\n", encoding="utf-8")
