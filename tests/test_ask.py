@@ -1038,7 +1038,7 @@ def test_a_comparison_beyond_doubt_at_the_first_stage_gets_no_more_games_and_the
     grown = {s.name for s, _ in A._grown(a, plan, studies, 8, 1e6, 0.001)}
     assert grown == {"random-4p-base", "random-4p-set-weight"}
     res = {"game": "asian-delivery", "budget_s": 60, "bots": ["random"], "studies": {}, "settings": {},
-           "resized": {**rs, "needs": {"colour-pairs": 96, "workers-meaningless": 0},
+           "resized": {**rs, "needs": {"colour-pairs": 96, "next-start": 4000, "workers-meaningless": 0},
                        "met": ["workers-meaningless", "colour-pairs"]},
            "answers": [{"id": "interaction", "by_bot": {"random": {"rows": [{"measure": "shared_areas"}]}}},
                        {"id": "suit-attributes", "by_bot": None},
@@ -1047,6 +1047,6 @@ def test_a_comparison_beyond_doubt_at_the_first_stage_gets_no_more_games_and_the
                {"setting": "random-4p-worker-decay", "against": {"variants": ["worker-decay"]}}]}}}]}
     ja, en = "\n".join(notes(res, "ja")), "\n".join(notes(res, "en"))
     # the question all settled needs nothing: it is not counted among the needs met
-    assert "見積もれた１問に必要数を割り当て" in ja and "the one question whose need could be estimated" in en
-    assert "既にはっきりしていた 2 件の比較（AD-V1、AD-V10。" in ja and "残り 320 ゲームは、ほかの問いに回した" in ja
-    assert "2 comparisons were already beyond doubt (AD-V1, AD-V10:" in en and "The 320 games left" in en
+    assert "見積もれた 2 問のうち計画に収まる 1 問に必要数を割り当て" in ja and "1 of the 2 questions" in en
+    assert "既にはっきりしていた 2 件の比較（AD-V1、AD-V10。" in ja and "計画の残り 320 ゲームをほかの試行に回した" in ja
+    assert "2 comparisons were already beyond doubt (AD-V1, AD-V10:" in en and "the 320 games left in their plans" in en

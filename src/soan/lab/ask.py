@@ -549,8 +549,10 @@ def _compare_need(a: Asker, q: dict, bot: str, partners: bool = True,
 def resize(a: Asker, qs: list[dict[str, Any]], studies: list[Setting], plan: dict[str, int],
            state: dict[str, Any]) -> None:
     """After the lead level's first stage: the plan's games shared anew by what each question needs
-    (`question_needs`, lab/allot.py: the cheapest needs met first, the rest alike), the plan's total kept.
-    What was decided is kept in `state["resized"]` for the report."""
+    (`question_needs`, lab/allot.py: the cheapest needs met first, the rest alike), the plan's total kept;
+    a comparison already beyond doubt (`settled_rows`) needs no more games, and a study only such ones use
+    keeps the games it has. What was decided is kept in `state["resized"]` for the report; `plan` is
+    changed only once all is computed (a Ctrl-C before leaves it as it was, and the resize due)."""
     from .allot import allot
 
     bot = a.bots[0]
@@ -561,13 +563,12 @@ def resize(a: Asker, qs: list[dict[str, Any]], studies: list[Setting], plan: dic
     # a study that only settled comparisons use keeps the games it has; its plan's rest goes to the others
     released = sorted(_released(a, qs, bot, settled) & set(have))
     freed = sum(plan[s] - have[s] for s in released)
-    for s in released:
-        plan[s] = have[s]
     found = [x for x in (question_needs(a, q, bot, settled=settled[q["id"]]) for q in qs) if x is not None]
     sized = [x for x in found if x["need"] is not None]
     open_ = {s: n for s, n in have.items() if s not in released}
     new, met = allot(total - sum(have[s] for s in released), open_, [x["studies"] for x in sized], MAX_N)
     plan.update(new)
+    plan.update({s: have[s] for s in released})
     a.released = set(released)
     state["resized"] = {"bot": bot, "after": min(have.values(), default=0), "total": total,
                         "needs": {x["id"]: x["need"] for x in found}, "met": [sized[k]["id"] for k in met],
@@ -769,6 +770,7 @@ def _plan_and_play(a: Asker, qs: list[dict[str, Any]], need: dict[str, list[Sett
         save()
         if fresh and budget_s > 0:
             state["resize_due"] = True
+        a.released = set((state.get("resized") or {}).get("released", []))  # a continued ask: still settled
         due = state.get("resize_due") and len(STAGES) > 1
 
         def resized() -> None:
@@ -810,9 +812,10 @@ def _resized_for(rs: dict[str, Any] | None, answers: list[dict[str, Any]]) -> di
         return rs
     ids = {x["id"] for x in answers}
     met = [k for k in rs.get("met", []) if k in ids]
+    # others_met: needs met of questions asked of the folder before (a question all settled needed none)
     return {**rs, "needs": {k: v for k, v in rs.get("needs", {}).items() if k in ids}, "met": met,
             "settled": {k: v for k, v in (rs.get("settled") or {}).items() if k in ids},
-            "others_met": len(rs.get("met", [])) - len(met)}  # needs met of questions asked of the folder before
+            "others_met": sum(1 for k in rs.get("met", []) if k not in ids and rs.get("needs", {}).get(k))}
 
 
 def _js(x):

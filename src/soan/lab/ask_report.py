@@ -589,12 +589,12 @@ def _sharing_notes(res: dict[str, Any], lang: str) -> list[str]:
         out.append(w(key, lang).format(after=rs["after"], total=rs["total"], met=met, asked=asked, none=none,
                                        given=given, others=rs.get("others_met", 0)))
     settled = (rs or {}).get("settled") or {}
-    if rs and settled:  # comparisons beyond doubt at the first stage (ask.settled_rows): no more games for them
+    if rs and settled and any(settled.values()):  # comparisons beyond doubt at the first stage (ask.settled_rows): no more games for them
         lead = rs["bot"]
         which = [label(game, r["against"], lang, short=True) for ans in res.get("answers", [])
                  for r in ((ans.get("by_bot") or {}).get(lead) or {}).get("rows", [])
                  if r.get("setting") in settled.get(ans["id"], ())]
-        k = sum(len(v) for v in settled.values())
+        k = len(dict.fromkeys(which))  # a setting settled in two questions (or at 3 and 4 players) counts once
         count = str(k) if lang == "ja" else "one comparison was" if k == 1 else f"{k} comparisons were"
         line = w("settled", lang).format(count=count,
                                          which=("、" if lang == "ja" else ", ").join(dict.fromkeys(which)))
