@@ -792,7 +792,7 @@ def test_the_report_says_how_the_plan_was_shared_anew_and_what_an_open_answer_wo
     assert "差の大きさは見ていない" in ja
     assert "(32 games a study)" in en and "1 of the 2 questions" in en and "never from a difference" in en
     none = {**res, "resized": {**res["resized"], "met": []}}
-    assert "どれも計画の 2200 ゲームに収まらなかった" in "\n".join(notes(none, "ja"))
+    assert "どれも計画全体の 2200 ゲームに収まらなかった" in "\n".join(notes(none, "ja"))
     assert "none of the 2 needs fitted" in "\n".join(notes(none, "en"))
     words_only = {**res, "resized": {**res["resized"], "needs": {"w": None}, "met": []}}
     assert not any("were estimated" in x for x in notes(words_only, "en"))  # nothing estimated: no line
@@ -891,11 +891,11 @@ def test_a_later_ask_of_the_folder_counts_only_its_own_questions_needs(tmp_path)
     assert one["resized"]["needs"] == {"gold-bonus": 900} and one["resized"]["met"] == []
     # its need did not fit, but the plan was shared anew for the question asked before: said so, not "even"
     en, ja = " ".join(notes(one, "en")), " ".join(notes(one, "ja"))
-    assert "the one need did not fit in the plan's 7959 games, which went to the needs of 1 other question" in en, en
+    assert "the one need did not fit in the plan's 7959 games in all, which went to the needs of 1 other question" in en, en
     assert "kept an even share" not in en and "均等のままにした" not in ja
-    assert "見積もった必要数は計画の 7959 ゲームに収まらなかった。計画のゲームは、このフォルダで以前に尋ねたほかの 1 問" in ja, ja
+    assert "見積もった必要数は計画全体の 7959 ゲームに収まらなかった。計画のゲームは、このフォルダで以前に尋ねたほかの 1 問" in ja, ja
     alone = {**one, "resized": {**one["resized"], "others_met": 0}}  # nothing met anywhere: an even share
-    assert any("the one need did not fit in the plan's 7959 games, so every study kept an even share" in x
+    assert any("the one need did not fit in the plan's 7959 games in all, so every study kept an even share" in x
                for x in notes(alone, "en"))
     met = {**one, "resized": {**one["resized"], "met": ["gold-bonus"]}}
     assert any("the one question whose need could be estimated was given it" in x for x in notes(met, "en"))
@@ -1050,3 +1050,12 @@ def test_a_comparison_beyond_doubt_at_the_first_stage_gets_no_more_games_and_the
     assert "見積もれた 2 問のうち計画に収まる 1 問に必要数を割り当て" in ja and "1 of the 2 questions" in en
     assert "既にはっきりしていた 2 件の比較（AD-V1、AD-V10。" in ja and "計画の残り 320 ゲームをほかの試行に回した" in ja
     assert "2 comparisons were already beyond doubt (AD-V1, AD-V10:" in en and "the 320 games left in their plans" in en
+    # the even share is the still-playing studies' (the settled ones stopped), and one comparison reads as one
+    assert "残りは止めていない試行に均等に配った" in ja and "went evenly to every study still playing" in en
+    one = {**res, "answers": [{**res["answers"][2], "by_bot": {"random": {"rows": res["answers"][2]["by_bot"]["random"]["rows"][:1]}}}]}
+    en1 = "\n".join(notes(one, "en"))
+    assert "one comparison was already beyond doubt (AD-V1:" in en1 and "The studies only it uses stopped there" in en1
+    # the time left's growth is told of the studies still playing (the settled ones kept 40)
+    grown_res = {**res, "extended": [{"bot": "random", "reached": {"random-4p-base": 216, "random-4p-one-porter": 40},
+                                      "planned": {"random-4p-base": 200, "random-4p-one-porter": 40}}]}
+    assert any("216 ゲームまで増やした（計画は 200 ゲーム）" in x for x in notes(grown_res, "ja"))

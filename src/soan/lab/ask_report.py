@@ -570,9 +570,29 @@ def _span(ns) -> str:
     return str(xs[0]) if len(xs) == 1 else f"{xs[0]}–{xs[-1]}"
 
 
+def _settled_note(res: dict[str, Any], rs: dict[str, Any], lang: str) -> list[str]:
+    """The comparisons beyond doubt at the first stage (ask.settled_rows) and the games their stop freed."""
+    game = res["game"]
+    out: list[str] = []
+    settled = (rs or {}).get("settled") or {}
+    if settled and any(settled.values()):  # beyond doubt at the first stage: no more games for them
+        lead = rs["bot"]
+        which = [label(game, r["against"], lang, short=True) for ans in res.get("answers", [])
+                 for r in ((ans.get("by_bot") or {}).get(lead) or {}).get("rows", [])
+                 if r.get("setting") in settled.get(ans["id"], ())]
+        k = len(dict.fromkeys(which))  # a setting settled in two questions (or at 3 and 4 players) counts once
+        count = str(k) if lang == "ja" else "one comparison was" if k == 1 else f"{k} comparisons were"
+        only = "only it uses" if k == 1 else "only they use"
+        line = w("settled", lang).format(count=count,
+                                         which=("、" if lang == "ja" else ", ").join(dict.fromkeys(which)))
+        if rs.get("freed"):
+            line += w("settled_freed", lang).format(freed=rs["freed"], only=only)
+        out.append(line)
+    return out
+
+
 def _sharing_notes(res: dict[str, Any], lang: str) -> list[str]:
     """How the plan was shared anew after its first stage (by need), and the comparisons settled then."""
-    game = res["game"]
     out: list[str] = []
     rs = res.get("resized")
     asked = sum(1 for x in (rs or {}).get("needs", {}).values() if x)
@@ -586,21 +606,11 @@ def _sharing_notes(res: dict[str, Any], lang: str) -> list[str]:
         else:
             given = ("the one question whose need could be estimated was given it" if asked == 1 else
                      f"{met} of the {asked} questions whose need could be estimated were given it")
+        even = w("even_open" if rs.get("released") else "even_all", lang)
         out.append(w(key, lang).format(after=rs["after"], total=rs["total"], met=met, asked=asked, none=none,
-                                       given=given, others=rs.get("others_met", 0)))
-    settled = (rs or {}).get("settled") or {}
-    if rs and settled and any(settled.values()):  # comparisons beyond doubt at the first stage (ask.settled_rows): no more games for them
-        lead = rs["bot"]
-        which = [label(game, r["against"], lang, short=True) for ans in res.get("answers", [])
-                 for r in ((ans.get("by_bot") or {}).get(lead) or {}).get("rows", [])
-                 if r.get("setting") in settled.get(ans["id"], ())]
-        k = len(dict.fromkeys(which))  # a setting settled in two questions (or at 3 and 4 players) counts once
-        count = str(k) if lang == "ja" else "one comparison was" if k == 1 else f"{k} comparisons were"
-        line = w("settled", lang).format(count=count,
-                                         which=("、" if lang == "ja" else ", ").join(dict.fromkeys(which)))
-        if rs.get("freed"):
-            line += w("settled_freed", lang).format(freed=rs["freed"])
-        out.append(line)
+                                       given=given, others=rs.get("others_met", 0), even=even))
+    if rs:
+        out += _settled_note(res, rs, lang)
     return out
 
 
@@ -624,11 +634,13 @@ def notes(res: dict[str, Any], lang: str) -> list[str]:
     for o in res.get("over", []):
         m = _duration(o["needs_s"], lang)
         out.append(w("over", lang).format(who=who(o["bot"], lang, game), m=m, studies=o["studies"], g=o["games"]))
+    out += _sharing_notes(res, lang)  # after the first stage, before the clock's last stage or growth
+    stopped_early = set((res.get("resized") or {}).get("released", []))  # settled: neither grown nor cut
     for key in ("stopped", "extended"):  # the clock cut the plan short, or the time left grew it
         for st in res.get(key, []):
-            got, planned = _span(st["reached"].values()), _span(st["planned"].values())
+            names = [k for k in st["reached"] if k not in stopped_early] or list(st["reached"])
+            got, planned = _span(st["reached"][k] for k in names), _span(st["planned"][k] for k in names)
             out.append(w(key, lang).format(who=who(st["bot"], lang, game), got=got, planned=planned))
-    out += _sharing_notes(res, lang)
     if res.get("check_bots") == "not_possible":  # --check-bots with a lead bot that cannot plan under other rules
         out.append(w("check_bots_not_possible", lang).format(who=who(res["bots"][0], lang, game)))
     out.append(w("footnote", lang).format(seat=SEAT_MARGIN, card=CARD_MARGIN))
