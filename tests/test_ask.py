@@ -1037,6 +1037,17 @@ def test_a_comparison_beyond_doubt_at_the_first_stage_gets_no_more_games_and_the
     assert a.released == {"random-4p-one-porter", "random-4p-worker-decay"}
     grown = {s.name for s, _ in A._grown(a, plan, studies, 8, 1e6, 0.001)}
     assert grown == {"random-4p-base", "random-4p-set-weight"}
+    # each settled comparison's answer says it stopped at the first stage; an open one does not
+    from soan.lab.ask_report import _sentence
+
+    wm = A._compare(a, qs["workers-meaningless"], "random", {})["rows"]
+    cp = A._compare(a, qs["colour-pairs"], "random", {})["rows"]
+    assert [r["stopped_early"] for r in wm] == [True, True] and [r["stopped_early"] for r in cp] == [False]
+    assert "40ゲーム：最初の４分の１で既にはっきりしたので、ここで止めた）。" in _sentence(
+        "asian-delivery", qs["workers-meaningless"], wm[0], "random", "ja")
+    assert "40 games: beyond doubt after the plan's first quarter, so stopped there)." in _sentence(
+        "asian-delivery", qs["workers-meaningless"], wm[0], "random", "en")
+    assert "ここで止めた" not in _sentence("asian-delivery", qs["colour-pairs"], cp[0], "random", "ja")
     res = {"game": "asian-delivery", "budget_s": 60, "bots": ["random"], "studies": {}, "settings": {},
            "resized": {**rs, "needs": {"colour-pairs": 96, "next-start": 4000, "workers-meaningless": 0},
                        "met": ["workers-meaningless", "colour-pairs"]},

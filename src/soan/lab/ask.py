@@ -297,6 +297,7 @@ class Asker:
     check_bots: bool = False  # the planning check of every compared setting at the lead level
     seed: int = 0  # added to every study's seed: the whole ask on other games (`ask(seed=…)`)
     released: set[str] = field(default_factory=set)  # studies only settled comparisons use (`resize`): not grown
+    settled: dict[str, list[str]] = field(default_factory=dict)  # question id -> its settled comparisons' settings
 
     def folder(self, s: Setting) -> Path:
         return self.out / self.game / s.name
@@ -570,6 +571,7 @@ def resize(a: Asker, qs: list[dict[str, Any]], studies: list[Setting], plan: dic
     plan.update(new)
     plan.update({s: have[s] for s in released})
     a.released = set(released)
+    a.settled = {k: sorted(v) for k, v in settled.items() if v}
     state["resized"] = {"bot": bot, "after": min(have.values(), default=0), "total": total,
                         "needs": {x["id"]: x["need"] for x in found}, "met": [sized[k]["id"] for k in met],
                         "settled": {k: sorted(v) for k, v in settled.items() if v}, "released": released,
@@ -771,6 +773,7 @@ def _plan_and_play(a: Asker, qs: list[dict[str, Any]], need: dict[str, list[Sett
         if fresh and budget_s > 0:
             state["resize_due"] = True
         a.released = set((state.get("resized") or {}).get("released", []))  # a continued ask: still settled
+        a.settled = dict((state.get("resized") or {}).get("settled", {}))
         due = state.get("resize_due") and len(STAGES) > 1
 
         def resized() -> None:
@@ -918,7 +921,9 @@ def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
         also = {k: paired_diff(ma[k][:n], mv[k][:n]) for k in q.get("also", []) if k in ma and k in mv}
         same_play = x.base.seed == x.st.seed and all(
             k in ma and k in mv and bool(np.array_equal(ma[k][:n], mv[k][:n], equal_nan=True)) for k in PLAY)
+        stopped = bot == a.bots[0] and x.st.name in a.released and x.st.name in a.settled.get(q["id"], ())
         rows.append({"players": x.P, "against": x.against, "setting": x.st.name, **r, "also": also,
+                     "stopped_early": stopped,
                      "same_play": bool(same_play and n > 0),
                      "planning": planning_check(a, x.st, n) if bot == a.bots[0] else None})
     adjust(rows)

@@ -181,7 +181,8 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
         else:
             s = f"{lab}で{nm}が変わるかは、まだはっきりしない：{_figure(q, r, lang)}"
         s = _versus(game, q, lang) + s
-        s = (f"参考：{b}では、" + s if context else s) + f"（{b}同士、{n}ゲーム）。"
+        early = w("stopped_early", lang) if r.get("stopped_early") and not context else ""
+        s = (f"参考：{b}では、" + s if context else s) + f"（{b}同士、{n}ゲーム{early}）。"
         if r.get("same_play") and not context:
             s += w("unresponsive", lang).format(n=n)
         return s + ("" if context else _planning_line(r, lang))
@@ -202,7 +203,8 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
     else:
         s = f"whether {lab} changes {nm} is not clear yet: {_figure(q, r, lang)}"
     s = _versus(game, q, lang) + s
-    s = (f"For context, with {b}: " + s if context else s[:1].upper() + s[1:]) + f" ({b}, {n} games)."
+    early = w("stopped_early", lang) if r.get("stopped_early") and not context else ""
+    s = (f"For context, with {b}: " + s if context else s[:1].upper() + s[1:]) + f" ({b}, {n} games{early})."
     if r.get("same_play") and not context:
         s += " " + w("unresponsive", lang).format(n=n)
     return s + ("" if context else _planning_line(r, lang))
