@@ -434,21 +434,14 @@ def settled_rows(a: Asker, q: dict, bot: str) -> set[str]:
     the question's comparisons (the Haybittle–Peto rule: one early look at a level this strict, the final
     test at the usual 5%, so the chance of a false verdict grows by at most SETTLE_P; docs/lab.md). A
     settled comparison needs no more games; its answer is computed at the end like every other."""
-    from statsmodels.stats.multitest import multipletests
-
     if q.get("kind") != "compare":
         return set()
-    rows = []
-    for x in _sides(a, q, bot):
-        rows.append((x.st.name, paired_diff(x.ma[q["measure"]][:x.n], x.mv[q["measure"]][:x.n], q.get("margin"))))
-    out: set[str] = set()
-    for key in ("p", "p_equiv"):
-        idx = [i for i, (_, r) in enumerate(rows)
-               if r["spread"] == "ok" and r.get(key) is not None and not math.isnan(r[key])]
-        if idx:
-            rej = multipletests([rows[i][1][key] for i in idx], alpha=SETTLE_P, method="holm")[0]
-            out.update(rows[i][0] for i, rj in zip(idx, rej, strict=True) if rj)
-    return out
+    m = q["measure"]
+    rows = [{"setting": x.st.name, **paired_diff(x.ma[m][:x.n], x.mv[m][:x.n], q.get("margin"))}
+            for x in _sides(a, q, bot)]
+    adjust(rows, alpha=SETTLE_P)  # the answer's own tests (`_compare`), at the early look's level
+    adjust_equiv(rows, alpha=SETTLE_P)
+    return {r["setting"] for r in rows if r["spread"] == "ok" and (r["significant"] or r["equivalent"])}
 
 
 def _released(a: Asker, qs: list[dict[str, Any]], bot: str, settled: dict[str, set[str]]) -> set[str]:
@@ -1082,8 +1075,8 @@ def aa(game: str, qid: str | list[str], reps: int = 100, budget_s: float = 10.0,
        jobs: int = 2, bots: tuple[str, ...] = ("random",), start_n: dict[str, int] | None = None,
        keep: bool = False, progress: Callable[[int, dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """The whole `ask` procedure (pilot, plan from the budget, staged runs and the clock's stop, the plan
-    shared anew by need after its first stage, an early look that settles a comparison beyond doubt, paired tests, Holm, TOST) on A/A versions of one or more
-    compare questions asked together, `reps` times with fresh seeds: per question, the share of
+    shared anew by need after its first stage, an early look that settles a comparison beyond doubt,
+    paired tests, Holm, TOST) on A/A versions of one or more compare questions asked together, `reps` times with fresh seeds: per question, the share of
     repetitions whose verdict calls any of its comparisons better or worse (at most 5% expected), and how
     often the plan was shared anew with a need met. Each repetition asks in its own folder under `out`
     (removed unless `keep`)."""

@@ -243,15 +243,15 @@ def diff_test(a: np.ndarray, b: np.ndarray, paired: bool) -> dict[str, Any]:
     return res
 
 
-def adjust(rows: list[dict[str, Any]], method: str = CORRECTION) -> list[dict[str, Any]]:
-    """Holm (or another statsmodels method) across the rows' p-values: `p_adj`, `significant`."""
+def adjust(rows: list[dict[str, Any]], method: str = CORRECTION, alpha: float = ALPHA) -> list[dict[str, Any]]:
+    """Holm (or another statsmodels method) across the rows' p-values: `p_adj`, `significant` at `alpha`."""
     from statsmodels.stats.multitest import multipletests
 
     idx = [i for i, r in enumerate(rows) if r.get("p") is not None and not math.isnan(r["p"])]
     for r in rows:
         r["p_adj"], r["significant"] = None, False
     if idx:
-        rej, padj, _, _ = multipletests([rows[i]["p"] for i in idx], alpha=ALPHA, method=method)
+        rej, padj, _, _ = multipletests([rows[i]["p"] for i in idx], alpha=alpha, method=method)
         for i, rj, pa in zip(idx, rej, padj, strict=True):
             rows[i]["p_adj"], rows[i]["significant"] = float(pa), bool(rj)
     return rows
@@ -390,15 +390,15 @@ def equiv_share(x: np.ndarray, chance: float, margin: float) -> float | None:
     return float(max(p_lo, p_hi))
 
 
-def adjust_equiv(rows: list[dict[str, Any]], key: str = "p_equiv") -> list[dict[str, Any]]:
-    """Holm across the rows' equivalence p-values: `equivalent` (within the margin, after correction)."""
+def adjust_equiv(rows: list[dict[str, Any]], key: str = "p_equiv", alpha: float = ALPHA) -> list[dict[str, Any]]:
+    """Holm across the rows' equivalence p-values: `equivalent` (within the margin, after correction, at `alpha`)."""
     from statsmodels.stats.multitest import multipletests
 
     idx = [i for i, r in enumerate(rows) if r.get(key) is not None and not math.isnan(r[key])]
     for r in rows:
         r["equivalent"] = False
     if idx:
-        rej, _, _, _ = multipletests([rows[i][key] for i in idx], alpha=ALPHA, method=CORRECTION)
+        rej, _, _, _ = multipletests([rows[i][key] for i in idx], alpha=alpha, method=CORRECTION)
         for i, rj in zip(idx, rej, strict=True):
             rows[i]["equivalent"] = bool(rj)
     return rows
