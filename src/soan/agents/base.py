@@ -36,6 +36,7 @@ class BotHooks:
     info_key: Callable[[Any, int], Any]
     horizon: int
     lookahead_end: Callable[[Any], bool] | None
+    playout: Callable[[Any, int, Any], None] | None  # the game's own random play-out to lookahead_end
     round_of: Callable[[Any], int] | None
     rollout_at: Callable[[Any], bool] | None  # default: lookahead_end
     lookahead_twin: Callable[[Any, int, Any], Any] | None
@@ -50,6 +51,7 @@ class BotHooks:
             info_key=hooks.info_key or _default_info_key,
             horizon=hooks.horizon,
             lookahead_end=hooks.lookahead_end,
+            playout=hooks.playout if hooks.lookahead_end is not None else None,
             round_of=hooks.round_of,
             rollout_at=hooks.rollout_at or hooks.lookahead_end,
             lookahead_twin=hooks.lookahead_twin,

@@ -6,7 +6,8 @@ the start of the next round after a simultaneous reveal, or the start of the nex
 score the result with the game's evaluation as own value minus the best other seat's. The best
 average wins; ties go to the first action. Every seat's look-ahead thus ends at the same kind of
 point, never after a fixed count of steps that would reach a reveal for some seats only.
-`horizon` caps the steps (a game without `lookahead_end` runs exactly `horizon` steps).
+`horizon` caps the steps (a game without `lookahead_end` runs exactly `horizon` steps). A game may play
+this on by its own code (`hooks.playout`: the same steps and state, faster).
 With `plan=N` (a game may make it its default), the seat's own further steps up to that point are not
 played at random but searched: every completion of the macro-step (a card's source, destination and
 cubes) is tried, up to N positions per action, and the best counts.
@@ -118,6 +119,7 @@ class GreedyAgent(Agent):
         horizon = self.horizon if self.horizon is not None else g.get("horizon", hooks.horizon)
         samples = self.samples if self.samples is not None else g.get("samples", 6)
         end = hooks.lookahead_end
+        own_playout = hooks.playout
         plan = self.plan if self.plan is not None else g.get("plan", 0)
         seat = view.seat
         totals = [0.0] * len(legal)
@@ -141,7 +143,11 @@ class GreedyAgent(Agent):
                     totals[k] += v
                     continue
                 if horizon:
-                    random_playout(d, horizon, Rng(self.rng.next64(), raw=True), end)
+                    r = Rng(self.rng.next64(), raw=True)
+                    if own_playout is not None:  # the game's own, the same steps and state
+                        own_playout(d, horizon, r)
+                    else:
+                        random_playout(d, horizon, r, end)
                 totals[k] += advantage(ev(d), seat)
         return [t / samples for t in totals]
 

@@ -115,7 +115,11 @@ class MCTSAgent(Agent):
             if d.is_over():
                 vals = final_values(d)
             else:
-                random_playout(d, rollout, Rng(self.rng.next64(), raw=True), end)
+                r = Rng(self.rng.next64(), raw=True)
+                if hooks.playout is not None:  # the game's own, the same steps and state
+                    hooks.playout(d, rollout, r)
+                else:
+                    random_playout(d, rollout, r, end)
                 vals = final_values(d) if d.is_over() else win_values(ev(d), self.temp)
             for node, a, s in path:
                 st = node[a]

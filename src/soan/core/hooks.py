@@ -136,6 +136,10 @@ class GameHooks:
     # state -> True where a look-ahead may stop: a point every seat reaches alike (start of a round or
     # of a turn, after a reveal). Search and rollouts end there, never after a fixed count of steps.
     lookahead_end: Callable[[Any], bool] | None = None
+    # (state, steps, rng) -> None: the game's own random play-out to its `lookahead_end`, a speed-up only:
+    # the same steps, numbers drawn and resulting state as agents.greedy.random_playout with that end (the
+    # game's tests compare the two); bots use it where they play on at random to that end
+    playout: Callable[[Any, int, Any], None] | None = None
     # state -> the round number: the `rollout` bot plays on to the start of a later round, a point every
     # seat reaches alike (without it, to the seat's own turn `rounds` times round, at a `lookahead_end`)
     round_of: Callable[[Any], int] | None = None

@@ -70,7 +70,7 @@ INFO = GameInfo(
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
-        lookahead_end=evaluate.lookahead_end,
+        lookahead_end=evaluate.lookahead_end, playout=evaluate.playout,
         styles=Styles(Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         # two samples: as strong as three in the same games (placed above them in 50% [46, 55] and 48%
         # [43, 53] of 400 games), a third less time (docs/figures.md)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ...core.rng import _GAMMA, _M, _MIX1, _MIX2
 from .fields import DELIVERY, N_GOODS, OVER, VOYAGE
 from .model import CREW, GLASS, PEPPER, SHIP, SILK
 
@@ -94,6 +95,37 @@ def lookahead_end(s) -> bool:
     still secret, the previous reveal and deliveries done) or the game is over."""
     p = s.played  # no card played: a round's start, or the end (every play is back); never in the deliver phase
     return p.count(None) == len(p) and s.phase != DELIVERY
+
+
+def playout(s, steps: int, rng) -> None:
+    """agents.greedy.random_playout to `lookahead_end` (the `playout` hook), by La Superba's own steps:
+    the seat on turn read as `to_act()[0]` reads it, its options as `_legal_shared` gives them (a fork's
+    kept list is only ever `_options`'s), the pick drawn the same way. The same steps, numbers and state
+    (tests/test_la_superba.py compares the two), without three generic calls a step."""
+    apply, options = s._apply, s._options
+    st = rng.state
+    for _step in range(steps):
+        if s.phase == VOYAGE:
+            carried = s.carried
+            if s.played.count(None) == len(carried):  # lookahead_end: a round's start
+                break
+            seat = carried.index(None)  # the first seat still to play or carry (to_act)
+        else:
+            rv = s.rv
+            if rv is None:  # the game is over
+                break
+            choice = s.choice
+            seat = -1
+            for i in rv.awaiting:  # the deliver phase: the first seat still to choose (to_act)
+                if choice[i] is None:
+                    seat = i
+                    break
+        la = options(seat)
+        st = (st + _GAMMA) & _M  # Rng.below(len(la)), inlined as random_playout does
+        z = ((st ^ (st >> 30)) * _MIX1) & _M
+        z = ((z ^ (z >> 27)) * _MIX2) & _M
+        apply(seat, la[(z ^ (z >> 31)) % len(la)])
+    rng.state = st
 
 
 HORIZON = 40  # a cap on the look-ahead's steps; a round takes at most 3 steps a seat

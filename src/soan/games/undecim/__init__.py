@@ -49,7 +49,7 @@ INFO = GameInfo(
     new_state=new_state, state_from_view=state_from_view, load_components=load_components,
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
-        lookahead_end=evaluate.lookahead_end,
+        lookahead_end=evaluate.lookahead_end, playout=evaluate.playout,
         restate=serialise.restate,
         styles=Styles(Path(__file__).parent / "data" / "styles.yaml", evaluate.WEIGHTS),
         measures=measures.Measures, turn_order=measures.turn_order, card_name=measures.card_name,

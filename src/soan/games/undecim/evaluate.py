@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .fields import OVER
+from ...core.rng import _GAMMA, _M, _MIX1, _MIX2
+from .fields import OVER, TAKE
 from .model import LANDS, RESOURCES
 
 assert LANDS == (0, 1, 2, 3) and RESOURCES == (4, 5, 6, 7)  # evaluate reads them by position
@@ -61,6 +62,28 @@ def lookahead_end(s) -> bool:
     """Look-ahead stops where every seat stands alike: a turn is about to begin (its take step) or
     the game is over."""
     return s.stage in ("take", "over")
+
+
+def playout(s, steps: int, rng) -> None:
+    """agents.greedy.random_playout to `lookahead_end` (the `playout` hook), by Undecim's own steps: the
+    seat on turn is `to_act()[0]`, its options the list `_legal_shared` keeps (made as it makes it), the
+    pick drawn the same way. The same steps, numbers and state (tests/test_playout_hooks.py compares the
+    two), without three generic calls a step."""
+    apply, options = s._apply, s._options
+    st = rng.state
+    for _step in range(steps):
+        stage = s.stage
+        if stage == TAKE or stage == OVER:  # lookahead_end: a turn about to begin, or the end
+            break
+        seat = s.seat
+        la = s._lc
+        if la is None:
+            la = s._lc = options(seat)
+        st = (st + _GAMMA) & _M  # Rng.below(len(la)), inlined as random_playout does
+        z = ((st ^ (st >> 30)) * _MIX1) & _M
+        z = ((z ^ (z >> 27)) * _MIX2) & _M
+        apply(seat, la[(z ^ (z >> 31)) % len(la)])
+    rng.state = st
 
 
 HORIZON = 40  # a cap on the look-ahead's steps; a turn rarely takes more than a dozen
