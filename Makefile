@@ -36,7 +36,7 @@ compiled: $(STAMP)
 # modules first on the path (and checked to be the ones imported). Without Cython or a C compiler: one
 # line, and nothing fails.
 COMPILED_TESTS := tests/test_compiled_build.py tests/test_identical_records.py tests/test_core.py \
-	tests/test_agents.py tests/test_bots*.py tests/test_look_ahead_copies.py \
+	tests/test_agents.py tests/test_bots*.py tests/test_look_ahead_copies.py tests/test_playout_hooks.py \
 	tests/test_asian_delivery_rules.py tests/test_la_superba_rules.py tests/test_undecim_rules.py
 test-compiled: $(STAMP)
 	@if $(BIN)/python scripts/build_compiled.py --available; then \
