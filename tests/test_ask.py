@@ -88,10 +88,14 @@ def test_ctrl_c_keeps_the_games_says_how_to_go_on_and_asking_again_continues(tmp
     r = runner.invoke(app, cmd)
     assert r.exit_code == 130, r.output
     assert "Interrupted." in r.output and "kept in" in r.output
-    assert f"soan ask undecim gold-bonus --out {tmp_path} --bots greedy" in r.output
+    # the same command: the budget it planned with too (a resumed ask keeps to it), and a wanted --fix
+    assert f"soan ask undecim gold-bonus --out {tmp_path} --budget 2s --bots greedy" in r.output.replace("\n", " ")
     calls.clear()  # interrupted again, on other games: the way on keeps --seed (OUT/seed-3, not the default folder)
     r = runner.invoke(app, [*cmd, "--seed", "3"])
     assert r.exit_code == 130 and "--seed 3" in r.output.replace("\n", " ") and "-j 1" in r.output, r.output
+    calls.clear()
+    r = runner.invoke(app, [*cmd, "--fix"])
+    assert r.exit_code == 130 and "-j 1 --fix" in r.output.replace("\n", " "), r.output
     r = runner.invoke(app, [*cmd, "--lang", "ja"])
     assert r.exit_code == 0, r.output
     assert "前回までの試行を引き継いだ" in r.output and "金の得点" in r.output
