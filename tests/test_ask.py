@@ -439,6 +439,27 @@ def test_asking_again_with_a_larger_budget_completes_the_plan_and_grows_nothing(
     assert seen["grow"] is False and again["studies"] == first["studies"] and not again["extended"]
 
 
+def test_a_plan_the_time_left_grew_is_said_again_by_a_later_ask_of_the_folder(tmp_path, monkeypatch):
+    """The growth is kept in the folder's state: asking again (e.g. for the other language) answers from
+    the same games and still says that the time left grew the plan, with the same figures."""
+    from soan.lab import ask as ask_mod
+
+    real = ask_mod.run_plan
+    grown = {"bot": "random", "reached": {"random-4p-base": 30}, "planned": {"random-4p-base": 20}}
+
+    def growing(a, *args, **kw):
+        r = real(a, *args, **kw)
+        if kw.get("grow"):  # the first ask: as if the time left had grown its plan
+            a.extended.append(grown)
+        return r
+
+    monkeypatch.setattr(ask_mod, "run_plan", growing)
+    first = ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path, jobs=1, bots=("random",), start_n={"random": 30})
+    again = ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path, jobs=1, bots=("random",))
+    assert first["extended"] == again["extended"] == [grown]
+    assert again["studies"] == first["studies"]
+
+
 def test_one_pool_for_the_whole_ask_plays_the_same_games_as_one_process(tmp_path):
     """The ask's workers are started once and every study's chunks share their queue (study.run_studies):
     each study then holds the same games, game for game, as when played in this process."""

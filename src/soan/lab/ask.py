@@ -721,6 +721,10 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
         a.pool = None
     else:
         _plan_and_play(a, qs, need, state, budget_s, start, t0, save)
+    if a.extended:  # the time left grew the plan: kept, so that a later ask of this folder says it again
+        state["extended"] = a.extended
+    else:
+        a.extended = list(state.get("extended", []))
     answers = [answer(a, q, doc["names"]) for q in qs]
     price = state.get("cost", {}).get(bots[0])
     for x in answers:  # an open answer: the budget that would give it its need, asked alone (from this price)
