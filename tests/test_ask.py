@@ -439,6 +439,19 @@ def test_asking_again_with_a_larger_budget_completes_the_plan_and_grows_nothing(
     assert seen["grow"] is False and again["studies"] == first["studies"] and not again["extended"]
 
 
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", '{"plan": {}}'])
+def test_a_folder_whose_ask_state_cannot_be_read_is_a_clear_error_and_nothing_changes(tmp_path, text):
+    state = tmp_path / "undecim" / "ask-state.json"
+    state.parent.mkdir(parents=True)
+    state.write_text(text)
+    with pytest.raises(ConfigError) as e:
+        ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path, jobs=1, bots=("random",), start_n={"random": 30})
+    assert str(state) in str(e.value) and "--out" in str(e.value) and "soan ask の状態" in e.value.ja
+    assert state.read_text() == text and sorted(p.name for p in state.parent.iterdir()) == ["ask-state.json"]
+    r = runner.invoke(app, ["ask", "undecim", "gold-bonus", "--out", str(tmp_path), "--budget", "0", "--lang", "ja"])
+    assert r.exit_code != 0 and "Traceback" not in r.output and "何も変更していません" in r.output, r.output
+
+
 def test_a_plan_the_time_left_grew_is_said_again_by_a_later_ask_of_the_folder(tmp_path, monkeypatch):
     """The growth is kept in the folder's state: asking again (e.g. for the other language) answers from
     the same games and still says that the time left grew the plan, with the same figures."""

@@ -693,8 +693,7 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
     out = given / f"seed-{seed}" if seed else given
     (out / info.id).mkdir(parents=True, exist_ok=True)
     state_file = out / info.id / "ask-state.json"
-    state: dict[str, Any] = (json.loads(state_file.read_text()) if state_file.exists()
-                             else {"spent_s": 0.0, "n": {}})
+    state = _read_state(state_file)
     before_s = float(state["spent_s"])  # what earlier asks of this folder spent
     had_plan = dict(state.get("plan", {}))
     a = Asker(info.id, out, jobs, bots, progress, check_bots=check_bots and planner_spec(info.id, bots[0]) is not None,
@@ -737,6 +736,26 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
     res = _result(a, state, answers, budget_s, before_s, continued)
     (out / info.id / "answers.json").write_text(json.dumps(res, indent=1, ensure_ascii=False, default=_js))
     return res
+
+
+def _read_state(state_file: Path) -> dict[str, Any]:
+    """The folder's ask state (the plan and the games so far), or a fresh one; a file that is not an ask's
+    state is an error naming it (nothing is changed: the user decides what to do with it)."""
+    if not state_file.exists():
+        return {"spent_s": 0.0, "n": {}}
+    try:
+        state = json.loads(state_file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        state = e
+    if not isinstance(state, dict) or not isinstance(state.get("n"), dict) or "spent_s" not in state:
+        broken = isinstance(state, Exception)
+        why = f"not JSON: {type(state).__name__}" if broken else "JSON, but not the state an ask writes"
+        why_ja = "JSON として読めない" if broken else "JSON だが、soan ask が書く状態ではない"
+        raise ConfigError(f"{state_file} cannot be read as the state of an earlier ask ({why}); nothing was changed. "
+                          "Move the folder away to ask afresh, or give another --out",
+                          ja=f"{state_file} を前回の soan ask の状態として読めません（{why_ja}）。何も変更していません。"
+                             "最初から答えるには、このフォルダを移動するか、別の --out を指定してください")
+    return state
 
 
 def _chosen(info: GameInfo, qs: list[dict[str, Any]], ids: list[str] | None) -> list[dict[str, Any]]:
