@@ -4,7 +4,7 @@ effects, ranking, quotas."""
 from __future__ import annotations
 
 from .fields import DELIVERY, N_GOODS, VOYAGE, Reveal, StateFields
-from .model import GLASS, PEPPER, SILK, Rules, voyage_power
+from .model import GLASS, MAX_SERIAL, PEPPER, SILK, Rules, voyage_power
 from .options import deliver_options
 
 
@@ -29,6 +29,8 @@ def _item_effects(R: Rules, carried: list, top: list[int]) -> list[tuple[int, ..
             hold.append((top.index(max(zip(col, top))[1]),))  # noqa: B905
     return hold
 
+
+assert MAX_SERIAL < 1 << 10  # a top card's serial fits below the ranking key's other parts (_resolve_voyage)
 
 _POWERS: dict[int, tuple[Rules, dict[tuple[int, ...], int]]] = {}  # id(rules) -> (rules, cards -> power)
 _POWERS_KEPT = 200_000  # then forgotten all at once (exact values: only the time changes)
@@ -98,14 +100,14 @@ class VoyageMixin(StateFields):
         for i in glass:
             power[i] += carried[i][GLASS]
         # LS-R5 / LS-V3: ranking
-        key: list[tuple[int, ...]]  # power, glass's effect (a bool), then the top card's serial
+        key: list[tuple[int, ...]]  # LS-V3: power, then glass's effect (a bool)
         if R.no_serials:
             key = [(power[i], i in glass) for i in range(n)]
             ranks = [1 + sum(1 for k in key if k > key[i]) for i in range(n)]
-        else:
-            key = [(power[i], i in glass, top[i]) for i in range(n)]
-            order = sorted(key, reverse=True)  # the keys differ: every top card is one of a kind
-            ranks = [order.index(k) + 1 for k in key]
+        else:  # (power, glass's effect, top card) in one int, ordered as those tuples: |top| <= MAX_SERIAL < 2**10
+            ik = [((power[i] * 2 + (i in glass)) << 11) + top[i] for i in range(n)]
+            order = sorted(ik, reverse=True)  # the keys differ: every top card is one of a kind
+            ranks = [order.index(k) + 1 for k in ik]
         qt = ev.quotas or R.quotas
         ql = len(qt)
         quota = [qt[r - 1] if r <= ql else qt[-1] for r in ranks]  # LS-R6
