@@ -96,6 +96,9 @@ def test_ctrl_c_keeps_the_games_says_how_to_go_on_and_asking_again_continues(tmp
     calls.clear()
     r = runner.invoke(app, [*cmd, "--fix"])
     assert r.exit_code == 130 and "-j 1 --fix" in r.output.replace("\n", " "), r.output
+    calls.clear()  # a budget with a space, as budget_seconds takes it: quoted for the shell
+    r = runner.invoke(app, [*cmd[:3], "--budget", "2 s", *cmd[5:]])
+    assert r.exit_code == 130 and "--budget '2 s'" in r.output.replace("\n", " "), r.output
     r = runner.invoke(app, [*cmd, "--lang", "ja"])
     assert r.exit_code == 0, r.output
     assert "前回までの試行を引き継いだ" in r.output and "金の得点" in r.output
@@ -439,7 +442,8 @@ def test_asking_again_with_a_larger_budget_completes_the_plan_and_grows_nothing(
     assert seen["grow"] is False and again["studies"] == first["studies"] and not again["extended"]
 
 
-@pytest.mark.parametrize("text", ["{not json", "[1, 2]", '{"plan": {}}'])
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", '{"plan": {}}', '{"spent_s": null, "n": {}}',
+                                  '{"spent_s": 1.5, "n": {}, "plan": [1]}'])
 def test_a_folder_whose_ask_state_cannot_be_read_is_a_clear_error_and_nothing_changes(tmp_path, text):
     state = tmp_path / "undecim" / "ask-state.json"
     state.parent.mkdir(parents=True)
@@ -452,25 +456,44 @@ def test_a_folder_whose_ask_state_cannot_be_read_is_a_clear_error_and_nothing_ch
     assert r.exit_code != 0 and "Traceback" not in r.output and "何も変更していません" in r.output, r.output
 
 
+def test_an_ask_state_that_is_a_folder_is_named_as_unreadable_not_as_broken_json(tmp_path):
+    state = tmp_path / "undecim" / "ask-state.json"
+    state.mkdir(parents=True)
+    with pytest.raises(ConfigError) as e:
+        ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path, jobs=1, bots=("random",), start_n={"random": 30})
+    assert "could not be read" in str(e.value) and "読み込めない" in e.value.ja and "not JSON" not in str(e.value)
+
+
 def test_a_plan_the_time_left_grew_is_said_again_by_a_later_ask_of_the_folder(tmp_path, monkeypatch):
     """The growth is kept in the folder's state: asking again (e.g. for the other language) answers from
-    the same games and still says that the time left grew the plan, with the same figures."""
+    the same games and still says that the time left grew the plan, with the same figures. An ask of the
+    same folder about other studies never reports it (only studies that all grew then)."""
     from soan.lab import ask as ask_mod
 
     real = ask_mod.run_plan
-    grown = {"bot": "random", "reached": {"random-4p-base": 30}, "planned": {"random-4p-base": 20}}
 
-    def growing(a, *args, **kw):
-        r = real(a, *args, **kw)
-        if kw.get("grow"):  # the first ask: as if the time left had grown its plan
-            a.extended.append(grown)
+    def growing(a, bots, need, plan, *args, **kw):
+        r = real(a, bots, need, plan, *args, **kw)
+        if kw.get("grow"):  # an ask that made its plan: as if the time left had grown it
+            a.extended.append({"bot": bots[0], "reached": {s.name: a.n[s] + 10 for s in need[bots[0]]},
+                               "planned": {s.name: plan[s.name] for s in need[bots[0]]}})
         return r
 
     monkeypatch.setattr(ask_mod, "run_plan", growing)
-    first = ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path, jobs=1, bots=("random",), start_n={"random": 30})
-    again = ask("undecim", ["gold-bonus"], budget_s=0, out=tmp_path, jobs=1, bots=("random",))
-    assert first["extended"] == again["extended"] == [grown]
-    assert again["studies"] == first["studies"]
+    kw = {"budget_s": 0, "out": tmp_path, "jobs": 1, "bots": ("random",), "start_n": {"random": 30}}
+    first = ask("undecim", ["gold-bonus"], **kw)
+    grown = {"bot": "random", "reached": {"random-4p-base": 40, "random-4p-base_gold_rate-2": 40},
+             "planned": {"random-4p-base": 30, "random-4p-base_gold_rate-2": 30}}
+    assert first["extended"] == [grown]
+    again = ask("undecim", ["gold-bonus"], **kw)  # the same question: the same games, the growth said again
+    assert again["extended"] == [grown] and again["studies"] == first["studies"]
+    other = ask("undecim", ["development-weak"], **kw)  # the base shared, its own study not grown
+    assert "random-4p-base" in other["studies"] and len(other["studies"]) == 2 and other["extended"] == []
+    assert ask("undecim", ["gold-bonus", "development-weak"], **kw)["extended"] == []
+    seats = ask("undecim", ["card-balance"], **kw)  # the base game alone: it grew, and is said so
+    assert seats["studies"] == {"random-4p-base": 30}
+    assert seats["extended"] == [{"bot": "random", "reached": {"random-4p-base": 40}, "planned": {"random-4p-base": 30}}]
+    assert ask("undecim", ["gold-bonus"], **kw)["extended"] == [grown]  # kept through the other asks
 
 
 def test_one_pool_for_the_whole_ask_plays_the_same_games_as_one_process(tmp_path):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import time
 from typing import Any
 
@@ -71,13 +72,13 @@ def ask_cmd(
             res = ask(info.id, question or None, seconds, out, jobs, bot_list or None, tick, check_bots=check_bots,
                       seed=seed)
     except Interrupted as e:
-        again = "soan ask " + " ".join([info.id, *(question or []), "--out", out]
+        again = "soan ask " + shlex.join([info.id, *(question or []), "--out", out]
                                        + (["--budget", budget] if budget != "10m" else [])
                                        + (["--bots", ",".join(bot_list)] if bot_list else [])
                                        + (["--check-bots"] if check_bots else [])
                                        + (["--seed", str(seed)] if seed else [])  # OUT/seed-N, not the default folder
                                        + (["-j", str(jobs)] if jobs != 2 else [])
-                                       + (["--fix"] if fix else [])
+                                       + (["--fix"] if fix else []) + (["--json"] if as_json else [])
                                        + (["--lang", lang] if lang != "en" else []))
         kept = (f"{e.games}ゲーム（計画 {e.planned}ゲームのうち）と計画" if e.planned else f"価格を測った{e.games}ゲーム") \
             if lang == "ja" else (f"{e.games} games (of the {e.planned} planned) and the plan" if e.planned

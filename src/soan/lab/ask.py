@@ -720,10 +720,7 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
         a.pool = None
     else:
         _plan_and_play(a, qs, need, state, budget_s, start, t0, save)
-    if a.extended:  # the time left grew the plan: kept, so that a later ask of this folder says it again
-        state["extended"] = a.extended
-    else:
-        a.extended = list(state.get("extended", []))
+    a.extended = _growth(a.extended, state, need)
     answers = [answer(a, q, doc["names"]) for q in qs]
     price = state.get("cost", {}).get(bots[0])
     for x in answers:  # an open answer: the budget that would give it its need, asked alone (from this price)
@@ -738,6 +735,23 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
     return res
 
 
+def _growth(mine: list[dict[str, Any]], state: dict[str, Any], need: dict[str, list[Setting]]) -> list[dict[str, Any]]:
+    """The plan's growth by the time left (`Asker.extended`) this ask reports, and kept in the folder's
+    state so that a later ask of it says it again: this ask's own records, else an earlier ask's record of
+    a level whose studies here all grew then (narrowed to them); never a growth of other studies."""
+    grown = {k for r in mine for k in r["reached"]}
+    state["extended"] = mine + [r for r in state.get("extended", []) if not grown & set(r["reached"])]
+    if mine:
+        return mine
+    out = []
+    for r in state["extended"]:
+        here = {s.name for s in need.get(r["bot"], [])}
+        if here and here <= set(r["reached"]):
+            out.append({"bot": r["bot"], "reached": {k: n for k, n in r["reached"].items() if k in here},
+                        "planned": {k: n for k, n in r["planned"].items() if k in here}})
+    return out
+
+
 def _read_state(state_file: Path) -> dict[str, Any]:
     """The folder's ask state (the plan and the games so far), or a fresh one; a file that is not an ask's
     state is an error naming it (nothing is changed: the user decides what to do with it)."""
@@ -745,12 +759,17 @@ def _read_state(state_file: Path) -> dict[str, Any]:
         return {"spent_s": 0.0, "n": {}}
     try:
         state = json.loads(state_file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as e:
+    except OSError as e:
         state = e
-    if not isinstance(state, dict) or not isinstance(state.get("n"), dict) or "spent_s" not in state:
-        broken = isinstance(state, Exception)
-        why = f"not JSON: {type(state).__name__}" if broken else "JSON, but not the state an ask writes"
-        why_ja = "JSON として読めない" if broken else "JSON だが、soan ask が書く状態ではない"
+        why, why_ja = f"the file could not be read: {type(e).__name__}", "ファイルを読み込めない"
+    except (UnicodeDecodeError, ValueError) as e:
+        state = e
+        why, why_ja = f"not JSON: {type(e).__name__}", "JSON として読めない"
+    else:
+        why, why_ja = "JSON, but not the state an ask writes", "JSON だが、soan ask が書く状態ではない"
+    spent = state.get("spent_s") if isinstance(state, dict) else None
+    if (not isinstance(state, dict) or not isinstance(state.get("n"), dict) or isinstance(spent, bool)
+            or not isinstance(spent, int | float) or not isinstance(state.get("plan", {}), dict)):
         raise ConfigError(f"{state_file} cannot be read as the state of an earlier ask ({why}); nothing was changed. "
                           "Move the folder away to ask afresh, or give another --out",
                           ja=f"{state_file} を前回の soan ask の状態として読めません（{why_ja}）。何も変更していません。"

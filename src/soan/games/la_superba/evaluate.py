@@ -101,7 +101,7 @@ def playout(s, steps: int, rng) -> None:
     """agents.greedy.random_playout to `lookahead_end` (the `playout` hook), by La Superba's own steps:
     the seat on turn read as `to_act()[0]` reads it, its options as `_legal_shared` gives them (a fork's
     kept list is only ever `_options`'s), the pick drawn the same way. The same steps, numbers and state
-    (tests/test_la_superba.py compares the two), without three generic calls a step."""
+    (tests/test_playout_hooks.py compares the two), without three generic calls a step."""
     apply, options = s._apply, s._options
     st = rng.state
     for _step in range(steps):
@@ -120,6 +120,8 @@ def playout(s, steps: int, rng) -> None:
                 if choice[i] is None:
                     seat = i
                     break
+            if seat < 0:  # no one (the rules finish the round at once then): as to_act() being empty
+                break
         la = options(seat)
         st = (st + _GAMMA) & _M  # Rng.below(len(la)), inlined as random_playout does
         z = ((st ^ (st >> 30)) * _MIX1) & _M
