@@ -72,14 +72,7 @@ def ask_cmd(
             res = ask(info.id, question or None, seconds, out, jobs, bot_list or None, tick, check_bots=check_bots,
                       seed=seed)
     except Interrupted as e:
-        again = "soan ask " + shlex.join([info.id, *(question or []), "--out", out]
-                                       + (["--budget", budget] if budget != "10m" else [])
-                                       + (["--bots", ",".join(bot_list)] if bot_list else [])
-                                       + (["--check-bots"] if check_bots else [])
-                                       + (["--seed", str(seed)] if seed else [])  # OUT/seed-N, not the default folder
-                                       + (["-j", str(jobs)] if jobs != 2 else [])
-                                       + (["--fix"] if fix else []) + (["--json"] if as_json else [])
-                                       + (["--lang", lang] if lang != "en" else []))
+        again = _again(info.id, question, out, budget, bot_list, check_bots, seed, jobs, fix, as_json, lang)
         kept = (f"{e.games}ゲーム（計画 {e.planned}ゲームのうち）と計画" if e.planned else f"価格を測った{e.games}ゲーム") \
             if lang == "ja" else (f"{e.games} games (of the {e.planned} planned) and the plan" if e.planned
                                   else f"the {e.games} games that priced the bots")
@@ -122,6 +115,19 @@ def _list_questions(qs: list[dict], lang: str, as_json: bool) -> None:
         return
     for q in qs:
         console.print(f"{q['id']}: {q['ja' if lang == 'ja' else 'en']}", highlight=False)
+
+
+def _again(game: str, question: list[str] | None, out: str, budget: str, bot_list: tuple[str, ...], check_bots: bool,
+           seed: int, jobs: int, fix: bool, as_json: bool, lang: str) -> str:
+    """The command that goes on with an interrupted ask: the same one, quoted for the shell."""
+    return "soan ask " + shlex.join([game, *(question or []), "--out", out]
+                                    + (["--budget", budget] if budget != "10m" else [])
+                                    + (["--bots", ",".join(bot_list)] if bot_list else [])
+                                    + (["--check-bots"] if check_bots else [])
+                                    + (["--seed", str(seed)] if seed else [])  # OUT/seed-N, not the default folder
+                                    + (["-j", str(jobs)] if jobs != 2 else [])
+                                    + (["--fix"] if fix else []) + (["--json"] if as_json else [])
+                                    + (["--lang", lang] if lang != "en" else []))
 
 
 def write_report(res: dict, lang: str, out: str):
