@@ -45,6 +45,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
+    if args.rounds < 1:
+        ap.error(f"--rounds: at least 1; got {args.rounds}")
     gc.collect()
     gc.freeze()
     print("µs per action of random play-outs (CPU time, medians): public methods | engine's own steps only")

@@ -14,20 +14,30 @@ import gc
 import statistics
 import time
 
+import soan
 import soan.cli.main  # noqa: F401 - the CLI's import heap, as `soan bench` has it
 from soan.agents import base
+from soan.core.game import game_info
 from soan.lab.runner import play_game
+
+
+def _at_least_1(x: str) -> int:
+    n = int(x)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"at least 1; got {n}")
+    return n
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game")
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--games", type=_at_least_1, default=20, help="all-normal games a round and side")
+    ap.add_argument("--rounds", type=_at_least_1, default=5)
     args = ap.parse_args()
+    with_hook = [g["id"] for g in soan.games() if game_info(g["id"]).hooks.playout is not None]
+    if args.game not in with_hook:
+        raise SystemExit(f"{args.game!r} has no playout hook (or is no game); the games with one: {', '.join(with_hook)}")
     on = base.game_hooks(args.game)
-    if on.playout is None:
-        raise SystemExit(f"{args.game} has no playout hook")
     off = dataclasses.replace(on, playout=None)
     play_game(args.game, 4, 1, ["normal"] * 4)  # warm: the rule tables and caches both sides share
     gc.collect()

@@ -68,6 +68,54 @@ def test_asking_again_never_looks_again_with_more_games(tmp_path):
     assert again["answers"][0]["by_bot"]["random"]["rows"][0]["diff"] == res["answers"][0]["by_bot"]["random"]["rows"][0]["diff"]
 
 
+def test_a_second_ctrl_c_while_the_first_is_handled_keeps_the_message_and_a_whole_state(tmp_path, monkeypatch):
+    """Two quick Ctrl-C's: the second came while the state was saved or the workers stopped, and the message
+    that says how to go on was lost. Further Ctrl-C's now wait until it is printed, then work again."""
+    import os
+    import signal
+
+    from soan.lab import ask as ask_mod
+
+    real_run, real_dumps = ask_mod.run_studies, json.dumps
+    seen = {"interrupted": False, "second": 0}
+
+    def interrupted(*args, **kw):
+        real_run(*args, **kw)
+        seen["interrupted"] = True
+        raise KeyboardInterrupt
+
+    def dumps_after_a_second_ctrl_c(*args, **kw):
+        if seen["interrupted"] and not seen["second"]:  # Ctrl-C again while the state is being saved
+            seen["second"] += 1
+            os.kill(os.getpid(), signal.SIGINT)
+        return real_dumps(*args, **kw)
+
+    monkeypatch.setattr(ask_mod, "run_studies", interrupted)
+    monkeypatch.setattr(ask_mod.json, "dumps", dumps_after_a_second_ctrl_c)
+    before = signal.getsignal(signal.SIGINT)
+    r = runner.invoke(app, ["ask", "undecim", "gold-bonus", "--budget", "2s", "--out", str(tmp_path), "-j", "1",
+                            "--bots", "random"])
+    assert seen["second"] == 1 and r.exit_code == 130, r.output
+    assert "To go on, run the same command again" in r.output, r.output
+    assert isinstance(json.loads((tmp_path / "undecim" / "ask-state.json").read_text())["n"], dict)  # whole
+    assert signal.getsignal(signal.SIGINT) is before  # given back once the message is out
+
+
+def test_a_studys_progress_is_the_games_it_holds_so_a_later_stage_never_runs_past_the_plan(tmp_path):
+    """A stage's bar counted the games a study already held as if played again (`424/200`): the progress
+    is now the games the study holds, out of what it will hold."""
+    from soan.lab.ask import Asker, Setting
+
+    seen: list[tuple[str, int, int]] = []
+    a = Asker("undecim", tmp_path, jobs=1, bots=("random",), progress=lambda *x: seen.append(x))
+    s = Setting(4, "random", ())
+    a.ensure(s, 20)  # a first stage
+    a.ensure(s, 50)  # the next: 20 held, 30 more
+    assert all(held <= n for _, held, n in seen), seen
+    start = [held for _, held, n in seen if n == 50][0]  # the whole chunks held (a part-full one is played again)
+    assert 0 < start <= 20 and seen[-1] == (s.name, 50, 50)
+
+
 def test_ctrl_c_keeps_the_games_says_how_to_go_on_and_asking_again_continues(tmp_path, monkeypatch):
     """Issue 27: an ask interrupted right after its pilot left a folder on which every later ask failed
     (OverflowError: a pilot with no cost recorded). Ctrl-C now says what was kept and how to go on."""
@@ -1120,7 +1168,7 @@ def test_a_comparison_beyond_doubt_at_the_first_stage_gets_no_more_games_and_the
     ja, en = "\n".join(notes(res, "ja")), "\n".join(notes(res, "en"))
     # the question all settled needs nothing: it is not counted among the needs met
     assert "見積もれた 2 問のうち計画に収まる 1 問に必要数を割り当て" in ja and "1 of the 2 questions" in en
-    assert "既にはっきりしていた 2 件の比較（AD-V1、AD-V10。" in ja and "計画の残り 320 ゲームをほかの試行に回した" in ja
+    assert "既にはっきりしていた 2 件の比較（AD-V1、AD-V10。" in ja and "計画の残り 320 ゲームをほかの試行の計画に回した" in ja
     assert "2 comparisons were already beyond doubt (AD-V1, AD-V10:" in en and "the 320 games left in their plans" in en
     # the even share is the still-playing studies' (the settled ones stopped), and one comparison reads as one
     assert "残りは止めていない試行に均等に配った" in ja and "went evenly to every study still playing" in en

@@ -39,7 +39,7 @@ def ask_cmd(
     """Answer the draft's questions (問題点): studies planned from the budget, both sides of a comparison on
     the same games; a verdict per question in words (the competent bots'), and one HTML report."""
     from ..core.game import game_info
-    from ..lab.ask import Interrupted, ask, load_questions
+    from ..lab.ask import Interrupted, ask, hold_interrupts, load_questions, release_interrupts
 
     check_lang(lang)
     info = game_info(game)
@@ -63,15 +63,15 @@ def ask_cmd(
                       console=console, disable=as_json, transient=True) as prog:
             tasks: dict[str, TaskID] = {}
 
-            def tick(name: str, k: int, n: int) -> None:
+            def tick(name: str, held: int, n: int) -> None:
                 if name not in tasks:
                     tasks[name] = prog.add_task(name, total=n)
-                prog.update(tasks[name], total=n)
-                prog.advance(tasks[name], k)
+                prog.update(tasks[name], total=n, completed=held)
 
             res = ask(info.id, question or None, seconds, out, jobs, bot_list or None, tick, check_bots=check_bots,
                       seed=seed)
     except Interrupted as e:
+        before = hold_interrupts()  # a second Ctrl-C does not cut the message short
         again = _again(info.id, question, out, budget, bot_list, check_bots, seed, jobs, fix, as_json, lang)
         kept = (f"{e.games}ゲーム（計画 {e.planned}ゲームのうち）と計画" if e.planned else f"価格を測った{e.games}ゲーム") \
             if lang == "ja" else (f"{e.games} games (of the {e.planned} planned) and the plan" if e.planned
@@ -80,6 +80,7 @@ def ask_cmd(
             f"\n中断した。{kept}は {e.folder} に残っている。続けるには、同じコマンドをもう一度実行する：{again}"
             if lang == "ja" else f"\nInterrupted. {kept} are kept in {e.folder}. To go on, run the same command "
             f"again: {again}", highlight=False, soft_wrap=True)
+        release_interrupts(before)
         raise typer.Exit(130) from None
     if fix:
         _fix(info.id, res, out, jobs, as_json, lang)

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -288,12 +290,13 @@ class Asker:
     out: Path
     jobs: int = 2
     bots: tuple[str, ...] = BOTS
-    progress: Callable[[str, int, int], None] | None = None
+    progress: Callable[[str, int, int], None] | None = None  # (study, games it holds now, games it will hold)
     n: dict[Setting, int] = field(default_factory=dict)
     cost: dict[Setting, float] = field(default_factory=dict)  # seconds per game
     over: list[dict[str, Any]] = field(default_factory=list)  # bot levels whose plan does not fit the budget
     stopped: list[dict[str, Any]] = field(default_factory=list)  # a level whose plan the clock cut short
     extended: list[dict[str, Any]] = field(default_factory=list)  # a level whose plan the time left grew
+    held_interrupts: Any = None  # after Ctrl-C: the SIGINT handler to give back once the workers are stopped
     check_bots: bool = False  # the planning check of every compared setting at the lead level
     seed: int = 0  # added to every study's seed: the whole ask on other games (`ask(seed=…)`)
     released: set[str] = field(default_factory=set)  # studies only settled comparisons use (`resize`): not grown
@@ -318,7 +321,7 @@ class Asker:
             chunk = CHUNK_LEAD if s.bot == self.bots[0] else CHUNK
             st = settings_for(self.game, n, s.players, s.lineup(), s.seed + self.seed, list(s.variants),
                               dict(s.params), chunk=chunk)
-            tick = (lambda k, name=s.name, n=n: report(name, k, n)) if report is not None else None
+            tick = _held_counter(report, s.name, n) if report is not None else None
             runs.append(StudyRun(st, self.folder(s), tick))
         t0 = time.perf_counter()
         run_studies(runs, self.pool if self.jobs > 1 else None)
@@ -660,6 +663,34 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
                                        "planned": {s.name: plan[s.name] for s in need[b]}})
 
 
+def _held_counter(report: Callable[[str, int, int], None], name: str, n: int) -> Callable[[int], None]:
+    """A study run's progress (first the games its folder holds, then each chunk's) as the games the study
+    holds now, out of the `n` it will hold: a later stage's bar starts where the last one ended."""
+    held = 0
+
+    def tick(k: int) -> None:
+        nonlocal held
+        held += k
+        report(name, held, n)
+
+    return tick
+
+
+def hold_interrupts() -> Any:
+    """After a first Ctrl-C, further ones wait until the state is saved and the workers are stopped (a
+    second one there lost the message that says how to go on). The handler before, or None where the
+    handlers cannot be set (not the main thread)."""
+    try:
+        return signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:
+        return None
+
+
+def release_interrupts(before: Any) -> None:
+    if before is not None:
+        signal.signal(signal.SIGINT, before)
+
+
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C during `ask`: the plan and every finished chunk of games are kept in `folder`."""
 
@@ -710,16 +741,21 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
         state["spent_s"] = before_s + (time.perf_counter() - t0)
         for s, n in a.n.items():
             state["n"][s.name] = max(n, state["n"].get(s.name, 0))
-        state_file.write_text(json.dumps(state, indent=1))
+        part = state_file.with_name(state_file.name + ".part")  # whole or not at all: a later ask reads it
+        part.write_text(json.dumps(state, indent=1))
+        os.replace(part, state_file)
 
-    if jobs > 1:  # one set of workers for the whole ask: none started per study, warm caches throughout
-        from .runner import process_pool
+    try:
+        if jobs > 1:  # one set of workers for the whole ask: none started per study, warm caches throughout
+            from .runner import process_pool
 
-        with process_pool(jobs, info.id) as a.pool:
+            with process_pool(jobs, info.id) as a.pool:
+                _plan_and_play(a, qs, need, state, budget_s, start, t0, save)
+            a.pool = None
+        else:
             _plan_and_play(a, qs, need, state, budget_s, start, t0, save)
-        a.pool = None
-    else:
-        _plan_and_play(a, qs, need, state, budget_s, start, t0, save)
+    finally:
+        release_interrupts(a.held_interrupts)
     a.extended = _growth(a.extended, state, need)
     answers = [answer(a, q, doc["names"]) for q in qs]
     price = state.get("cost", {}).get(bots[0])
@@ -817,6 +853,7 @@ def _plan_and_play(a: Asker, qs: list[dict[str, Any]], need: dict[str, list[Sett
 
         run_plan(a, bots, need, plan, budget_s, t0, save, grow=fresh, resize=resized if due else None)
     except KeyboardInterrupt:
+        a.held_interrupts = hold_interrupts()  # released by `ask` once the workers are stopped
         save()
         all_s = [s for b in bots for s in need[b]]
         raise Interrupted(a.out / a.game, sum(_games_in(a.folder(s)) for s in all_s),
