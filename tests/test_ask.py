@@ -231,6 +231,10 @@ def test_the_plan_fits_the_budget_before_any_game_is_looked_at(tmp_path):
     assert set(slow.values()) == {MIN_N} and a.over[0]["bot"] == "greedy" and a.over[0]["games"] == MIN_N
     assert plan_sizes(a, ("greedy",), {"greedy": lead}, state, 6000.0, {}) == slow  # planned once: kept
     assert set(plan_sizes(a, ("greedy",), {"greedy": lead}, {}, 0.0, {"greedy": 8}).values()) == {8}
+    # a folder an ask with other questions planned: a new study is compared pair by pair with the planned
+    # ones, so it is planned no larger (a later ask grew one to 1120 games beside a base of 530: no use)
+    reused = plan_sizes(a, ("greedy",), {"greedy": lead}, {"plan": {s.name: 40 for s in lead[:5]}}, 6000.0, {})
+    assert {reused[s.name] for s in lead} == {40}
 
 
 def test_the_pilot_prices_a_level_on_a_study_with_the_most_players(tmp_path):

@@ -381,7 +381,9 @@ def plan_sizes(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], 
     is left of the budget after the context levels, shared equally by its studies, from a pilot's
     price; a context level (e.g. random players) takes at most CONTEXT_SHARE of the budget and at
     most its start size. A study an earlier ask of the folder planned keeps its size (asking again
-    completes that plan, it never looks again with more games). `budget_s <= 0`: the start sizes."""
+    completes that plan, it never looks again with more games), and a study new to the folder is planned no
+    larger than the level's planned ones (the games it is compared with, pair by pair). `budget_s <= 0`:
+    the start sizes."""
     plan: dict[str, int] = state.setdefault("plan", {})
     left = budget_s * SAFETY
     for k in reversed(range(len(bots))):  # context levels first, the lead level takes the rest
@@ -402,6 +404,9 @@ def plan_sizes(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], 
                 a.over.append({"bot": b, "studies": len(todo), "games": MIN_N,
                                "needs_s": MIN_N * len(todo) * per_game + runs * OVERHEAD_S, "share_s": share})
             n = max(MIN_N, n)
+            kept = [plan[s.name] for s in need[b] if s.name in plan]
+            if kept:  # a folder an ask with other questions planned: its studies' plans stay, and a new study
+                n = min(n, max(kept))  # beside them is compared with them pair by pair, so more games serve nothing
             left -= n * len(todo) * per_game + runs * OVERHEAD_S
         for s in todo:
             plan[s.name] = n
