@@ -506,6 +506,8 @@ def test_a_folder_whose_ask_state_cannot_be_read_is_a_clear_error_and_nothing_ch
     assert state.read_text() == text and sorted(p.name for p in state.parent.iterdir()) == ["ask-state.json"]
     r = runner.invoke(app, ["ask", "undecim", "gold-bonus", "--out", str(tmp_path), "--budget", "0", "--lang", "ja"])
     assert r.exit_code != 0 and "Traceback" not in r.output and "何も変更していません" in r.output, r.output
+    # one line that the terminal wraps, never cut mid-phrase where the output goes to a file or pipe
+    assert any(x.startswith("エラー：") and x.endswith("指定してください") for x in r.output.splitlines()), r.output
 
 
 def test_an_ask_state_that_is_a_folder_is_named_as_unreadable_not_as_broken_json(tmp_path):

@@ -119,14 +119,16 @@ class SoanGroup(TyperGroup):
 
             if not ja:
                 raise
-            console.print(f"[red]エラー：[/red]{escape(help_ja.usage_error(e, command))}", markup=True, highlight=False)
+            console.print(f"[red]エラー：[/red]{escape(help_ja.usage_error(e, command))}", markup=True, highlight=False,
+                          soft_wrap=True)  # a line the terminal wraps: never cut mid-phrase in a file or pipe
             raise typer.Exit(2) from None
         except Exception as e:
             if not isinstance(e, USER_ERRORS) and not missing_extra(e):
                 raise
             lang = ERROR_LANG[0]
             head = "エラー：" if lang == "ja" else "error: "
-            console.print(f"[red]{head}[/red]{escape(describe(e, lang))}", markup=True, highlight=False)
+            console.print(f"[red]{head}[/red]{escape(describe(e, lang))}", markup=True, highlight=False,
+                          soft_wrap=True)  # a line the terminal wraps: never cut mid-phrase in a file or pipe
             raise typer.Exit(2) from None
 
 
