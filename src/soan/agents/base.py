@@ -137,10 +137,13 @@ class SeatView:
         return self.seat in self._state.to_act()
 
 
+WHY_KEPT = 8  # weighed options a decision keeps: a surface shows the first three another seat may see
+
+
 @dataclass
 class Decision:
     action: Any
-    why: list[tuple[str, float]] = field(default_factory=list)  # top actions and their values
+    why: list[tuple[str, float]] = field(default_factory=list)  # top actions and their values, best first
 
 
 class Agent:

@@ -23,7 +23,7 @@ they offer is legal; where the position cannot be stated under them, the game's 
 from __future__ import annotations
 
 from ..core.rng import _GAMMA, _M, _MIX1, _MIX2, Rng
-from .base import Agent, Decision, SeatView, evaluator, game_hooks
+from .base import WHY_KEPT, Agent, Decision, SeatView, evaluator, game_hooks
 from .planrules import check_rules
 
 
@@ -160,4 +160,4 @@ class GreedyAgent(Agent):
         values = self.scores(view, legal)
         best = max(range(len(legal)), key=lambda k: values[k])
         why = sorted(((str(legal[k]), values[k]) for k in range(len(legal))), key=lambda x: -x[1])
-        return Decision(legal[best], why[:3])
+        return Decision(legal[best], why[:WHY_KEPT])

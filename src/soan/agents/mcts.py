@@ -17,7 +17,7 @@ import time as _time
 from typing import Any
 
 from ..core.rng import Rng
-from .base import Agent, Decision, SeatView, evaluator, game_hooks
+from .base import WHY_KEPT, Agent, Decision, SeatView, evaluator, game_hooks
 from .greedy import random_playout
 
 
@@ -130,4 +130,4 @@ class MCTSAgent(Agent):
         stats = [(a, root.get(a, [0, 0.0, 0])) for a in legal]
         best = max(stats, key=lambda x: (x[1][0], x[1][1]))[0]
         why = sorted(((str(a), st[1] / st[0]) for a, st in stats if st[0]), key=lambda x: -x[1])
-        return Decision(best, why[:3])
+        return Decision(best, why[:WHY_KEPT])

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..agents import SeatView, make_agent
 from ..agents.drive import forget_watched, show_move, simultaneous_choices
+from ..agents.reasons import public_reasons
 from ..core.actions import parse_action
 from ..core.errors import IllegalAction, RecordError, SoanError
 from ..core.game import game_info, make
@@ -126,7 +127,8 @@ class Session:
             self._rebuild()  # resumed: the watching bots see the moves made so far
         self.seen = {h: len(self.moves) for h in self.humans}
         self.spectator_seen = len(self.moves)
-        self.why: dict[int, tuple[str, str]] = {}  # move index -> a bot's move and its weighed options, in words when made
+        # move index -> a bot's move in words, and per person its weighed options they may see (agents/reasons.py)
+        self.why: dict[int, tuple[str, dict[int, str]]] = {}
         self.events: list[tuple[int, str]] = []  # (moves applied when it happened, text): scores as they change
         self.seen_rounds = {h: len(rounds_of(self.text, self.state)) for h in self.humans}
         self.last_human: int | None = None
@@ -280,11 +282,16 @@ class Session:
         shown = False
         for k in range(start, len(self.moves)):
             if k in self.why:
-                a, w = self.why[k]
+                a, per_seat = self.why[k]
+                w = per_seat.get(seat) or msg("why_hidden", lang)
                 self.out(msg("why", lang, p=self.text.player_name(self.moves[k][0], lang, seat), a=a, w=w))
                 shown = True
         if not shown:
             self.out(msg("why_none", lang))
+
+    def _weighed(self, options) -> str:
+        """Weighed options in words with their values: 'a 0.35, b -11.49'."""
+        return ", ".join(f"{self._plain_json(x)} {v:.2f}" for x, v in options)
 
     def _plain_json(self, x) -> str:
         """A bot's candidate (an action or its text) in the chosen language, where it can be parsed."""
@@ -478,9 +485,10 @@ class Session:
             self.pending.pop(seat, None)
             d = self.bots[seat].decide(SeatView(self.state, seat))
         desc = self._plain_json(d.action) if d.why or not self.humans else ""  # in words, before the move
-        weighed = ", ".join(f"{self._plain_json(x)} {v:.2f}" for x, v in d.why[:3]) if d.why else ""
-        if d.why:
-            self.why[len(self.moves)] = (desc, weighed)
+        weighed = self._weighed(d.why[:3]) if d.why else ""
+        if d.why and self.humans:  # each person sees only the options their own observation allows
+            self.why[len(self.moves)] = (desc, {h: self._weighed(public_reasons(
+                self.state, seat, h, d.why, chosen=d.action, seed=len(self.moves))[:3]) for h in self.humans})
         self._apply(seat, d.action)
         if not self.humans:  # a spectator (no secrets to keep) sees every move, or one line per turn
             if self._t("summarize_turn") is None:
