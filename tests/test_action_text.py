@@ -42,3 +42,24 @@ def test_la_superba_reads_its_japanese_texts_back():
             seen.add(type(a).__name__)
         s.apply(seat, rng.choice(acts))
     assert len(seen) >= 3
+
+
+@pytest.mark.parametrize("game, text, word", [
+    ("la-superba", "play 2 1o 16", "'1o'"),  # was read as play 1 2 16, another legal move
+    ("la-superba", "play 2x", "'2x'"),
+    ("undecim", "develop 1o gold", "'1o'"),
+    ("asian-delivery", "area 1o", "'1o'"),
+])
+def test_a_number_in_an_action_text_is_all_digits_or_refused_by_name(game, text, word):
+    with pytest.raises(soan.IllegalAction) as e:
+        soan.parse_action(game, text)
+    if word:
+        assert f"takes a whole number, got {word}" in str(e.value)
+        assert "整数" in e.value.ja
+
+
+def test_carry_text_leaves_no_word_unread():
+    with pytest.raises(soan.IllegalAction, match="takes goods and counts"):
+        soan.parse_action("la-superba", "carry pepper=2x silk=1")
+    assert str(soan.parse_action("la-superba", "carry 2 pepper 1 silk")) == "carry pepper=2 silk=1"
+    assert str(soan.parse_action("la-superba", "play ２ １６")) == "play 2 16"  # full-width digits are digits

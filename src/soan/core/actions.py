@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -31,6 +32,20 @@ def check_text(s: str) -> None:
                 "and = : , only), e.g. 'play 5 7 15'",
                 ja=f"{shown(s, 60)}：文字 {c!r} は手の書き方に使えません（使えるのは文字・数字・空白と = : , だけです。"
                    "例：play 5 7 15）")
+
+
+_WHOLE = re.compile(r"[0-9]{1,18}")
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
+
+
+def whole_number(word: str, what: str) -> int:
+    """A whole number from one word of an action's text (full-width digits read as digits): a word that is
+    not all digits ('1o', '1_0', '²') is refused by name rather than read as another number."""
+    w = word.translate(_FULL_WIDTH)
+    if _WHOLE.fullmatch(w) is None:
+        raise IllegalAction(f"{what} takes a whole number, got {shown(word, 40)}",
+                            ja=f"{what} には整数を書きます（{shown(word, 40)} は整数ではありません）")
+    return int(w)
 
 
 class Action:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...core.actions import Action, register_actions
+from ...core.actions import Action, register_actions, whole_number
 from ...core.errors import IllegalAction
 
 GAME = "asian-delivery"
@@ -171,14 +170,6 @@ UNLOADS = {(v, g): Unload(v, g) for v in ("train", "ship") for g in "LNH"}
 AREAS = {a: AreaPick(a) for a in range(1, 11)}
 
 
-_NUMBER = re.compile(r"-?[0-9]{1,18}")
-
-
-def _int(word: str, what: str) -> int:
-    """A whole number from text; anything else (or a number too long to read) is refused by name."""
-    if _NUMBER.fullmatch(word) is None:
-        raise IllegalAction(f"{what} takes a whole number, got {word[:40]!r}")
-    return int(word)
 
 
 def parse_text(s: str) -> Action:
@@ -194,7 +185,7 @@ def parse_text(s: str) -> Action:
             face = w[2].lower() if len(w) > 2 else "up"
             if face not in ("up", "down"):
                 raise IllegalAction("'play' takes a card number and up or down, e.g. 'play 41 down'")
-            return PlayCard(_int(w[1], "'play'"), face)
+            return PlayCard(whole_number(w[1], "'play'"), face)
         if k in ("load", "unload"):
             v, g = w[1].lower(), w[2].upper()
             if v not in ("train", "ship") or g not in ("L", "N", "H") or len(w) > 3:
@@ -205,22 +196,22 @@ def parse_text(s: str) -> Action:
         if k == "done":
             return DONE
         if k == "area":
-            return AreaPick(_int(w[1], "'area'"))
+            return AreaPick(whole_number(w[1], "'area'"))
         if k == "cube":
             g = w[1].upper()
             if g not in ("L", "N", "H") or len(w) > 2:
                 raise IllegalAction(f"'cube' takes one grade, L, N or H; got {s!r}")
             return CUBES[g]
         if k == "request":
-            return RequestPick(_int(w[1], "'request'"))
+            return RequestPick(whole_number(w[1], "'request'"))
         if k == "build":
-            return BuildAt(_int(w[1], "'build'"), w[2].lower())
+            return BuildAt(whole_number(w[1], "'build'"), w[2].lower())
         if k == "card":
-            return CardPick(_int(w[1], "'card'"))
+            return CardPick(whole_number(w[1], "'card'"))
         if k == "option":
-            return OptionPick(_int(w[1], "'option'"))
+            return OptionPick(whole_number(w[1], "'option'"))
         if k == "draft":
-            return DraftPick(w[1].lower(), _int(w[2], "'draft'"))
+            return DraftPick(w[1].lower(), whole_number(w[2], "'draft'"))
         if k == "retrieve":
             return RETRIEVE[0 if no else 1]
         if k == "wish":

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import ClassVar
 
-from ...core.actions import Action, register_actions
+from ...core.actions import Action, register_actions, whole_number
 from ...core.checks import shown
 from ...core.errors import IllegalAction
 
@@ -85,6 +85,10 @@ def play(cards: tuple[int, ...]) -> Play:
     return a
 
 
+_PAIR = re.compile(r"([^\s=:\d]+)\s*[=:]\s*(\d+)|(\d+)\s*([^\s=:\d]+)")
+_PAIRS = re.compile(rf"\s*(?:(?:{_PAIR.pattern})\s*)+")
+
+
 def parse_text(s: str) -> Action:
     """'play 7 16 20', 'carry pepper=2 silk=1' (or 'carry 2 pepper 1 silk'), 'deliver glass=1'."""
     words = s.replace(",", " ").split()
@@ -93,17 +97,17 @@ def parse_text(s: str) -> Action:
     kind, rest = words[0].lower(), " ".join(words[1:])
     kind = {"出す": "play", "運ぶ": "carry", "輸送": "deliver"}.get(kind, kind)
     if kind == "play":
-        nums = re.findall(r"\d+", rest)
+        nums = rest.split()
         if not nums:
             raise IllegalAction("'play' takes card numbers, e.g. 'play 7 16 20'")
         if len(nums) > 12 or any(len(x) > 4 for x in nums):
             raise IllegalAction(f"'play' takes a few card numbers (serials 1-999), got {rest[:40]!r}")
-        return Play(tuple(sorted(int(x) for x in nums)))
+        return Play(tuple(sorted(whole_number(x, "'play'") for x in nums)))
     if kind in ("carry", "deliver"):
         counts = [0, 0, 0]
         if rest.strip() not in ("", "nothing", "なし"):
-            pairs = re.findall(r"([^\s=:\d]+)\s*[=:]\s*(\d+)|(\d+)\s*([^\s=:\d]+)", rest)
-            if not pairs:
+            pairs = _PAIR.findall(rest)
+            if not pairs or _PAIRS.fullmatch(rest) is None:  # every word a good or its count, nothing skipped
                 raise IllegalAction(f"'{kind}' takes goods and counts, e.g. '{kind} pepper=2 silk=1'")
             for w1, n1, n2, w2 in pairs:
                 w, n = (w1, n1) if w1 else (w2, n2)

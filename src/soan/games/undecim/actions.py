@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...core.actions import Action, register_actions
+from ...core.actions import Action, register_actions, whole_number
 from ...core.checks import shown
 from ...core.errors import IllegalAction
 from .model import ITEMS
@@ -162,9 +162,11 @@ def parse_text(s: str) -> Action:
             a, b = sorted((_item(w[1]), _item(w[2])), key=ITEMS.index)
             return Settle(a, b)
         if k == "develop":
-            return Develop(int(w[1]), _item(w[2]))
+            return Develop(whole_number(w[1], "'develop'"), _item(w[2]))
         if k == "skip":
             return SKIP
+    except IllegalAction:
+        raise
     except (IndexError, ValueError):
         raise IllegalAction(f"incomplete action {shown(s, 40)}; e.g. 'settle stone wood', 'develop 1 gold'") from None
     raise IllegalAction(f"unknown action {shown(w[0], 40)}; expected take, bonus, play, pick, keep, boost, settle, develop or skip")
