@@ -58,11 +58,20 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
           port: int = typer.Option(8000, "--port", help="port to listen on"),
           db: str = typer.Option("soan.sqlite", "--db", help="SQLite file, or a SQLAlchemy URL (postgresql://...)"),
           bot_delay: float = typer.Option(0.4, "--bot-delay", help="seconds a bot waits before moving, so people can follow"),
-          public_url: str | None = typer.Option(None, "--public-url", help="the address people open when the server "
-                                                "is behind a reverse proxy (https://games.example.org): used in "
-                                                "invitation links and to check where requests come from"),
+          public_url: str | None = typer.Option(None, "--public-url", envvar="SOAN_PUBLIC_URL",
+                                                help="the address people open (https://games.example.org behind a "
+                                                "reverse proxy, or http://192.168.1.20:8000 for a container on your "
+                                                "network): used in invitation links and to check where requests "
+                                                "come from"),
+          trust_proxy: bool = typer.Option(False, "--trust-proxy", help="trust X-Forwarded-For/-Proto from "
+                                           "--trusted-proxy (on by itself with --public-url)"),
           trusted_proxy: str = typer.Option("127.0.0.1", "--trusted-proxy", help="addresses of reverse proxies whose "
                                             "X-Forwarded-For/-Proto are trusted (comma-separated)"),
+          allow_host: list[str] = typer.Option([], "--allow-host", envvar="SOAN_ALLOW_HOST",
+                                               help="another host name requests may name (the server answers only "
+                                               "to the addresses it prints; e.g. mypc.local)"),
+          api_docs: bool = typer.Option(False, "--api-docs", help="serve the API's schema pages (/docs, /redoc, "
+                                        "/openapi.json)"),
           bot_options: bool = typer.Option(False, "--bot-options", help="rooms may give bots options (bounded), "
                                            "not only the catalogue's names"),
           limit: list[str] = typer.Option([], "--limit", help="change a limit: NAME=VALUE, e.g. rooms_per_minute=5 "
@@ -80,19 +89,60 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
         raise typer.BadParameter(f"--public-url is an address starting with https:// or http://, got {public_url!r}")
     lim = parse_limits(limit)
     lim.bot_options = lim.bot_options or bot_options
+    lim.connections_open = max(16, min(lim.connections_open, _open_files() - 64))  # never past the file limit
     everywhere = host in ("0.0.0.0", "::", "")
-    lan = [f"http://{a}:{port}" for a in lan_addresses()] if everywhere else []
+    found = lan_addresses() if everywhere else []
+    lan = [f"http://{a}:{port}" for a in found]
+    trusting = trust_proxy or public_url is not None
+    proxies = frozenset(x.strip() for x in trusted_proxy.split(",") if x.strip()) if trusting else frozenset()
+    hosts = allowed_hosts(host, found, public_url, allow_host)
     web = create_app(db, bot_delay=bot_delay, limits=lim, public_url=public_url, lan_url=lan[0] if lan else None,
-                     stop_bots=True)
+                     stop_bots=True, hosts=hosts, api_docs=api_docs)
     shown = "127.0.0.1" if everywhere else host
     for line in _start_lines(f"http://{shown}:{port}/", web.state.stored, db, public_url, everywhere, lan):
         console.print(line, highlight=False)
     import gc
 
+    from ..web.conn import bounded_protocols
+
+    http, ws, _gate = bounded_protocols(lim, exempt=proxies)
     gc.collect()
     gc.freeze()  # the modules and game tables loaded so far are never scanned again by the collector
     uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
-                proxy_headers=True, forwarded_allow_ips=trusted_proxy)
+                http=http, ws=ws, ws_max_size=lim.ws_frame_bytes, timeout_keep_alive=5,
+                proxy_headers=trusting, forwarded_allow_ips=",".join(sorted(proxies)) if trusting else None)
+
+
+def allowed_hosts(host: str, lan: list[str], public_url: str | None, extra: list[str]) -> list[str]:
+    """The host names a request may name: this computer's loopback names, the address listened on, the LAN
+    addresses printed, the public address's host and those given with --allow-host."""
+    from urllib.parse import urlsplit
+
+    from ..web.http import LOOPBACK_HOSTS
+
+    names = [*sorted(LOOPBACK_HOSTS), *lan, *extra]
+    if host not in ("0.0.0.0", "::", ""):
+        names.append(host)
+    if public_url:
+        names.append(urlsplit(public_url).hostname or "")
+    return [n.strip().lower().strip("[]") for n in dict.fromkeys(names) if n and n.strip()]
+
+
+def _open_files() -> int:
+    """The files this process may open, raised to the hard limit where that is higher (connections use them)."""
+    try:
+        import resource
+    except ImportError:  # not on this platform: uvicorn's own behaviour
+        return 1 << 20
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else 1 << 16
+    if soft != resource.RLIM_INFINITY and soft < want:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+            soft = want
+        except (ValueError, OSError):
+            pass
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
 
 
 def _start_lines(url: str, stored: int, db: str, public_url: str | None, everywhere: bool,

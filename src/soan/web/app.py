@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Iterable
 from contextlib import asynccontextmanager, suppress
 
 from fastapi import FastAPI
@@ -26,22 +27,30 @@ SWEEP_SECONDS = 15  # how often rooms idle or finished may leave memory
 
 
 def create_app(db: str = "soan.sqlite", bot_delay: float = 0.4, limits: Limits | None = None,
-               public_url: str | None = None, lan_url: str | None = None, stop_bots: bool = False) -> FastAPI:
+               public_url: str | None = None, lan_url: str | None = None, stop_bots: bool = False,
+               hosts: Iterable[str] | None = None, api_docs: bool = False) -> FastAPI:
     """The app. `public_url`: the address people open (behind a reverse proxy), used in invitation links
     and the Origin check; `lan_url`: the address friends on the same network open, used in links made
     from a page opened on this computer (127.0.0.1); `stop_bots`: the bot processes end with the app
-    (`soan serve`; else they stay for the next app of this process)."""
+    (`soan serve`; else they stay for the next app of this process); `hosts`: the host names a request
+    may name (`soan serve` gives those it prints; None: any); `api_docs`: serve /docs, /redoc and
+    /openapi.json (off unless asked)."""
     if limits is not None and not isinstance(limits, Limits):
         raise TypeError(f"limits is a Limits, got {type(limits).__name__}")
+    if hosts is not None and (isinstance(hosts, str) or not all(isinstance(h, str) and h for h in hosts)):
+        raise TypeError(f"hosts is a list of host names, got {hosts!r}")
     lim = limits or Limits()
     lim.check()
     site = Site.open(db, bot_delay, lim, public_url, lan_url)
-    app = FastAPI(title="soan", lifespan=functools.partial(lifespan, site=site, stop_bots=stop_bots))
+    app = FastAPI(title="soan", lifespan=functools.partial(lifespan, site=site, stop_bots=stop_bots),
+                  docs_url="/docs" if api_docs else None, redoc_url="/redoc" if api_docs else None,
+                  openapi_url="/openapi.json" if api_docs else None)
     app.state.site, app.state.manager, app.state.replays = site, site.manager, site.replays
     app.state.stored = site.store.count()
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     install_handlers(app)
-    app.add_middleware(Guard, public=site.public)
+    app.add_middleware(Guard, public=site.public, body_seconds=lim.body_seconds,
+                       hosts=None if hosts is None else frozenset(h.lower() for h in hosts))
     for router in ROUTERS:
         app.include_router(router)
     return app

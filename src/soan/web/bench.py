@@ -37,6 +37,7 @@ class Tally:
         self.other: list[float] = []
         self.lag: list[float] = []
         self.failed: list[float] = []
+        self.refused: dict[int, int] = {}  # a person's moves the server refused, by status
         self.pushes = 0
         self.posting: set[str] = set()  # rooms whose person's move is on its way
         self.mem: list[tuple[float, float, float]] = []  # (s, server MB, bot processes MB)
@@ -79,6 +80,8 @@ async def _person(http, ws_url: str, gid: str, tok: str, stop: float, t: Tally, 
                 if ok:
                     t.person.append(dt)
                     t.server.append(float(timing.split("dur=")[1]) / 1000)
+                else:
+                    t.refused[r.status] = t.refused.get(r.status, 0) + 1
 
 
 async def _watcher(http, ws_url: str, gid: str, stop: float, t: Tally) -> None:
@@ -241,7 +244,8 @@ async def _run(url: str, rooms: int, clients: int, game: str, seconds: float, bo
     res = {"rooms": rooms, "clients": clients, "think_s": think, "seconds": round(dt, 1), "moves": v1 - v0,
            "moves_per_s": round((v1 - v0) / dt, 1), "person_move_ms": stats_ms(t.person),
            "server_move_ms": stats_ms(t.server), "unrelated_ms": stats_ms(t.other), "pushes": t.pushes,
-           "connection_errors": len(t.failed), "client_lag_ms": stats_ms(t.lag),
+           "connection_errors": len(t.failed), "refused_moves": sum(t.refused.values()),
+           "refused_by_status": {str(k): v for k, v in sorted(t.refused.items())}, "client_lag_ms": stats_ms(t.lag),
            "client_cpu_s": round(cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime, 1),
            "load_average_during": {"min": min(loads), "mean": round(statistics.mean(loads), 2), "max": max(loads)}
            if loads else None,
@@ -307,6 +311,11 @@ def run_bench(console, rooms: int, clients: int, game: str, seconds: float, bots
         proc = subprocess.Popen([sys.executable, "-c", "from soan.cli.main import app; app()", "serve",
                                  "--host", "127.0.0.1", "--port", str(port), "--db", path, "--bot-delay", "0",
                                  "--limit", f"rooms_per_minute={rooms + 10}", "--limit", f"rooms_per_client={rooms + 10}",
+                                 # every simulated person comes from this one address
+                                 "--limit", f"connections_per_client={4 * (rooms + clients) + 100}",
+                                 "--limit", f"connections_open={4 * (rooms + clients) + 200}",
+                                 "--limit", f"websockets_per_client={2 * (rooms + clients) + 10}",
+                                 "--limit", f"websockets_open={2 * (rooms + clients) + 10}",
                                  *extra], env=env, stdout=subprocess.DEVNULL,
                                 stderr=open(Path(tmp) / "server.log", "w"))
         url = f"http://127.0.0.1:{port}"
@@ -362,6 +371,7 @@ def run_bench(console, rooms: int, clients: int, game: str, seconds: float, bots
     console.print(f"a person's move p50/p95/p99/max {p['p50']}/{p['p95']}/{p['p99']}/{p['max']} ms "
                   f"(p95 < 250 ms: {'yes' if a['person_move_p95_under_250ms'] else 'no'}); an unrelated request "
                   f"{o['p50']}/{o['p95']}/{o['p99']}/{o['max']} ms; requests over 1 s: {a['requests_over_1s']}; "
+                  f"moves refused: {res['refused_moves']}; "
                   f"memory after the first minute {res['memory_mb']['after_60s_min_max']} MB (growth "
                   f"{a['memory_growth_after_60s_mb']} MB); load average during the run {res['load_average_during']}",
                   highlight=False, soft_wrap=True)

@@ -49,6 +49,14 @@ class CrossSite(WebError):
     """A request from another site's page (the Origin check)."""
 
 
+class UnknownHost(WebError):
+    """A request whose Host is none this server answers to (DNS rebinding)."""
+
+
+class SlowBody(WebError):
+    """A request body that did not arrive within this server's time."""
+
+
 # -- who asks -----------------------------------------------------------------------------------------
 class TokenRequired(WebError):
     """The request needs a seat's token and came without one."""

@@ -31,6 +31,7 @@ ALL_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-refer
 # each kind of refusal and its status; a subclass takes its nearest listed base's
 STATUS: dict[type[E.WebError], int] = {
     E.BadRequest: 422, E.MalformedHeader: 400, E.TooLarge: 413, E.NotJson: 415, E.CrossSite: 403,
+    E.UnknownHost: 400, E.SlowBody: 408,
     E.TokenRequired: 401, E.UnknownToken: 403, E.HostOnly: 403, E.NotOpenYet: 403, E.SeatViewOnly: 403,
     E.NotFound: 404, E.RoomConflict: 409, E.TooMany: 429,
 }
@@ -121,30 +122,65 @@ def install_handlers(app: FastAPI) -> None:
 
 
 def same_origin(origin: str, host: str, public: str | None) -> bool:
-    """Whether a page at `origin` is this site's (the `Host` asked, or the public address)."""
-    o = urlsplit(origin)
-    if public and f"{o.scheme}://{o.netloc}" == f"{urlsplit(public).scheme}://{urlsplit(public).netloc}":
-        return True
+    """Whether a page at `origin` is this site's (the `Host` asked, or the public address); an Origin
+    that is no address (`http://[`) is another site's."""
+    try:
+        o = urlsplit(origin)
+        if public and f"{o.scheme}://{o.netloc}" == f"{urlsplit(public).scheme}://{urlsplit(public).netloc}":
+            return True
+    except ValueError:
+        return False
     return bool(o.netloc) and o.netloc.lower() == host.lower()
 
 
-class Guard:
-    """JSON-only API from this site's pages (CSRF), and security headers on every response. A plain
-    ASGI middleware: it adds nothing to a request's path but the checks (no task, no stream)."""
+def host_name(host: str) -> str:
+    """The name in a Host header, without its port ('[::1]:8000' -> '::1'); '' when it is none."""
+    h = host.strip().lower()
+    if h.startswith("["):
+        end = h.find("]")
+        return h[1:end] if end > 0 else ""
+    return h.rsplit(":", 1)[0] if h.count(":") == 1 else h
 
-    def __init__(self, app, public: str | None) -> None:
-        self.app, self.public = app, public
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+class Guard:
+    """Only the hosts this server answers to (DNS rebinding), bodies within their time, a JSON-only API
+    from this site's pages (CSRF), and security headers on every response. A plain ASGI middleware: it
+    adds nothing to a request's path but the checks (no task, no stream). `hosts`: the names a request's
+    Host may give (None: any, for an app embedded elsewhere or tested in-process)."""
+
+    def __init__(self, app, public: str | None, hosts: frozenset[str] | None = None,
+                 body_seconds: float = 30.0) -> None:
+        self.app, self.public, self.hosts, self.body_seconds = app, public, hosts, body_seconds
+
+    def unknown_host(self, conn: HTTPConnection) -> E.UnknownHost | None:
+        if self.hosts is None:
+            return None
+        name = host_name(conn.headers.get("host", ""))
+        if name in self.hosts:
+            return None
+        return E.UnknownHost(f"this server does not answer to the host {name[:60]!r} (start it with --allow-host "
+                             f"{name[:60] or 'NAME'} to allow it)",
+                             f"このサーバーはホスト名 {name[:60]!r} には応答しません（許可するには --allow-host で"
+                             "指定して起動してください）")
 
     async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "websocket":
+            if self.unknown_host(HTTPConnection(scope)) is not None:
+                await send({"type": "websocket.close", "code": 4400, "reason": "unknown host"})
+                return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         request = Request(scope)
-        refused = refusal(request, self.public)
+        refused = self.unknown_host(request) or refusal(request, self.public)
         if refused is not None:
             resp = refusal_json(refused, said_lang(request), headers=ALL_HEADERS)
             await resp(scope, receive, send)
             return
+        receive = timed_body(receive, self.body_seconds)
 
         async def sending(message) -> None:
             if message["type"] == "http.response.start":
@@ -155,6 +191,33 @@ class Guard:
             await send(message)
 
         await self.app(scope, receive, sending)
+
+
+def timed_body(receive, seconds: float):
+    """`receive` whose body messages must all arrive within `seconds` of the first ask (SlowBody, a 408,
+    otherwise); once the body is whole, later messages (the client leaving) are waited for as long as it takes."""
+    import asyncio
+    import time
+
+    deadline: list[float] = []
+    whole = [False]
+
+    async def receiving():
+        if whole[0]:
+            return await receive()
+        if not deadline:
+            deadline.append(time.monotonic() + seconds)
+        try:
+            async with asyncio.timeout(max(0.0, deadline[0] - time.monotonic())):
+                message = await receive()
+        except TimeoutError:
+            raise E.SlowBody(f"the request's body did not arrive within {seconds:g} s",
+                             f"要求の本文が {seconds:g} 秒以内に届きませんでした") from None
+        if message.get("type") != "http.request" or not message.get("more_body"):
+            whole[0] = True
+        return message
+
+    return receiving
 
 
 def refusal(request: Request, public: str | None) -> E.WebError | None:

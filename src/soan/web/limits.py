@@ -41,6 +41,15 @@ class Limits:
     bot_processes: bool = True  # the workers are processes (the event loop never waits behind a bot); false: threads
     rooms_in_memory: int = 200  # rooms kept in memory; the least recently used finished or idle ones leave
     idle_seconds: float = 600.0  # a room nobody touched for this long may leave memory (it stays stored)
+    # connections (web/conn.py, under `soan serve`): slow or many connections never lock others out
+    connections_per_client: int = 64  # connections one address holds at once (WebSockets included)
+    connections_open: int = 1000  # connections in all (kept below the process's file limit)
+    header_seconds: float = 10.0  # a request's headers arrive within this time, else 408 and closed
+    body_seconds: float = 30.0  # a request's whole body arrives within this time, else 408
+    websockets_per_client: int = 16  # live connections one address holds at once
+    websockets_open: int = 1000  # live connections in all
+    ws_frames_per_second: int = 20  # messages a live connection may send (its pings); more closes it (1008)
+    ws_frame_bytes: int = 16 * 1024  # a message's size; larger closes the connection (1009)
 
     def check(self) -> None:
         for k, v in vars(self).items():
@@ -112,13 +121,31 @@ def parse_json(raw: bytes | str, lim: Limits, what: str = "the body") -> Any:
     except ValueError as e:
         raise BadRequest(f"{what} is not JSON: {str(e)[:120]}", f"{_ja(what)}が JSON ではありません") from None
     stack = [(data, 1)]
-    while stack:  # the depth, without recursion
+    while stack:  # the depth and the text, without recursion
         x, d = stack.pop()
-        if isinstance(x, dict | list):
+        if isinstance(x, str):
+            _text(x, what)
+        elif isinstance(x, dict | list):
             if d > lim.json_depth:
                 raise _too_deep(what, lim)
+            if isinstance(x, dict):
+                for k in x:
+                    _text(k, what)
             stack.extend((y, d + 1) for y in (x.values() if isinstance(x, dict) else x))
     return data
+
+
+def _text(s: str, what: str) -> None:
+    """A JSON string is Unicode text: an escaped lone surrogate ("\\ud800") can be stored or sent nowhere."""
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadRequest(f"{what} holds a lone surrogate (\\u{ord(s[_bad_at(s)]):04x}), which is no character",
+                         f"{_ja(what)}に文字ではない値（孤立サロゲート）が含まれています") from None
+
+
+def _bad_at(s: str) -> int:
+    return next(i for i, c in enumerate(s) if 0xD800 <= ord(c) <= 0xDFFF)
 
 
 def _too_deep(what: str, lim: Limits) -> BadRequest:
@@ -208,6 +235,47 @@ def _made(spec: str, where: str, where_ja: str) -> None:
 def client_key(request: Request) -> str:
     """Who sent the request: its address (uvicorn takes X-Forwarded-For from a trusted proxy)."""
     return request.client.host if request.client else "?"
+
+
+class Counts:
+    """Things open (connections, live connections) per client address and in all. `take` counts one, or
+    says which cap it is over ('server' or 'client'; nothing counted); `give` hands it back. `exempt`:
+    addresses not capped per client (a trusted reverse proxy carries every person's connections)."""
+
+    def __init__(self, per_client: int, total: int, exempt: frozenset[str] = frozenset()) -> None:
+        if per_client < 1 or total < 1:
+            raise ValueError(f"caps are 1 or more, got {per_client} per client and {total} in all")
+        self.per_client, self.total, self.exempt = per_client, total, exempt
+        self.open: dict[str, int] = {}
+        self.all = 0
+
+    def take(self, who: str) -> str | None:
+        if self.all >= self.total:
+            return "server"
+        if who not in self.exempt and self.open.get(who, 0) >= self.per_client:
+            return "client"
+        self.open[who] = self.open.get(who, 0) + 1
+        self.all += 1
+        return None
+
+    def give(self, who: str) -> None:
+        k = self.open.get(who, 0)
+        if k <= 1:
+            self.open.pop(who, None)
+        else:
+            self.open[who] = k - 1
+        self.all = max(0, self.all - 1)
+
+
+def live_socket(counts: Counts, who: str) -> None:
+    """Count a live connection (WebSocket) from `who`, or refuse it (TooMany, closed as 4429)."""
+    over = counts.take(who)
+    if over == "server":
+        raise TooMany(f"live connections on this server (at most {counts.total}); try again later",
+                      f"このサーバーのライブ接続が上限（{counts.total}）に達しています。あとでもう一度どうぞ")
+    if over == "client":
+        raise TooMany(f"live connections from your address (at most {counts.per_client} at once)",
+                      f"あなたのアドレスからのライブ接続が上限（同時に{counts.per_client}）に達しています")
 
 
 class RateLimit:

@@ -194,7 +194,7 @@ class Room:
     _words: MoveLog | None = None  # the moves in words, fixed when each was made (made on first demand)
     touched: float = field(default_factory=time.monotonic)  # last request or move (rooms idle long leave memory)
     stored_over: bool = False  # the stored room says the game is over
-    client: str = ""  # who created it (in memory only: counts a client's open rooms)
+    client: str = ""  # who created it (stored with the room: counts a client's unfinished rooms)
     game_home: tuple[str, str] | None = None  # where a bot process finds the game (botwork.home)
 
     @property
@@ -216,7 +216,7 @@ class Room:
 
     def room_json(self) -> dict[str, Any]:
         return {"seats": self.seats, "host": self.host, "lang": self.lang, "undone": self.undone,
-                "over": self.state.is_over(), "to_act": list(self.state.to_act())}
+                "over": self.state.is_over(), "to_act": list(self.state.to_act()), "client": self.client}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token acts for (None without a token); any other text is UnknownToken, never a crash."""
@@ -440,7 +440,13 @@ class Manager:
         self.bots = FairPool(self.limits.bot_workers, self.limits.bot_processes)
         self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="soan-db")
         self.loading: dict[str, asyncio.Future] = {}
-        self.open_rooms: dict[str, set[str]] = {}  # client -> its unfinished rooms (created since start)
+        # client -> its unfinished rooms, and every unfinished room: counted from the store (a restart or a
+        # room leaving memory changes nothing), kept up to date as rooms are made and games end
+        self.open_rooms: dict[str, set[str]] = {}
+        self.unfinished: set[str] = set()
+        for gid, client in store.unfinished():
+            self.unfinished.add(gid)
+            self.open_rooms.setdefault(client, set()).add(gid)
 
     async def _db(self, fn, *args) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -467,8 +473,8 @@ class Manager:
         room.created = await self._db(self.store.create_game, gid, header, room.room_json())
         self._setup(room)
         self._hold(room)
-        if client:
-            self.open_rooms.setdefault(client, set()).add(gid)
+        self.unfinished.add(gid)
+        self.open_rooms.setdefault(client, set()).add(gid)
         return room
 
     async def recent(self, n: int = 50) -> list[dict[str, Any]]:
@@ -483,18 +489,19 @@ class Manager:
         return rows
 
     def open_rooms_total(self) -> int:
-        """The unfinished rooms in memory."""
-        return sum(1 for r in self.rooms.values() if not r.state.is_over())
+        """The unfinished rooms stored (in memory or not)."""
+        return len(self.unfinished)
 
     def open_count(self, client: str) -> int:
-        mine = self.open_rooms.get(client)
-        if not mine:
-            return 0
-        for gid in list(mine):
-            r = self.rooms.get(gid)
-            if r is None or r.state.is_over():
-                mine.discard(gid)  # finished, or out of memory (then it was idle)
-        return len(mine)
+        """The unfinished rooms stored that `client` created (in memory or not)."""
+        return len(self.open_rooms.get(client, ()))
+
+    def _finished(self, room: Room) -> None:
+        """A game has ended: its room no longer counts against the caps."""
+        self.unfinished.discard(room.id)
+        mine = self.open_rooms.get(room.client)
+        if mine is not None:
+            mine.discard(room.id)
 
     def _setup(self, room: Room) -> None:
         agents = {}
@@ -518,6 +525,7 @@ class Manager:
         r.feedback = dict(g.feedback)
         r.undone = int(g.room.get("undone", 0))
         r.stored_over = bool(g.room.get("over"))
+        r.client = str(g.room.get("client", ""))
         for seat, aj in g.moves:
             a = parse_action(s.game_id, aj)
             r.epochs.append(r.epoch())
@@ -612,6 +620,8 @@ class Manager:
             self._hold(r)
             if r.state.is_over() and not r.stored_over:
                 await self._db(self.store.update_room, r.id, r.room_json())
+            if r.state.is_over():
+                self._finished(r)
             self.kick(r)
         r.touched = time.monotonic()
         return r
@@ -649,6 +659,8 @@ class Manager:
         await self._db(self.store.add_move, room.id, len(room.moves), seat, action.to_json(),
                        {**room.room_json(), "over": nxt.is_over(), "to_act": list(nxt.to_act())})
         room.push(seat, action, nxt)
+        if nxt.is_over():
+            self._finished(room)
         room.touched = time.monotonic()
         room.notify()
 

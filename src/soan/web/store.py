@@ -169,6 +169,17 @@ class Store:
                         break
         return out
 
+    def unfinished(self) -> list[tuple[str, str]]:
+        """Every unfinished game as (id, the client that created it; '' when not stored), read from the
+        rooms' JSON: the rooms that count against the caps, whether in memory or not."""
+        out: list[tuple[str, str]] = []
+        with self.engine.connect() as c:
+            for r in c.execute(select(games.c.id, games.c.room)):
+                room = json.loads(r.room)
+                if not room.get("over"):
+                    out.append((r.id, str(room.get("client", ""))))
+        return out
+
     def recent(self, n: int) -> list[dict[str, Any]]:
         """The latest `n` games: id, game, players, moves stored, over (as stored), created."""
         from sqlalchemy import func

@@ -12,7 +12,7 @@ from fastapi.responses import Response
 from starlette.requests import HTTPConnection
 
 from ..errors import TokenRequired
-from ..limits import Limits, RateLimit, parse_json, read_body
+from ..limits import Counts, Limits, RateLimit, parse_json, read_body
 from ..models import SeatQuery
 from ..replays import Replays
 from ..rooms import Manager, Room
@@ -30,6 +30,7 @@ class Site:
     limits: Limits
     public: str | None = None
     lan: str | None = None
+    sockets: Counts = field(default_factory=lambda: Counts(16, 1000))
     room_rate: RateLimit = field(default_factory=RateLimit)
     replay_rate: RateLimit = field(default_factory=RateLimit)
 
@@ -43,7 +44,8 @@ class Site:
             raise ValueError(f"bot_delay is seconds (0 or more), got {bot_delay!r}")
         store = Store(db)
         return cls(store, Manager(store, bot_delay=bot_delay, limits=limits), Replays(limits), limits,
-                   public_url.rstrip("/") if public_url else None, lan_url)
+                   public_url.rstrip("/") if public_url else None, lan_url,
+                   Counts(limits.websockets_per_client, limits.websockets_open))
 
     def base(self, request: Request) -> str:
         """Where invitation links point: the public address if set; the LAN address for a page opened on

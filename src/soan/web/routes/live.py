@@ -11,6 +11,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..errors import WebError
 from ..http import said_lang, same_origin, status_of
+from ..limits import live_socket
 from ..models import lang_given
 from ..rooms import Room
 
@@ -25,36 +26,77 @@ async def live(ws: WebSocket, gid: str, token: str | None = None, lang: str | No
         await ws.close(code=4403)
         return
     await ws.accept()
-    mgr = ws.app.state.site.manager
+    site = ws.app.state.site
+    mgr = site.manager
+    who = ws.client.host if ws.client else "?"
+    try:
+        live_socket(site.sockets, who)
+    except WebError as e:
+        await _refuse(ws, e)
+        return
     try:
         room = await mgr.fetch(gid)
         seat = room.seat_of(token)
         lg = lang_given(lang) or room.lang
     except WebError as e:
-        status = status_of(e)
-        await ws.send_json({"error": e.said(said_lang(ws)), "status": status})
-        await ws.close(code=4000 + status)
+        site.sockets.give(who)
+        await _refuse(ws, e)
         return
-    await follow(ws, mgr, room, seat, lg)
+    try:
+        await follow(ws, mgr, room, seat, lg, site.limits.ws_frames_per_second)
+    finally:
+        site.sockets.give(who)
 
 
-async def follow(ws: WebSocket, mgr, room: Room, seat: int | None, lang: str) -> None:
-    """Send the room's view now and at every change until the client leaves (its pings are ignored)."""
+async def _refuse(ws: WebSocket, e: WebError) -> None:
+    status = status_of(e)
+    await ws.send_json({"error": e.said(said_lang(ws)), "status": status})
+    await ws.close(code=4000 + status)
+
+
+class Pings:
+    """A client's messages: text pings, at most `per_second` a second; anything else ends the connection
+    with a close code and reason (never an error in the log)."""
+
+    def __init__(self, per_second: int) -> None:
+        self.per_second, self.window, self.count = per_second, 0.0, 0
+
+    def check(self, message: dict) -> tuple[int, str] | None:
+        if message.get("type") == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        if message.get("text") is None:
+            return 1003, "text messages only"
+        now = time.monotonic()
+        if now - self.window >= 1.0:
+            self.window, self.count = now, 0
+        self.count += 1
+        if self.count > self.per_second:
+            return 1008, f"more than {self.per_second} messages a second"
+        return None
+
+
+async def follow(ws: WebSocket, mgr, room: Room, seat: int | None, lang: str, per_second: int = 20) -> None:
+    """Send the room's view now and at every change until the client leaves (its pings are ignored,
+    within their rate)."""
     q: asyncio.Queue = asyncio.Queue()
     room.subscribers.add(q)
     reader: asyncio.Future | None = None
     getter: asyncio.Future | None = None
+    pings = Pings(per_second)
     try:
         await mgr.join(room, seat)
         await ws.send_text(room.payload_text(seat, lang))
-        reader = asyncio.ensure_future(ws.receive_text())
+        reader = asyncio.ensure_future(ws.receive())
         while True:
             getter = asyncio.ensure_future(q.get())
             done, _ = await asyncio.wait({reader, getter}, return_when=asyncio.FIRST_COMPLETED)
             if reader in done:
                 getter.cancel()
-                reader.result()  # raises WebSocketDisconnect when the client leaves
-                reader = asyncio.ensure_future(ws.receive_text())  # pings are ignored
+                bad = pings.check(reader.result())  # raises WebSocketDisconnect when the client leaves
+                if bad is not None:
+                    await ws.close(code=bad[0], reason=bad[1])
+                    return
+                reader = asyncio.ensure_future(ws.receive())  # pings are ignored
                 continue
             room.touched = time.monotonic()
             await ws.send_text(room.payload_text(seat, lang))
