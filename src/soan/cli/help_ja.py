@@ -81,8 +81,12 @@ PARAMS_BY: dict[str, dict[str, str]] = {
     "serve": {"host": "待ち受けるアドレス（0.0.0.0 ならすべてのネットワークのアドレス。同じネットワークの友だちが参加できる）", "port": "待ち受けるポート",
               "db": "SQLite のファイル、または SQLAlchemy の URL（postgresql://...）",
               "bot_delay": "ボットが手を打つ前に待つ秒数（人が目で追えるように）",
-              "public_url": "リバースプロキシの後ろで動かすとき、人が開くアドレス（https://games.example.org）。招待リンクと要求の出どころの確認に使う",
+              "public_url": "人が開くアドレス（リバースプロキシの後ろなら https://games.example.org、同じネットワークのコンテナなら "
+                            "http://192.168.1.20:8000）。招待リンクと要求の出どころの確認に使う（環境変数 SOAN_PUBLIC_URL でも可）",
+              "trust_proxy": "--trusted-proxy からの X-Forwarded-For/-Proto を信用する（--public-url を付けると自動で有効）",
               "trusted_proxy": "X-Forwarded-For/-Proto を信用するリバースプロキシのアドレス（「,」区切り）",
+              "allow_host": "要求に使ってよい別のホスト名（サーバーは表示したアドレスにしか応答しない。例 mypc.local）",
+              "api_docs": "API のスキーマのページ（/docs、/redoc、/openapi.json）を出す",
               "bot_options": "部屋のボットにオプション（上限つき）を付けられるようにする（既定: 一覧の名前だけ）",
               "limit": "上限を変える: 名前=値（例 rooms_per_minute=5。一覧は docs/web.md）"},
     "bench-serve": {"rooms": "部屋の数（各部屋に人1人とボット）", "clients": "追加の WebSocket の観戦者（0 なら部屋ごとに1人）",
