@@ -126,3 +126,33 @@ def test_the_runner_keeps_the_measures_of_a_real_game():
     assert set(q.KEYS) <= set(r.stats)
     assert r.stats["spread"] == max(r.scores) - min(r.scores)
     assert 0.0 <= r.stats["decided_at"] <= 1.0 and r.stats["kingmaker"] in (0.0, 1.0)
+
+
+@pytest.mark.parametrize("trace, changes", [
+    ([[0, 0, 0], [0, 1, 0]], 0),  # the first score makes the first leader: no change (was counted as one)
+    ([[0, 0, 0], [0, 0, 2], [0, 3, 2], [0, 3, 3], [0, 4, 3]], 1),  # seat 2, then seat 1; a tie, seat 1 again
+    ([[1, 0], [1, 1], [2, 1]], 0),  # a tie and the same leader again
+    ([[1, 0], [1, 1], [1, 2]], 1),  # a tie, then the other ahead
+    ([[0, 3, 4], [5, 3, 4], [5, 6, 4], [7, 6, 4]], 3),  # a game that starts unequal: its first leader is no change
+    ([[0, 3, 4], [0, 3, 4]], 0),
+    ([[2, 2, 2], [2, 2, 2]], 0),  # nobody ever leads alone
+    ([], 0),
+])
+def test_lead_changes_count_changes_of_the_sole_leader(trace, changes):
+    assert q.lead_changes(trace) == changes
+
+
+@pytest.mark.parametrize("params", [{}, {"position_vp": [0, 3, 4]}])
+def test_the_runner_counts_lead_changes_from_the_start_of_the_game(monkeypatch, params):
+    """Against the scores the runner saw (captured): the start's scores count as the first point, so a
+    base game's first scorer is no lead change and a game that starts unequal counts the same way."""
+    import soan
+    from soan.lab import runner
+
+    seen: list = []
+    real = runner.game_quality
+    monkeypatch.setattr(runner, "game_quality", lambda trace, *a: seen.append([list(x) for x in trace]) or real(trace, *a))
+    for seed in range(6):
+        start = soan.make("undecim", players=3, seed=seed, params=params).scores()
+        r = play_game("undecim", 3, seed, ["greedy"] * 3, collect=True, params=params)
+        assert r.stats["lead_changes"] == q.lead_changes([start, *seen[-1]]), seed

@@ -12,7 +12,9 @@ step, the winners and the options of each decision):
 - **options_early|mid|late**: mean legal options per decision in each third of the game (branching
   over the game; Ludii "Branching factor" over time);
 - **kingmaker**: 1 if a seat that can no longer win still made a decision while two or more other
-  seats could still win (defined under `kingmaker`), else 0; none for a game shorter than 2 steps.
+  seats could still win (defined under `kingmaker`), else 0; none for a game shorter than 2 steps;
+- **lead_changes** (kept by the runner from the scores at the start and after every step): how often the
+  sole leader changed (`lead_changes`; ties and the first leader are no change).
 Over a study (lab/quality_summary.py): each as a mean (or share) with its 95% interval, one value per
 game, and the **skill depth** of a strength ladder.
 """
@@ -90,6 +92,26 @@ def kingmaker(trace: Sequence[Sequence[float]], actors: Sequence[Sequence[int]])
         if any(last_act[i] > t for i in out):
             return 1.0
     return 0.0
+
+
+def lead_changes(trace: Sequence[Sequence[float]]) -> int:
+    """How often the sole leader changed: the seat strictly ahead of every other becomes another seat
+    than the last sole leader. Ties are no leader (a tie and the same leader again is no change), and
+    the first sole leader is no change, whether it leads from the start (a game that starts unequal) or
+    from its first score. `trace`: the scores from the start (before any step) and after each step."""
+    changes = 0
+    last: int | None = None
+    for sc in trace:
+        if not sc:
+            continue
+        best = max(sc)
+        at = [i for i, x in enumerate(sc) if x == best]
+        if len(at) != 1:
+            continue  # a tie at the top: nobody leads alone
+        if last is not None and at[0] != last:
+            changes += 1
+        last = at[0]
+    return changes
 
 
 def thirds(options: Sequence[int]) -> tuple[float, float, float]:

@@ -15,7 +15,7 @@ from ..agents.drive import play_step, show_move
 from ..core.game import game_info, make
 from ..core.records import header_for
 from ..core.rng import derive
-from .quality import game_quality
+from .quality import game_quality, lead_changes
 
 
 @dataclass
@@ -73,8 +73,7 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
     per_decision: list[int] = []  # options of each decision (collect)
     trace: list[list[int]] = []  # scores after each step (collect): the design-quality measures
     actors: list[list[int]] = []  # the seats that decided at each step
-    leader = None
-    lead_changes = 0
+    start = list(s.scores()) if collect else []  # the scores before any step (a game may start unequal)
     def act(seat: int, view: SeatView):
         nonlocal multi, options
         if collect:
@@ -117,11 +116,6 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
             sc = s.scores()
             trace.append(list(sc))
             actors.append([m[0] for m in moves])
-            best = max(sc)
-            if leader is None or sc[leader] < best:
-                if leader is not None and best > 0:
-                    lead_changes += 1
-                leader = sc.index(best)
     scores = s.scores()
     stats: dict[str, Any] = {}
     seat_measures: list[dict[str, Any]] = []
@@ -129,7 +123,7 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
         top = sorted(scores, reverse=True)
         stats = {"multi_choice_share": multi / length if length else 0.0,
                  "mean_options": options / length if length else 0.0,
-                 "lead_changes": lead_changes, "gap12": top[0] - top[1] if len(top) > 1 else 0,
+                 "lead_changes": lead_changes([start, *trace]), "gap12": top[0] - top[1] if len(top) > 1 else 0,
                  **game_quality(trace or [list(scores)], s.winners(), per_decision, actors or [[]])}
         seat_measures = meas.per_seat(s) if meas is not None else [{} for _ in range(players)]
     return GameResult(index, seed, list(agents), scores, s.ranks(), length, decisions, think, stats,
