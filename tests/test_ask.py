@@ -1185,3 +1185,45 @@ def test_a_comparison_beyond_doubt_at_the_first_stage_gets_no_more_games_and_the
     grown_res = {**res, "extended": [{"bot": "random", "reached": {"random-4p-base": 216, "random-4p-one-porter": 40},
                                       "planned": {"random-4p-base": 200, "random-4p-one-porter": 40}}]}
     assert any("216 ゲームまで増やした（計画は 200 ゲーム）" in x for x in notes(grown_res, "ja"))
+
+
+def test_a_deadline_stops_a_run_between_chunks_leaving_whole_first_parts_alike(tmp_path):
+    """`run_studies(deadline=…)`: the studies' chunks take turns, none starts after the deadline, and each
+    study keeps a whole first part of its games, the same games a full run begins with."""
+    from soan.lab.study import StudyRun, load, run_studies, settings_for
+
+    ticks = iter(range(100))
+    runs = [StudyRun(settings_for("undecim", 10, 3, ["random"] * 3, seed, [], {}, chunk=2), tmp_path / f"s{seed}")
+            for seed in (1, 2, 3)]
+    run_studies(runs, None, deadline=4, clock=lambda: next(ticks))  # four chunks start, then the clock is past
+    assert [r.played for r in runs] == [4, 2, 2] and [r.planned for r in runs] == [10, 10, 10]
+    full = StudyRun(settings_for("undecim", 10, 3, ["random"] * 3, 1, [], {}, chunk=2), tmp_path / "full")
+    run_studies([full])
+    _, cut, _ = load(tmp_path / "s1")
+    _, whole, _ = load(tmp_path / "full")
+    assert cut["seed"].to_pylist() == whole["seed"].to_pylist()[:4]
+
+
+def test_an_ask_past_its_deadline_starts_no_more_games_and_says_the_plan_was_cut(tmp_path, monkeypatch):
+    """The budget is kept on a loaded machine: once the deadline passes (here at once after the pilot and
+    plan), no chunk starts; the answers rest on what was played and the notes say so."""
+    from soan.lab import ask as ask_mod
+
+    real = ask_mod.run_studies
+    calls = []
+
+    def late(runs, pool=None, deadline=None, clock=None):
+        assert deadline is not None  # the ask's budget gives every run its deadline
+        calls.append(len(runs))
+        if len(runs) == 1:  # the pilot's runs
+            return real(runs, pool)
+        out = real(runs, pool, deadline=0.0, clock=lambda: 1.0)  # a machine so slow the budget is gone
+        for r in runs:  # a study with games plays none; one without plays its first chunk only
+            assert r.played == (0 if r.held else min(r.planned, r.settings["chunk"])), (r.held, r.played)
+        return out
+
+    monkeypatch.setattr(ask_mod, "run_studies", late)
+    res = ask_mod.ask("undecim", ["gold-bonus"], budget_s=30, out=tmp_path, jobs=1, bots=("random",))
+    assert res["stopped"] and res["stopped"][0]["bot"] == "random"
+    assert calls[-1] > 1 and calls.count(calls[-1]) == 1  # the stage the clock cut is the last run of games
+    assert all(x["clear"] is False or x["clear"] is True for x in res["answers"])  # answered from what was played

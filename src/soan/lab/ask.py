@@ -50,6 +50,7 @@ PILOT = 2  # games that price a bot level before its plan (more, up to 256, unti
 PILOT_S = 1.0
 CONTEXT_SHARE = 0.15  # the context levels may take this share of the budget; the lead level the rest
 SAFETY = 0.85  # the plan fills this share of the budget (a pilot's price is a rough one)
+PLAY_END = 0.94  # no chunk of games starts after this share of the budget (those out finish; then the answers)
 CHUNK_LEAD = 8  # the lead level's games per saved part: its few slow games spread over every job
 OVERHEAD_S = 0.4  # seconds a study's run costs besides its games (workers, tables), in the plan
 STAGES = (0.25, 0.5, 1.0)  # the lead level's studies grow together in these steps of their plan
@@ -301,6 +302,8 @@ class Asker:
     seed: int = 0  # added to every study's seed: the whole ask on other games (`ask(seed=…)`)
     released: set[str] = field(default_factory=set)  # studies only settled comparisons use (`resize`): not grown
     settled: dict[str, list[str]] = field(default_factory=dict)  # question id -> its settled comparisons' settings
+    deadline: float | None = None  # a time.perf_counter() after which no chunk of games starts (the budget)
+    cut: bool = False  # the deadline stopped a run of games before its plan
 
     def folder(self, s: Setting) -> Path:
         return self.out / self.game / s.name
@@ -324,12 +327,16 @@ class Asker:
             tick = _held_counter(report, s.name, n) if report is not None else None
             runs.append(StudyRun(st, self.folder(s), tick))
         t0 = time.perf_counter()
-        run_studies(runs, self.pool if self.jobs > 1 else None)
+        run_studies(runs, self.pool if self.jobs > 1 else None, deadline=self.deadline)
         played = sum(r.played for r in runs)
         for (s, n), r in zip(todo, runs, strict=True):
             if r.played:
                 self.cost[s] = (time.perf_counter() - t0) / played
-            self.n[s] = max(n, self.n.get(s, 0))
+            if r.played < r.planned:  # the deadline stopped it: the games it holds, a whole first part
+                self.n[s] = max(self.n.get(s, 0), _games_in(self.folder(s)))
+                self.cut = True
+            else:
+                self.n[s] = max(n, self.n.get(s, 0))
         return played
 
     def tables(self, s: Setting):
@@ -650,12 +657,14 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
                     if last:
                         a.ensure_all(last)
                         save()
-                    a.stopped.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
-                                      "planned": {s.name: plan[s.name] for s in need[b]}})
+                    a.stopped.append(_reached(a, b, need, plan))
                     break
             t_stage = clock()
             played = a.ensure_all(todo)
             save()
+            if a.cut:  # the deadline stopped the stage: the budget is spent, no level plays more
+                a.stopped.append(_reached(a, b, need, plan))
+                return
             if played:  # games this ask played (a folder's earlier games cost nothing and price nothing)
                 pace = (clock() - t_stage) / played
         else:  # the plan played to its end in this ask before the budget's: the time left grows it alike
@@ -666,6 +675,12 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
                     save()
                     a.extended.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
                                        "planned": {s.name: plan[s.name] for s in need[b]}})
+
+
+def _reached(a: Asker, b: str, need: dict[str, list[Setting]], plan: dict[str, int]) -> dict[str, Any]:
+    """A level the clock stopped: the games each of its studies holds, and its plan."""
+    return {"bot": b, "reached": {s.name: a.n.get(s, 0) for s in need[b]},
+            "planned": {s.name: plan[s.name] for s in need[b]}}
 
 
 def _held_counter(report: Callable[[str, int, int], None], name: str, n: int) -> Callable[[int], None]:
@@ -736,6 +751,8 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
               seed=seed)
     state["check_bots"] = ("done" if a.check_bots else "not_possible") if check_bots else None
     t0 = time.perf_counter()
+    if budget_s > 0:  # no game starts after this: the budget is kept however loaded the machine is
+        a.deadline = t0 + budget_s * PLAY_END
     need = {b: sorted({s for q in qs for s in settings_for_question(info.id, q, b)}, key=lambda s: s.name)
             for b in bots}
     if a.check_bots:

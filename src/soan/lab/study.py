@@ -128,7 +128,9 @@ class StudyRun:
             self.tasks.append((c, (settings["game"], settings["players"], settings["agents"],
                                    tuple(settings["variants"]), settings["params"], settings["components"], items,
                                    True, True, settings.get("records", 0))))
-        self.played = sum(len(t[1][6]) for t in self.tasks)
+        self.held = sum(min(chunk, n - c * chunk) for c in done)  # the games it held before this run
+        self.planned = sum(len(t[1][6]) for t in self.tasks)  # the games its chunks hold
+        self.played = 0  # the games saved so far (fewer than planned when a deadline stopped the run)
         self.write_s = 0.0
 
     def save(self, c: int, res: list[GameResult]) -> None:
@@ -142,6 +144,7 @@ class StudyRun:
         pq.write_table(g, self.out / "parts" / f"games-{c:05d}.parquet")
         pq.write_table(s, self.out / "parts" / f"seats-{c:05d}.parquet")
         self.write_s += time.perf_counter() - t
+        self.played += len(res)
         if self.progress:
             self.progress(len(res))
 
@@ -175,20 +178,57 @@ def run_study(settings: dict[str, Any], out: str | Path, jobs: int = 1, backend:
         return run_studies([run], pool)[0]
 
 
-def run_studies(runs: list[StudyRun], pool: Any = None) -> list[dict[str, Any]]:
+def run_studies(runs: list[StudyRun], pool: Any = None, deadline: float | None = None,
+                clock: Callable[[], float] = time.perf_counter) -> list[dict[str, Any]]:
     """Several studies' chunks in one queue: through `pool` (an open `runner.process_pool`), so that no
     study starts its own workers and no core waits at a study's end for the study's last chunk; in this
-    process without one. Every study is then merged (`StudyRun.finish`: what `run_study` returns)."""
-    tasks = [(k, c, t) for k, r in enumerate(runs) for c, t in r.tasks]
+    process without one. Every study is then merged (`StudyRun.finish`: what `run_study` returns).
+
+    The studies' chunks take turns (the first chunk of each, then the second of each, …), each study's
+    in its own order, and one a worker is out at a time. `deadline` (a `clock()` time): no chunk
+    starts after it, but the first of a study that holds no game yet (every study has games to answer
+    from); those already started are played to their end and saved. So a run the clock stops leaves
+    every study with a whole first part of its games (the same seeds as a full run's), about the same
+    number in each, and ends within a chunk's time of the deadline however loaded the machine is."""
+    per = [list(r.tasks) for r in runs]
+    tasks = [(k, *per[k][i]) for i in range(max(map(len, per), default=0)) for k in range(len(runs)) if i < len(per[k])]
+    first = {(k, per[k][0][0]) for k, r in enumerate(runs) if per[k] and not r.held}  # exempt from the deadline
     t0 = time.perf_counter()
     if pool is None:
         for k, c, t in tasks:
+            if deadline is not None and clock() >= deadline and (k, c) not in first:
+                continue
             runs[k].save(c, _work(t))
     else:
-        for k, c, res in pool.imap_unordered(_indexed_many, tasks):
-            runs[k].save(c, res)
+        _pooled(pool, tasks, runs, deadline, clock, first)
     play_s = time.perf_counter() - t0
     return [r.finish(play_s) for r in runs]
+
+
+def _pooled(pool: Any, tasks: list, runs: list[StudyRun], deadline: float | None, clock: Callable[[], float],
+            first: set[tuple[int, int]]) -> None:
+    """The tasks through the pool, one a worker out at once, none started past the deadline but those in
+    `first`; each saved in this process as it comes back (in any order)."""
+    import queue
+
+    done: queue.Queue = queue.Queue()
+    window = max(1, getattr(pool, "_processes", 2) or 2)  # one a worker: none waits in a queue past the deadline
+    out = 0
+    todo = list(tasks)
+    while True:
+        if deadline is not None and todo and clock() >= deadline:
+            todo = [x for x in todo if (x[0], x[1]) in first]
+        while todo and out < window:
+            pool.apply_async(_indexed_many, (todo.pop(0),), callback=done.put, error_callback=done.put)
+            out += 1
+        if not out:
+            return
+        got = done.get()
+        out -= 1
+        if isinstance(got, BaseException):
+            raise got
+        k, c, res = got
+        runs[k].save(c, res)
 
 
 def _done_chunks(parts: Path, n: int, chunk: int) -> set[int]:
