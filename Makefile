@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test typecheck lint bench clean venv mutation fuzz compiled test-compiled
+.PHONY: demo test typecheck lint bench clean venv mutation fuzz compiled test-compiled figures-check
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -59,6 +59,12 @@ mutation: $(STAMP)
 FUZZ ?= 20000
 fuzz: $(STAMP)
 	nice -n 5 $(BIN)/soan fuzz -n $(FUZZ) --jobs 2 --every 40
+
+# The documented figures (docs/figures.yaml): still printed as registered, stale or not, the affordable ones
+# re-run on fresh seeds; fails where today's interval excludes a documented value. Not part of `make test`.
+MAX_COST ?= 600
+figures-check: $(STAMP)
+	nice -n 5 $(BIN)/python scripts/figures_check.py --max-cost $(MAX_COST)
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info src/*.egg-info

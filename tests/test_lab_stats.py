@@ -241,11 +241,13 @@ def test_a_share_interval_of_a_few_games_stays_within_0_and_1_and_says_so():
     from soan.lab.seatadv import share_text
 
     r = share_test(np.array([1, 0, 0, 0], dtype=float), 0.25)  # 4 games, one won: t gives [-0.55, 1.05]
-    assert r["ci"][0] == 0.0 and r["ci"][1] == 1.0
-    assert share_text(r["win_share"], r["ci"]) == "25% [0%, 100%]"
+    assert r["ci"] == pytest.approx([0.0456, 0.6994], abs=1e-4)  # yes/no games: Wilson's interval
+    assert share_text(r["win_share"], r["ci"]) == "25% [5%, 70%]"
+    tied = share_test(np.array([0.5, 0, 0, 1, 0.5], dtype=float), 0.25)  # shared wins: t, cut to [0, 1]
+    assert 0.0 <= tied["ci"][0] < tied["ci"][1] <= 1.0
     assert share_text(0.37, [0.32, 0.42]) == "37% ± 5%"
     assert share_text(0.37, [0.32, 0.42], "ja") == "37%±5%"  # as the questions' known lines write it
-    assert share_text(r["win_share"], r["ci"], "ja") == "25%［0%〜100%］"
+    assert share_text(r["win_share"], r["ci"], "ja") == "25%［5%〜70%］"
 
 
 def test_a_share_never_lies_outside_its_own_interval():
@@ -253,3 +255,27 @@ def test_a_share_never_lies_outside_its_own_interval():
     # error bar would then be negative and matplotlib refuses it)
     r = share_test(np.zeros(18), 0.25)
     assert r["ci"][0] <= r["win_share"] == 0.0 <= r["ci"][1]
+
+
+def test_a_negligible_verdict_shows_the_interval_its_equivalence_test_uses():
+    """TOST at level a is the (1 - 2a) interval inside ±margin: each row found equivalent (Holm over the
+    rows) carries that interval, and it lies inside the margin even where the 95% interval crosses it."""
+    import numpy as np
+
+    from soan.lab.stats import adjust_equiv, paired_diff
+
+    rng = np.random.default_rng(5)
+    crossed = 0
+    for trial in range(60):
+        rows = []
+        for shift in (0.0, 0.15, 0.3):
+            a = rng.normal(0, 1, 400)
+            rows.append(paired_diff(a, a + rng.normal(shift, 1.5, 400), margin=0.5))
+        adjust_equiv(rows)
+        for r in rows:
+            if r["equivalent"]:
+                lo, hi = r["ci_equiv"]
+                assert -0.5 <= lo and hi <= 0.5, (trial, r["ci_equiv"])
+                assert r["ci_equiv_level"] >= 0.9 - 1e-9  # 90% for one comparison, wider after Holm
+                crossed += not (-0.5 <= r["ci"][0] and r["ci"][1] <= 0.5)
+    assert crossed > 0  # the case the interval is shown for: the 95% one crosses the margin

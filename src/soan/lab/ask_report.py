@@ -88,13 +88,18 @@ def _exact(x: float) -> str:
 
 
 def _figure(q: dict, r: dict, lang: str) -> str:
+    """'a → b, difference d (95% range lo to hi)'; for a verdict of no difference that matters, the range
+    its equivalence test uses (90% for one comparison, wider after Holm), which lies inside the margin."""
     f = q.get("format", "num")
     body = f"{_fmt(r['a'], f)} → {_fmt(r['b'], f)}"
-    if r.get("diff") is not None and r["ci"][0] is not None:
-        lo, hi = _fmt(r["ci"][0], f, True, bound=True), _fmt(r["ci"][1], f, True, bound=True)
+    ci, pct = r["ci"], "95%"
+    if r.get("negligible") and r.get("ci_equiv"):
+        ci, pct = r["ci_equiv"], f"{r['ci_equiv_level']:.0%}"
+    if r.get("diff") is not None and ci[0] is not None:
+        lo, hi = _fmt(ci[0], f, True, bound=True), _fmt(ci[1], f, True, bound=True)
         rng = f"{lo}〜{hi}" if lang == "ja" else f"{lo} to {hi}"
-        body += (f"、差 {_fmt(r['diff'], f, True)}（95%の範囲 {rng}）" if lang == "ja"
-                 else f", difference {_fmt(r['diff'], f, True)} (95% range {rng})")
+        body += (f"、差 {_fmt(r['diff'], f, True)}（{pct}の範囲 {rng}）" if lang == "ja"
+                 else f", difference {_fmt(r['diff'], f, True)} ({pct} range {rng})")
     return body
 
 

@@ -56,12 +56,17 @@ class Columns(Mapping[str, np.ndarray]):
 
 
 def mean_ci(x: np.ndarray) -> tuple[float, float, float]:
-    """Mean and its 95% Student-t interval (NaNs dropped)."""
+    """Mean and its 95% interval (NaNs dropped): Wilson's for yes/no values (every value 0 or 1: a share
+    of games in which something happened, never an interval below 0 or above 1, nor one of width 0
+    when it never happened), else Student's t."""
     x = np.asarray(x, dtype=float)
     x = x[~np.isnan(x)]
     if len(x) == 0:
         return (math.nan, math.nan, math.nan)
     m = float(x.mean())
+    if len(x) >= 2 and bool(np.all((x == 0) | (x == 1))):
+        lo, hi = wilson(float(x.sum()), len(x))
+        return (m, lo, hi)
     if len(x) < 2:
         return (m, math.nan, math.nan)
     if float(x.std()) == 0.0:
@@ -401,4 +406,20 @@ def adjust_equiv(rows: list[dict[str, Any]], key: str = "p_equiv", alpha: float 
         rej, _, _, _ = multipletests([rows[i][key] for i in idx], alpha=alpha, method=CORRECTION)
         for i, rj in zip(idx, rej, strict=True):
             rows[i]["equivalent"] = bool(rj)
+        order = sorted(idx, key=lambda i: rows[i][key])  # Holm's steps: the k-th smallest p at alpha / (m - k)
+        for k, i in enumerate(order):
+            equiv_interval(rows[i], alpha / (len(order) - k))
     return rows
+
+
+def equiv_interval(r: dict[str, Any], level: float) -> None:
+    """The interval the equivalence verdict rests on (`ci_equiv`, `ci_equiv_level`): two one-sided tests at
+    `level` each (the row's Holm step) are the (1 − 2·level) interval of the paired difference inside ±margin,
+    so a row called negligible shows an interval that lies inside the margin (the 95% one may not)."""
+    from scipy import stats
+
+    n, sd, d = r.get("n") or 0, r.get("sd"), r.get("diff")
+    if n < 2 or not sd or d is None:
+        return
+    half = float(stats.t.ppf(1 - level, n - 1)) * sd / math.sqrt(n)
+    r["ci_equiv"], r["ci_equiv_level"] = [d - half, d + half], 1 - 2 * level
