@@ -156,3 +156,22 @@ def test_the_runner_counts_lead_changes_from_the_start_of_the_game(monkeypatch, 
         start = soan.make("undecim", players=3, seed=seed, params=params).scores()
         r = play_game("undecim", 3, seed, ["greedy"] * 3, collect=True, params=params)
         assert r.stats["lead_changes"] == q.lead_changes([start, *seen[-1]]), seed
+
+
+def test_the_demos_skill_depth_reads_its_line_up_weakest_first():
+    """The demo's line-up names greedy first, then random: the ladder is read weakest first by level, so a
+    greedy bot that beats random counts as a step (it said 0 of 1 in every demo report)."""
+    from soan.lab.quality_summary import ladder_order, study_skill_depth
+    from soan.lab.study import load, run_study, settings_for
+
+    assert ladder_order(["greedy", "random", "random"]) == ["random", "greedy"]
+    assert ladder_order(["hard", "easy", "normal"]) == ["easy", "normal", "hard"]
+    assert ladder_order(["greedy:samples=2", "greedy:samples=1"]) == ["greedy:samples=2", "greedy:samples=1"]
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        st = settings_for("undecim", 60, 3, ["greedy", "random", "random"], 2026, [], {})
+        run_study(st, d)
+        settings, games, _ = load(d)
+        depth = study_skill_depth(settings, games)
+    assert depth["steps"] == 1 and depth["significant"] == 1 and depth["pairs"][0][:2] == ("random", "greedy")

@@ -146,5 +146,7 @@ def check(registry: str | Path, root: str | Path = ".", max_cost: float = 600.0,
         say(f"  {row['status']:<22} {f.id}: {row['why']}")
     failed = sum(r["status"] == "FAIL" for r in rows)
     n_stale = sum(r["status"] == "stale" for r in rows)
-    say(f"figures-check: {failed} failed, {n_stale} stale and not re-run, {len(rows) - failed - n_stale} hold")
-    return {"rows": rows, "failed": failed, "stale": n_stale, "seed": seed}
+    rerun = sum("today" in r and r["status"] != "FAIL" for r in rows)
+    say(f"figures-check: {failed} failed, {rerun} re-run and hold, {n_stale} stale and not re-run, "
+        f"{len(rows) - failed - n_stale - rerun} still printed and not re-run")
+    return {"rows": rows, "failed": failed, "stale": n_stale, "rerun": rerun, "seed": seed}

@@ -65,12 +65,26 @@ def skill_depth(steps: list[dict[str, Any]]) -> dict[str, Any]:
             "pairs": [(s["lower"], s["upper"], s["verdict"]) for s in steps]}
 
 
+STRENGTH = {"random": 0, "easy": 1, "normal": 2, "greedy": 2, "hard": 3, "mcts": 3, "rollout": 3}  # the levels' order
+
+
+def ladder_order(agents: list[str]) -> list[str]:
+    """The line-up's distinct bots weakest first: by their level (random, easy, normal/greedy, hard and the
+    searching bots) where every bot is a known one, else in the order the line-up names them (a line-up of
+    other specs is read as `soan ladder` takes it). The demo's line-up names greedy first, then random."""
+    distinct = list(dict.fromkeys(agents))
+    base = [a.split(":")[0] for a in distinct]
+    if all(b in STRENGTH for b in base) and len({STRENGTH[b] for b in base}) == len(base):
+        return [a for _, a in sorted(zip((STRENGTH[b] for b in base), distinct, strict=True))]
+    return distinct
+
+
 def study_skill_depth(settings: dict[str, Any], games) -> dict[str, Any] | None:
-    """Skill depth of a study whose line-up holds two or more distinct bots, in the order the line-up
-    names them (weakest first, as `soan ladder` takes them); None otherwise."""
+    """Skill depth of a study whose line-up holds two or more distinct bots, weakest first (`ladder_order`);
+    None otherwise."""
     from .ladder import order_holds, rate
 
-    agents = list(dict.fromkeys(settings.get("agents") or []))
+    agents = ladder_order(settings.get("agents") or [])
     if len(agents) < 2 or not games.num_rows or "agent_0" not in games.column_names:
         return None
     rows = rate(results_from_tables(games))
