@@ -102,6 +102,9 @@ class Variant:
     rule: str
     doc: str
     doc_ja: str = ""
+    # the seat measure (`m_<fires>` in a study's seats table) that counts this rule taking effect: `soan ask`
+    # says how often it did in the games a verdict rests on, and when it never did
+    fires: str = ""
 
 
 @dataclass

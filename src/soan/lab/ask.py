@@ -1017,7 +1017,7 @@ def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
             k in ma and k in mv and bool(np.array_equal(ma[k][:n], mv[k][:n], equal_nan=True)) for k in PLAY)
         stopped = bot == a.bots[0] and x.st.name in a.released and x.st.name in a.settled.get(q["id"], ())
         rows.append({"players": x.P, "against": x.against, "setting": x.st.name, **r, "also": also,
-                     "stopped_early": stopped,
+                     "fired": fired(a, x.st, n), "stopped_early": stopped,
                      "same_play": bool(same_play and n > 0),
                      "planning": planning_check(a, x.st, n) if bot == a.bots[0] else None})
     adjust(rows)
@@ -1029,6 +1029,30 @@ def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
         r["effect"] = _effect(q, r, a.game, P=r["players"])
     return {"rows": rows, "clear": bool(rows) and all(r["clear"] for r in rows),
             "gist": _gist(rows)}
+
+
+def fired(a: Asker, s: Setting, n: int) -> list[dict[str, Any]]:
+    """How often each rule of the setting that declares what counts it (`Variant.fires`) took effect in the
+    first `n` games of its study (those the verdict rests on): per game (all seats together) and the share
+    of games in which it did at least once. [] for a setting without such a rule."""
+    from .stats import column
+
+    info = game_info(a.game)
+    rules = [info.variants[v] for v in s.variants if v in info.variants and info.variants[v].fires]
+    if not rules or n < 1:
+        return []
+    _, t = a.tables(s)
+    index = column(t, "index")
+    out = []
+    for v in rules:
+        col = "m_" + v.fires
+        if col not in t.column_names:
+            continue
+        x = column(t, col)
+        per = np.array([float(np.nansum(x[index == g])) for g in range(n)])
+        out.append({"variant": v.id, "rule": v.rule, "measure": v.fires, "per_game": float(per.mean()),
+                    "games_share": float((per > 0).mean()), "games": n})
+    return out
 
 
 def _measures(a: Asker, q: dict, s: Setting, P: int) -> tuple[np.ndarray, dict[str, np.ndarray]]:

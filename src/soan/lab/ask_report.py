@@ -190,7 +190,7 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
         s = (f"参考：{b}では、" + s if context else s) + f"（{b}同士、{n}ゲーム{early}）。"
         if r.get("same_play") and not context:
             s += w("unresponsive", lang).format(n=n)
-        return s + ("" if context else _planning_line(r, lang))
+        return s + ("" if context else _fired_line(r, lang) + _planning_line(r, lang))
     if e in ("better", "worse") and r.get("negligible"):  # a real difference, inside the margin
         word, aim = _verb(q, r, e, lang)
         s = (f"{lab} {word} {_obj(q, nm)} slightly{aim}, but by less than what matters (within "
@@ -212,7 +212,24 @@ def _sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = 
     s = (f"For context, with {b}: " + s if context else s[:1].upper() + s[1:]) + f" ({b}, {n} games{early})."
     if r.get("same_play") and not context:
         s += " " + w("unresponsive", lang).format(n=n)
-    return s + ("" if context else _planning_line(r, lang))
+    return s + ("" if context else _fired_line(r, lang) + _planning_line(r, lang))
+
+
+def _fired_line(r: dict, lang: str) -> str:
+    """How often the compared rule took effect in the games the verdict rests on; when never, that the
+    effect comes from the players avoiding it."""
+    out = ""
+    for f in r.get("fired") or []:
+        if f["games_share"] == 0:
+            out += (f"この{f['games']}ゲームで{f['rule']}は一度も効果を発揮しなかった。差はこのルールを避ける"
+                    f"遊び方から来ている。" if lang == "ja" else
+                    f" {f['rule']} never took effect in these {f['games']} games: the difference comes from the "
+                    f"players avoiding it.")
+        else:
+            out += (f"{f['rule']}が効果を発揮した回数：１ゲームあたり{f['per_game']:.2f}回（{f['games_share']:.0%}の"
+                    f"ゲームで）。" if lang == "ja" else
+                    f" {f['rule']} took effect {f['per_game']:.2f} times a game (in {f['games_share']:.0%} of the games).")
+    return out
 
 
 def _planning_line(r: dict, lang: str) -> str:

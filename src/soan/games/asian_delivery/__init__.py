@@ -21,7 +21,7 @@ VARIANTS = {
                         "乗り物に最大積載量"),
     "request-limit": Variant("request-limit", "AD-V5", "At most request_limit open requests.", "受注できる依頼数の上限"),
     "office-request": Variant("office-request", "AD-V6", "Building an office may take a request instead.",
-                              "事務所建設時に依頼を得る選択肢"),
+                              "事務所建設時に依頼を得る選択肢", fires="office_requests"),
     "set-weight": Variant("set-weight", "AD-V7", "Colour pairs score double: 4 VP a pair at the midterm, 2 at the "
                           "final (doubles the defaults; pair_vp_midterm / pair_vp_final given explicitly are used "
                           "as given).",
@@ -32,13 +32,13 @@ VARIANTS = {
     "distance-bonus": Variant("distance-bonus", "AD-V9", "Requests score +distance_bonus VP per step from ①.",
                               "①からの歩数分をＶＰに上乗せ"),
     "worker-decay": Variant("worker-decay", "AD-V10", "Each turn ended without retrieving puts a worker from supply onto ①.",
-                            "回収せずに終えた手番ごとに、供給のワーカーが１つ①へ移る"),
+                            "回収せずに終えた手番ごとに、供給のワーカーが１つ①へ移る", fires="decay_losses"),
     "mp-start-player": Variant("mp-start-player", "AD-V11", "Most workers in supply starts the next round.",
                                "ＭＰの残りでスタＰが決まる"),
     "local-market": Variant("local-market", "AD-V12", "A market upgrades only cubes in its own area's warehouse.",
                             "市場の自動アップデート効果をそのエリアの倉庫に限定"),
     "stored-vp": Variant("stored-vp", "AD-V13", "Round end: 1 VP per ad-tower area holding stored_vp_min of "
-                         "your cubes.", "荷物を配置しておくだけで点が入る"),
+                         "your cubes.", "荷物を配置しておくだけで点が入る", fires="stored_vp"),
 }
 PARAMS = {
     "warehouse_cap": Param("warehouse_cap", 3, "Cubes per warehouse (the draft: 4 → 3).", rule="AD-C1",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import PlayCard
+from .actions import PlayCard, RequestPick
 from .model import N_FACILITIES, WAREHOUSE_AREAS, fac_slot
 
 
@@ -47,6 +47,8 @@ class Measures:
         self.extra_plays = [0] * players  # AD-T2: face-up plays after the free one (each costs a worker)
         self.decay_losses = [0] * players  # AD-V10: workers lost for ending a turn without retrieving
         self.short_turns = [0] * players  # turns where a further face-up play was barred by no worker
+        self.office_requests = [0] * players  # AD-V6: offices that took a request instead of a business card
+        self.stored_vp = [0] * players  # AD-V13: VP paid at round ends for cubes stored under one's ad tower
         self._short_seen: set[tuple[int, int]] = set()
         self._in_play = False
 
@@ -58,6 +60,9 @@ class Measures:
         if state.round > len(self.supply_at_start):
             self.supply_at_start.append(list(state.workers))
         self._in_play = isinstance(action, PlayCard) and action.face == "up"
+        top = state.stack[-1] if state.stack else None
+        if isinstance(action, RequestPick) and getattr(top, "kind", None) == "office_pick":  # AD-V6
+            self.office_requests[seat] += 1
         key = (state.round, state.turn_k)
         if (key not in self._short_seen and state.seat == seat and state.free_used and state.workers[seat] == 0
                 and state.hands[seat]):
@@ -82,6 +87,10 @@ class Measures:
         if p is None:  # no seat's measure: round end (settlement, end, vehicle moves: not counted here)
             if kind == "round_end":
                 self.standing.append(d["standing"])
+                s = self.state
+                if s is not None and "stored-vp" in s.T.flags:  # AD-V13: what this round end paid each seat
+                    for q in range(self.n):
+                        self.stored_vp[q] += len(s.stored_vp_areas(q))
             return
         if kind == "worker":
             self._add(p, r, "workers_spent")
@@ -124,6 +133,8 @@ class Measures:
             x.setdefault("request_distance", 0)  # steps from ① to the areas of the requests completed: distance carried
             x["extra_plays"] = self.extra_plays[p]
             x["decay_losses"] = self.decay_losses[p]
+            x["office_requests"] = self.office_requests[p]
+            x["stored_vp"] = self.stored_vp[p]
             x["turns_short_of_worker"] = self.short_turns[p]
             for r in self.by_round:  # the AD-A1 panel's series: key measures by round
                 if r["seat"] == p:
