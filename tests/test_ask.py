@@ -1227,3 +1227,16 @@ def test_an_ask_past_its_deadline_starts_no_more_games_and_says_the_plan_was_cut
     assert res["stopped"] and res["stopped"][0]["bot"] == "random"
     assert calls[-1] > 1 and calls.count(calls[-1]) == 1  # the stage the clock cut is the last run of games
     assert all(x["clear"] is False or x["clear"] is True for x in res["answers"])  # answered from what was played
+
+
+def test_random_players_never_make_an_answer_depend_on_skill():
+    """A context level of random players that disagrees is a reference line, not a level of skill: the
+    answer does not say it depends on how well the game is played (a skill level's disagreement does)."""
+    from soan.lab.ask_report import _levels_line
+
+    ans = {"by_bot": {"greedy": {}, "random": {}}, "agree": False}
+    line = " ".join(_levels_line("undecim", ans, "en"))
+    assert "reference line" in line and "depends on how well" not in line
+    assert "技量の段階ではない" in "".join(_levels_line("undecim", ans, "ja"))
+    skill = {"by_bot": {"greedy": {}, "mcts": {}}, "agree": False}
+    assert "depends on how well the game is played" in " ".join(_levels_line("undecim", skill, "en"))

@@ -255,6 +255,11 @@ def _levels_line(game: str, ans: dict, lang: str) -> list[str]:
     L, C = who(lead, lang, game), who(ctx, lang, game)
     if ans.get("agree") is True:
         return [f"{L}と{C}の両方で同じ答えになった。" if lang == "ja" else f"The same answer holds with {L} and {C}."]
+    if ans.get("agree") is False and ctx.split(":")[0] == "random":  # a reference, not a level of skill
+        return [f"{C}では答えが異なる。{C}は戦略を持たない参考の線で、技量の段階ではない（ルールそのものの効き方を示す）。"
+                f"上の結論は{L}のもの。" if lang == "ja"
+                else f"With {C} the answer differs; random players are a reference line (the rules' own effect without "
+                     f"strategy), not a level of skill. The verdict above is that of the {L}."]
     if ans.get("agree") is False:
         return [f"{L}と{C}では答えが異なる。上の結論は{L}のもの。答えは打ち方の強さによって変わる。" if lang == "ja"
                 else f"The answers differ between {L} and {C}; the verdict above is that of the {L}. The answer depends on "
