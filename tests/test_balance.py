@@ -472,3 +472,23 @@ def test_a_seed_optuna_cannot_take_is_refused_by_name_before_any_game(tmp_path):
         with pytest.raises(ConfigError, match="seed must be a whole number from 0 to 4294967295"):
             b.run(dataclasses.replace(pb, seed=bad))
     assert not (tmp_path / "out").exists() and not (tmp_path / "api").exists()
+
+
+def test_ask_fix_is_sized_to_the_budget_and_says_its_expected_time_first():
+    """`soan ask --fix`: the search's sizes shrink alike to fit --budget at the ask's price of a game (never
+    below the floors), and the expected time is said before it starts, in both languages."""
+    from soan.cli.ask import fix_plan_line
+    from soan.lab.balance import FIX_FLOORS, fix_sizes
+
+    fx = {"search": ["position_vp=0,1|0,2"], "targets": ["start-player=25±3"], "games": 150, "trials": 4,
+          "validate": 600, "robust": 300, "budget": 900}
+    full = fix_sizes(fx, None, 0.1)  # 4×150 + 2×600 + 2×300 games at 0.1 s: 240 s, within its own 900 s
+    assert not full["scaled"] and full["games_total"] == 2400 and full["expected_s"] == pytest.approx(240)
+    small = fix_sizes(fx, 60, 0.1)  # a one-minute --budget
+    assert small["scaled"] and small["budget_s"] == 60 and small["trials"] == 4
+    assert small["games"] >= FIX_FLOORS["games"] and small["validate"] >= FIX_FLOORS["validate"]
+    assert small["expected_s"] < full["expected_s"]
+    line = fix_plan_line("seat-advantage", small, "en")
+    assert "Searching for a fix to seat-advantage: 4 settings" in line and "sized down to --budget" in line
+    assert "約" in fix_plan_line("seat-advantage", small, "ja") and "--budget" in fix_plan_line("x", small, "ja")
+    assert "time unknown" in fix_plan_line("x", fix_sizes(fx, 60, None), "en")

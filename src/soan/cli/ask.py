@@ -83,7 +83,7 @@ def ask_cmd(
         release_interrupts(before)
         raise typer.Exit(130) from None
     if fix:
-        _fix(info.id, res, out, jobs, as_json, lang)
+        _fix(info.id, res, out, jobs, as_json, lang, seconds)
     paths = [write_report(res, lg, out) for lg in dict.fromkeys((lang, "ja", "en"))]
     if as_json:
         res["html"] = [str(p) for p in paths]
@@ -141,15 +141,16 @@ def write_report(res: dict, lang: str, out: str):
     return write_html(res, lang, Path(res.get("folder") or Path(out) / res["game"]) / f"answers-{lang}.html")
 
 
-def _fix(game: str, res: dict, out: str, jobs: int, quiet: bool, lang: str = "en") -> None:
+def _fix(game: str, res: dict, out: str, jobs: int, quiet: bool, lang: str = "en", budget_s: float | None = None) -> None:
     """`--fix`: a balance run (lab/balance.py) for each answer that says "this is a problem" and whose
-    question has a `fix` block; its proposal joins the answer (answers.json, the report)."""
+    question has a `fix` block, sized to `--budget` (said, with the time it is expected to take, before it
+    starts); its proposal joins the answer (answers.json, the report)."""
     import json as _json
     from pathlib import Path
 
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from ..lab.balance import fix_problem
+    from ..lab.balance import fix_problem, fix_sizes, is_problem
     from .balance import STAGES, games_column
 
     folder = Path(res.get("folder") or Path(out) / game)  # OUT/seed-N/GAME with --seed N
@@ -165,8 +166,13 @@ def _fix(game: str, res: dict, out: str, jobs: int, quiet: bool, lang: str = "en
                 prog.update(tasks[stage], completed=done, total=max(total, 1))
 
             where = folder / f"fix-{ans['id']}"
+            price = (res.get("cost") or {}).get((res.get("bots") or ["greedy"])[0])
+            fx = ans.get("q", {}).get("fix")
+            if fx and is_problem(ans) and not quiet:
+                console.print(fix_plan_line(ans["id"], fix_sizes(fx, budget_s or None, price), lang),
+                              highlight=False, soft_wrap=True)
             try:
-                r = fix_problem(game, ans, where, jobs, tick)
+                r = fix_problem(game, ans, where, jobs, tick, budget_s or None, price)
             except KeyboardInterrupt:
                 prog.stop()
                 console.print(f"\n中断しました。{ans['id']} を直す設定の探索で終わった試行は {where} に残っています。"
@@ -178,6 +184,21 @@ def _fix(game: str, res: dict, out: str, jobs: int, quiet: bool, lang: str = "en
             ans["fix"] = r
     (folder / "answers.json").write_text(_json.dumps(res, indent=1, ensure_ascii=False,
                                                      default=lambda x: x.item() if hasattr(x, "item") else str(x)))
+
+
+def fix_plan_line(qid: str, size: dict, lang: str) -> str:
+    """What a fix search will play and about how long it takes, said before it starts."""
+    t = size.get("expected_s")
+    mins = f"{max(1, round(t / 60))}" if t else None
+    if lang == "ja":
+        when = f"約{mins}分" if mins else "所要時間は未知（ゲーム１回の時間がまだ測られていない）"
+        scaled = "（--budget に合わせて縮めた）" if size["scaled"] else ""
+        return (f"{qid} を直す設定を探します：{size['trials']}通り×{size['games']}ゲーム、検証{size['validate']}ゲーム、"
+                f"頑健性{size['robust']}ゲーム{scaled}。{when}（--budget で短くできます）。")
+    when = f"about {mins} min" if mins else "time unknown (no game has been priced yet)"
+    scaled = " (sized down to --budget)" if size["scaled"] else ""
+    return (f"Searching for a fix to {qid}: {size['trials']} settings × {size['games']} games, validation "
+            f"{size['validate']} games, robustness {size['robust']}{scaled}; {when} (--budget shortens it).")
 
 
 @app.command("aa")

@@ -1110,14 +1110,44 @@ def is_problem(ans: dict[str, Any]) -> bool:
     return False
 
 
+FIX_FLOORS = {"games": 40, "validate": 100, "robust": 50}  # a fix sized down by a budget keeps at least these
+
+
+def fix_sizes(fx: dict[str, Any], budget_s: float | None, price: float | None) -> dict[str, Any]:
+    """The sizes a fix block's search runs at (its own, or scaled down alike so that the expected time fits
+    `budget_s`, none below FIX_FLOORS) and the expected seconds, from `price` (seconds a game on the jobs
+    used, the ask's own price of the lead level; None: not known). The search is also stopped by the
+    clock at the budget (its trials), so the estimate is a guide, not the bound."""
+    sizes = {"games": int(fx.get("games", 200)), "trials": int(fx.get("trials", 12)),
+             "validate": int(fx.get("validate", 800)), "robust": int(fx.get("robust", 400))}
+    neighbours = 2 * max(1, len(fx.get("search") or []))  # one step down and up of each searched setting
+
+    def games(s: dict[str, int]) -> int:
+        return s["trials"] * s["games"] + 2 * s["validate"] + neighbours * s["robust"]
+
+    limit = min(x for x in (budget_s, float(fx["budget"]) if fx.get("budget") else None) if x) \
+        if budget_s or fx.get("budget") else None
+    scaled = False
+    if price and limit and games(sizes) * price > limit:
+        f = limit / (games(sizes) * price)
+        for k, floor in FIX_FLOORS.items():
+            sizes[k] = max(min(floor, sizes[k]), int(sizes[k] * f))
+        scaled = True
+    return {**sizes, "budget_s": limit, "scaled": scaled, "games_total": games(sizes),
+            "expected_s": games(sizes) * price if price else None}
+
+
 def fix_problem(game: str, ans: dict[str, Any], out: Path, jobs: int = 1,
-                progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any] | None:
+                progress: Callable[[str, int, int], None] | None = None, budget_s: float | None = None,
+                price: float | None = None) -> dict[str, Any] | None:
     """The question's `fix` block (questions.yaml: `targets`, `search`, optional `agents`, `players`,
     `variants`, `params`, `games`, `trials`, `validate`, `robust`, `budget` in seconds) run as a balance
-    search into `out`, when the answer says the problem is there; None otherwise."""
+    search into `out`, when the answer says the problem is there; None otherwise. `budget_s`: the ask's
+    budget, which sizes the search too (`fix_sizes`, from `price`)."""
     fx = ans.get("q", {}).get("fix")
     if not fx or not is_problem(ans):
         return None
+    size = fix_sizes(fx, budget_s, price)
     from ..agents import parse_agents
 
     where = f"question {ans.get('id')!r}: fix"
@@ -1127,17 +1157,17 @@ def fix_problem(game: str, ans: dict[str, Any], out: Path, jobs: int = 1,
     info, P, vs, ps = check_config(game, fx.get("players"), fx.get("variants") or [], fx.get("params") or {})
     ags = parse_agents(str(fx.get("agents", "normal")), P)
     axes = [parse_axis(s, info.id, P, vs, ps) for s in fx["search"]]
-    pb = Problem(info.id, P, ags, vs, ps, [], axes, int(fx.get("games", 200)), int(fx.get("trials", 12)),
-                 int(fx.get("validate", 800)), int(fx.get("robust", 400)), int(fx.get("seed", 0)), jobs,
-                 float(fx["budget"]) if fx.get("budget") else None, out)
+    pb = Problem(info.id, P, ags, vs, ps, [], axes, size["games"], size["trials"], size["validate"], size["robust"],
+                 int(fx.get("seed", 0)), jobs, size["budget_s"], out)
     known = known_measures(pb)
     pb.targets = [parse_target(t, P, known) for t in fx["targets"]]
     res = run(pb, progress)
     keep_earlier(res, out)
     files = write(res, out)
+    sized = {**fx, **{k: size[k] for k in ("games", "trials", "validate", "robust")}} if size["scaled"] else fx
     return {"folder": str(out), "files": [str(f) for f in files], "holds": res["validation"]["holds"],
             "robust": res["robustness"]["holds"], "lines": {lg: summary_lines(res, lg) for lg in ("en", "ja")},
-            "command": command_for(info.id, fx)}
+            "command": command_for(info.id, sized), "sizes": size}
 
 
 def command_for(game: str, fx: dict[str, Any]) -> str:
