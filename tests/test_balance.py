@@ -492,3 +492,25 @@ def test_ask_fix_is_sized_to_the_budget_and_says_its_expected_time_first():
     assert "Searching for a fix to seat-advantage: 4 settings" in line and "sized down to --budget" in line
     assert "約" in fix_plan_line("seat-advantage", small, "ja") and "--budget" in fix_plan_line("x", small, "ja")
     assert "time unknown" in fix_plan_line("x", fix_sizes(fx, 60, None), "en")
+
+
+def test_a_run_stopped_after_its_search_keeps_the_validation_robustness_and_level_games(tmp_path, monkeypatch):
+    """Ctrl-C in the robustness stage: the search (optuna.db) and the validation games were kept, but the
+    validation and level games were played again from zero. Each setting's games are now kept whole
+    (OUT/played/), so running again plays only what was not finished, and gives the same result."""
+    pb = _problem(tmp_path, axes=("position_vp[2]=0..2",), games=20, trials=2, validate=20, robust=20)
+    pb.levels = [["random"] * 4]
+    pb.level_games = 10
+    first = b.run(pb)
+    calls = []
+    real = b.play
+    monkeypatch.setattr(b, "play", lambda *a, **kw: calls.append(a[2]) or real(*a, **kw))
+    again = b.run(pb)
+    assert calls == []  # nothing played again: the search from optuna.db, the rest from OUT/played/
+    assert again["validation"] == first["validation"] and again["robustness"] == first["robustness"]
+    assert again["levels"] == first["levels"]
+    for f in (tmp_path / "played").glob("*-games.parquet"):
+        f.unlink()
+        break
+    b.run(pb)
+    assert len(calls) == 1  # one setting's games gone: only they are played again

@@ -17,6 +17,7 @@ import hashlib
 import itertools
 import json
 import math
+import os
 import re
 import time
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from typing import Any
 
 from ..core.errors import ComponentError, ConfigError, SoanError
 from ..core.game import check_config, game_info
+from ..core.version import __version__
 from ..core.words import listed
 
 FRESH = 1_000_003  # validation seeds: the search seed plus this (as `soan tune`)
@@ -568,6 +570,31 @@ def play(pb: Problem, choice: dict[str, Any], n: int, seed: int, progress: Calla
     return _tables(res, settings)
 
 
+def kept_play(pb: Problem, choice: dict[str, Any], n: int, seed: int, progress: Callable[[int], None] | None = None):
+    """`play`, its tables kept in OUT/played/ under a key of everything that decides its games (game,
+    players, bots, rules, the choice, the number of games, the seeds): a balance run stopped after the
+    search (Ctrl-C) plays again only the validation, robustness and level games it had not finished."""
+    import pyarrow.parquet as pq
+
+    key = hashlib.sha1(json.dumps({"game": pb.game, "players": pb.players, "agents": pb.agents,
+                                   "variants": list(pb.variants), "params": pb.params,
+                                   "choice": {k: _json(v) for k, v in choice.items()}, "n": n, "seed": seed,
+                                   "version": __version__}, sort_keys=True, default=str).encode()).hexdigest()[:20]
+    d = pb.out / "played"
+    gpath, spath = d / f"{key}-games.parquet", d / f"{key}-seats.parquet"
+    if gpath.exists() and spath.exists():
+        if progress:
+            progress(n)
+        return pq.read_table(gpath), pq.read_table(spath)
+    g, s = play(pb, choice, n, seed, progress)
+    d.mkdir(parents=True, exist_ok=True)
+    for table, path in ((s, spath), (g, gpath)):  # the games file last: both are there when it is
+        tmp = path.with_suffix(".part")
+        pq.write_table(table, tmp)
+        os.replace(tmp, path)
+    return g, s
+
+
 def per_game(games, seats, players: int, target: Target):
     """One value per game of a target's measure (nan where a game has none)."""
     import numpy as np
@@ -761,14 +788,15 @@ def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) ->
     same = best["choice"] == base_choice
     total = pb.validate * (1 if same else 2)
 
-    base_t = play(pb, base_choice, pb.validate, fresh, _ticker(progress, "validate", 0, total))
-    best_t = base_t if same else play(pb, best["choice"], pb.validate, fresh, _ticker(progress, "validate", pb.validate, total))
+    base_t = kept_play(pb, base_choice, pb.validate, fresh, _ticker(progress, "validate", 0, total))
+    best_t = base_t if same else kept_play(pb, best["choice"], pb.validate, fresh,
+                                           _ticker(progress, "validate", pb.validate, total))
     vb, vx = evaluate(pb, *base_t), evaluate(pb, *best_t)
     moved = others_moved(pb, base_t, best_t) if best_t is not base_t else []
     robust = []
     nb = neighbours(pb, best["choice"])
     for i, (a, v, ch) in enumerate(nb):
-        g, s = play(pb, ch, pb.robust, fresh, _ticker(progress, "robust", i * pb.robust, len(nb) * pb.robust))
+        g, s = kept_play(pb, ch, pb.robust, fresh, _ticker(progress, "robust", i * pb.robust, len(nb) * pb.robust))
         r = evaluate(pb, g, s)
         robust.append({"axis": a.text, "value": _json(v), "targets": r, "holds": all(x["holds"] for x in r)})
     levels = []
@@ -776,9 +804,9 @@ def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) ->
     for i, ags in enumerate(pb.levels):  # "check it with another bot level": the same fresh seeds
         other = copy.copy(pb)
         other.agents = ags
-        lb = play(other, base_choice, n_lv, fresh, _ticker(progress, "levels", 2 * i * n_lv, 2 * len(pb.levels) * n_lv))
-        lx = lb if same else play(other, best["choice"], n_lv, fresh,
-                                  _ticker(progress, "levels", (2 * i + 1) * n_lv, 2 * len(pb.levels) * n_lv))
+        lb = kept_play(other, base_choice, n_lv, fresh, _ticker(progress, "levels", 2 * i * n_lv, 2 * len(pb.levels) * n_lv))
+        lx = lb if same else kept_play(other, best["choice"], n_lv, fresh,
+                                       _ticker(progress, "levels", (2 * i + 1) * n_lv, 2 * len(pb.levels) * n_lv))
         rx = evaluate(other, *lx)
         levels.append({"agents": ags, "games": n_lv, "base": evaluate(other, *lb), "best": rx,
                        "holds": all(x["holds"] for x in rx)})
