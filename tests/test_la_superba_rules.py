@@ -400,3 +400,14 @@ def test_community_measures_share_of_first_and_low_additions():
     rows = m.per_seat(s)
     assert rows[0]["community_share_first"] == pytest.approx(0.1)
     assert rows[0]["community_low"] == pytest.approx(1.0)
+
+
+def test_weather_4s_label_says_the_highest_power_it_is_compared_at():
+    """LS-V5 is asked together with LS-V1 (weather-double): its label gives the highest power there, 26,
+    which the exact analysis shows (the draft's own "MAX 24" kept as its words)."""
+    from soan.core.game import game_info
+    from soan.games.la_superba.analysis import power_analysis
+
+    v = game_info("la-superba").variants["weather-4"]
+    assert "26" in v.doc and "２６" in v.doc_ja
+    assert power_analysis(("weather-4", "weather-double"))["max"] == 26

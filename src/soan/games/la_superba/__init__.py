@@ -20,8 +20,9 @@ VARIANTS = {
                           "通し番号なし：同値同着同順、全員同値なら全員ロスト"),
     "accent-cards": Variant("accent-cards", "LS-V4", "Add a power-2 crew and a ×5 ship.",
                             "２の船員とｘ５の船を１枚ずつ追加"),
-    "weather-4": Variant("weather-4", "LS-V5", "Add a weather-4 (the notes reject it: MAX 24).",
-                         "天候４を１枚追加（航海力の最大が２４になる）"),
+    "weather-4": Variant("weather-4", "LS-V5", "Add a weather-4 (the notes reject it: \"MAX 24\"; with LS-V1's "
+                         "weather-double the highest voyage power reaches 26, `soan analyze la-superba power`).",
+                         "天候４を１枚追加（草案では「MAX２４」。天候の倍化（LS-V1）と合わせると航海力の最大は２６）"),
 }
 PARAMS = {
     "item_effect": Param("item_effect", "exclusive",
