@@ -36,11 +36,17 @@ def main(argv: list[str] | None = None) -> int:
     if a.json:
         print(json.dumps(res))
     else:
-        per = "; ".join(f"{k} {v}/{res['reps']} ({v / res['reps']:.0%})" for k, v in res["by_question"].items())
+        from soan.lab.stats import wilson
+
+        def share(k: int) -> str:
+            lo, hi = wilson(k, res["reps"])
+            return f"{k}/{res['reps']} ({k / res['reps']:.0%} [{lo:.1%}, {hi:.1%}])"
+
+        per = "; ".join(f"{k} {share(v)}" for k, v in res["by_question"].items())
         print(f"A/A of soan ask, {res['game']} {res['question']} ({res['comparisons']} comparisons, {res['bots'][0]} "
               f"bots, budget {res['budget_s']:.0f} s a repetition, {res['games_min']} to {res['games_max']} games a "
-              f"side): repetitions flagging a difference, per question (at most 5% expected): {per}; any: "
-              f"{res['flagged']}/{res['reps']}; the plan shared anew with a need met in {res['reshared']}; a comparison settled at the early "
+              f"side): repetitions flagging a difference, per question (at most 5% expected; Wilson 95% intervals): {per}; "
+              f"any: {share(res['flagged'])}; the plan shared anew with a need met in {res['reshared']}; a comparison settled at the early "
               f"look (p < 0.001) in {res['settled']}; all "
               f"comparisons 'no difference that matters' {res['all_negligible']} times; {res['seconds']:.0f} s")
     return 0

@@ -342,7 +342,7 @@ def test_both_levels_agree_only_when_both_are_clear_and_give_the_same_answer():
             assert got == []
             continue
         (line,) = got
-        assert word in line and line.startswith("中級ボット（貪欲）")
+        assert word in line and "中級ボット（貪欲）" in line  # (random players differ as a reference line)
     unclear_lead = {"greedy": {"clear": False, "gist": ["none"]}, "random": clear_worse}
     assert _agree({}, unclear_lead, bots) is None
     assert _levels_line("undecim", {"by_bot": unclear_lead, "agree": None}, "en") == []  # never "holds with both"
