@@ -56,7 +56,7 @@ def test_ask_answers_with_paired_studies_and_asking_again_is_cached(tmp_path):
         assert h.count("data:image/png;base64,") == 1 and ("草案" in h if lang == "ja" else "The draft" in h)
         if lang == "ja":  # settings, bots and verdicts in Japanese; folder names (in <code>) and the methods' names aside
             text = re.sub(r"<(style|script|code)[^>]*>.*?</\1>|data:image/png;base64,[^\"']+|<[^>]+>", " ", h, flags=re.S)
-            assert set(re.findall(r"[A-Za-z][A-Za-z_]{2,}", text)) <= {"Holm", "Haybittle", "Peto", "soan", "ask", "TOST", "out", "budget"}
+            assert set(re.findall(r"[A-Za-z][A-Za-z_]{2,}", text)) <= {"Holm", "Haybittle", "Peto", "Wilson", "soan", "ask", "TOST", "out", "budget", "seed"}
 
 
 def test_asking_again_never_looks_again_with_more_games(tmp_path):

@@ -1,7 +1,7 @@
 """A bot's reasons as another seat may see them: nothing they name is hidden from that seat.
 
 A bot weighs its options from its own view, which holds its hidden cards; the options it names can
-therefore tell another seat what is in its hand (Undecim: "mint 0.35" names a card of a secret deal).
+therefore tell another seat what is in its hand ("mint 0.35" names a card of a secret deal).
 `public_reasons` keeps only the weighed options that the viewing seat's observation allows: an option is
 shown when the mover could take it in every world consistent with what the viewer knows, found by
 resampling the hidden parts from the viewer's side (`determinize`) several times. An option that is

@@ -22,7 +22,7 @@ VARIANTS = {
                             "２の船員とｘ５の船を１枚ずつ追加"),
     "weather-4": Variant("weather-4", "LS-V5", "Add a weather-4 (the notes reject it: \"MAX 24\"; with LS-V1's "
                          "weather-double the highest voyage power reaches 26, `soan analyze la-superba power`).",
-                         "天候４を１枚追加（草案では「MAX２４」。天候の倍化（LS-V1）と合わせると航海力の最大は２６）"),
+                         "天候４を１枚追加（草案では「最大２４」。全部天候なら２倍のルールと合わせると航海力の最大は２６）"),
 }
 PARAMS = {
     "item_effect": Param("item_effect", "exclusive",
