@@ -296,3 +296,124 @@ def test_the_containers_lan_recipe_gives_links_friends_can_open(tmp_path, monkey
     with TestClient(seen["web"], base_url="http://192.168.1.20:8000", headers=JSON) as c:
         g = c.post("/api/games", json={"game": "undecim", "players": 3}).json()
         assert all(s["url"].startswith("http://192.168.1.20:8000/play/") for s in g["seats"])
+
+
+# -- the review's findings ----------------------------------------------------------------------------------
+def test_an_abandoned_room_stops_counting_and_a_move_keeps_one_counting(tmp_path):
+    """Unfinished rooms count from the store, but a room with no move for `rooms_abandoned_hours` no longer
+    does (it stays stored): a client that abandons rooms is not locked out for ever, nor is the server."""
+    lim = Limits(rooms_per_client=2, rooms_per_minute=100, rooms_abandoned_hours=1.5 / 3600)  # 1.5 s
+    with _client(tmp_path, "a.sqlite", limits=lim) as c:
+        for _ in range(2):
+            assert c.post("/api/games", json={"game": "undecim", "players": 3}).status_code == 201
+        assert c.post("/api/games", json={"game": "undecim", "players": 3}).status_code == 429
+        time.sleep(1.6)
+        g = c.post("/api/games", json={"game": "undecim", "players": 3, "seed": 4,
+                                       "bots": {"2": "random", "3": "random"}})
+        assert g.status_code == 201  # the two abandoned ones no longer count
+        gid, tok = g.json()["id"], g.json()["seats"][0]["token"]
+        assert c.app.state.manager.open_count("testclient") == 1
+        time.sleep(1.0)
+        deadline = time.time() + 30
+        while not (p := c.get(f"/api/games/{gid}", params={"token": tok}).json())["legal"]:
+            assert time.time() < deadline
+            time.sleep(0.05)
+        assert c.post(f"/api/games/{gid}/actions", params={"token": tok}, json=p["legal"][0]["json"]).status_code == 200
+        time.sleep(0.7)  # 1.7 s after the room was made, 0.7 s after its move: it still counts
+        assert c.app.state.manager.open_count("testclient") == 1
+
+
+def test_rooms_stored_before_clients_were_kept_count_by_their_age(tmp_path):
+    """A database from before this version has unfinished rooms without a client or a last move: they
+    count in all by their creation time, and old ones do not lock the server."""
+    from soan.web.store import Store
+
+    db = tmp_path / "old.sqlite"
+    store = Store(str(db))
+    header = {"game": "undecim", "players": 3, "seed": 1}
+    for i in range(3):
+        store.add_game(f"old{i}", header, {"seats": [], "host": "h", "lang": "en", "over": False}, [])
+    store.close()
+    with _client(tmp_path, "old.sqlite", limits=Limits(rooms_open=3, rooms_per_minute=100)) as c:
+        r = c.post("/api/games", json={"game": "undecim", "players": 3})
+        assert r.status_code == 429 and "rooms on this server (at most 3" in r.json()["error"]
+    with _client(tmp_path, "old.sqlite", limits=Limits(rooms_open=3, rooms_per_minute=100,
+                                                       rooms_abandoned_hours=0.5 / 3600)) as c:
+        time.sleep(0.6)
+        assert c.post("/api/games", json={"game": "undecim", "players": 3}).status_code == 201
+
+
+def test_a_live_connection_is_given_back_however_loading_its_room_fails(tmp_path, monkeypatch):
+    with _client(tmp_path, "w.sqlite", limits=Limits(websockets_per_client=2)) as c:
+        g = c.post("/api/games", json={"game": "undecim", "players": 3, "seed": 1}).json()
+        site = c.app.state.site
+
+        async def broken(gid):
+            raise RuntimeError("a stored room that no longer replays")
+
+        monkeypatch.setattr(site.manager, "fetch", broken)
+        for _ in range(4):
+            with pytest.raises(Exception):  # noqa: B017 - the app's error closes the socket
+                with c.websocket_connect(f"/ws/games/{g['id']}") as ws:
+                    ws.receive_json()
+        assert site.sockets.all == 0 and site.sockets.open == {}
+
+
+def test_trusted_proxies_match_as_networks_and_hosts_normalise():
+    from soan.cli.serve import allowed_hosts
+    from soan.web.conn import Networks
+
+    nets = Networks(["127.0.0.1", "172.17.0.0/16", "::1"])
+    assert "172.17.3.4" in nets and "127.0.0.1" in nets and "::1" in nets
+    assert "172.18.0.1" not in nets and "testclient" not in nets and "10.0.0.1" not in nets
+    assert "8.8.8.8" in Networks(["*"])
+    with pytest.raises(ValueError, match="not an address or network"):
+        Networks(["proxy.local"])
+    hosts = allowed_hosts("0.0.0.0", ["192.168.1.20"], "https://Games.Example.org/", ["mypc.local:8000", "pc.lan."])
+    assert {"mypc.local", "pc.lan", "games.example.org", "192.168.1.20", "::1", "localhost"} <= set(hosts)
+    assert host_name("pc.lan.:8000") == "pc.lan"
+
+
+def test_slow_bodies_and_unread_answers_are_dropped(tmp_path):
+    """A body that does not arrive in time gets a 408 that closes the connection; a client that sends many
+    requests and never reads the answers is dropped after `stall_seconds` (its count given back)."""
+    port = free_port()
+    proc = _serve(tmp_path, port, "--limit", "body_seconds=1", "--limit", "stall_seconds=2")
+    try:
+        s = socket.create_connection(("127.0.0.1", port))
+        s.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 100\r\n\r\n{\"game\"")
+        s.settimeout(10)
+        got = b""
+        while b"\r\n\r\n" not in got or not got.endswith(b"}"):
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            got += chunk
+        assert got.startswith(b"HTTP/1.1 408") and b"connection: close" in got.lower(), got[:300]
+        assert s.recv(100) == b""  # closed with the answer
+        s.close()
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.connect(("127.0.0.1", port))
+        s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 3000)
+        time.sleep(5)  # the answers pile up unread: the server stops after stall_seconds
+        s.settimeout(10)
+        answers = 0
+        data = b""
+        try:
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+        except (ConnectionResetError, TimeoutError):
+            pass
+        answers = data.count(b"HTTP/1.1 200")
+        assert 0 < answers < 3000, answers  # dropped part way
+        s.close()
+        assert httpx.get(f"http://127.0.0.1:{port}/api/catalog").status_code == 200
+    finally:
+        proc.kill()
+        proc.wait(10)
+    assert "Traceback" not in (tmp_path / "serve.log").read_text()

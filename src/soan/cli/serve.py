@@ -94,7 +94,12 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
     found = lan_addresses() if everywhere else []
     lan = [f"http://{a}:{port}" for a in found]
     trusting = trust_proxy or public_url is not None
-    proxies = frozenset(x.strip() for x in trusted_proxy.split(",") if x.strip()) if trusting else frozenset()
+    from ..web.conn import Networks
+
+    try:
+        proxies = Networks(trusted_proxy.split(",") if trusting else [])
+    except ValueError as e:
+        raise typer.BadParameter(f"--trusted-proxy: {e}") from None
     hosts = allowed_hosts(host, found, public_url, allow_host)
     web = create_app(db, bot_delay=bot_delay, limits=lim, public_url=public_url, lan_url=lan[0] if lan else None,
                      stop_bots=True, hosts=hosts, api_docs=api_docs)
@@ -110,7 +115,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
     gc.freeze()  # the modules and game tables loaded so far are never scanned again by the collector
     uvicorn.run(web, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
                 http=http, ws=ws, ws_max_size=lim.ws_frame_bytes, timeout_keep_alive=5,
-                proxy_headers=trusting, forwarded_allow_ips=",".join(sorted(proxies)) if trusting else None)
+                proxy_headers=trusting, forwarded_allow_ips=trusted_proxy if trusting else None)
 
 
 def allowed_hosts(host: str, lan: list[str], public_url: str | None, extra: list[str]) -> list[str]:
@@ -125,7 +130,9 @@ def allowed_hosts(host: str, lan: list[str], public_url: str | None, extra: list
         names.append(host)
     if public_url:
         names.append(urlsplit(public_url).hostname or "")
-    return [n.strip().lower().strip("[]") for n in dict.fromkeys(names) if n and n.strip()]
+    from ..web.http import host_name
+
+    return [h for h in dict.fromkeys(host_name(n) for n in names if n and n.strip()) if h]
 
 
 def _open_files() -> int:

@@ -10,23 +10,56 @@ WebSocket protocols (h11, websockets) keep to `Limits`:
   `connections_open` in all; a connection over either is answered at once (429 or 503, a JSON reason in
   both languages) and closed, so existing rooms keep working;
 - a request's headers must arrive within `header_seconds` of the connection opening (or of the previous
-  answer), else the connection gets a 408 and is closed.
+  answer), else the connection gets a 408 and is closed;
+- a client that stops reading an answer for `stall_seconds` (its socket's buffers full) is dropped.
 
 A request's body is timed by the app (web/http.py `Guard`), WebSocket messages by the live route."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Container, Iterable
 from typing import Any
 
 from .limits import Counts, Limits
+
+
+class Networks:
+    """Addresses given as addresses or networks ('127.0.0.1', '172.17.0.0/16', '*'), as uvicorn's
+    `forwarded_allow_ips` takes them: `ip in Networks(...)`."""
+
+    def __init__(self, items: Iterable[str]) -> None:
+        import ipaddress
+
+        self.any = False
+        self.nets: list[Any] = []
+        for x in items:
+            x = x.strip()
+            if x == "*":
+                self.any = True
+            elif x:
+                try:
+                    self.nets.append(ipaddress.ip_network(x, strict=False))
+                except ValueError:
+                    raise ValueError(f"not an address or network: {x!r}") from None
+
+    def __contains__(self, ip: object) -> bool:
+        import ipaddress
+
+        if self.any:
+            return True
+        try:
+            a = ipaddress.ip_address(str(ip))
+        except ValueError:
+            return False
+        return any(a.version == n.version and a in n for n in self.nets)
 
 
 class Gate:
     """Open connections per client address and in all (web/limits.py `Counts`), with the answer to a
     connection over a cap."""
 
-    def __init__(self, per_client: int, total: int, exempt: frozenset[str] = frozenset()) -> None:
+    def __init__(self, per_client: int, total: int, exempt: Container[str] = frozenset()) -> None:
         self.counts = Counts(per_client, total, exempt)
 
     def admit(self, ip: str) -> bytes | None:
@@ -59,7 +92,7 @@ def _peer(transport: Any) -> str:
     return str(peer[0]) if isinstance(peer, tuple) and peer else ""
 
 
-def bounded_protocols(lim: Limits, exempt: frozenset[str] = frozenset()) -> tuple[type, type, Gate]:
+def bounded_protocols(lim: Limits, exempt: Container[str] = frozenset()) -> tuple[type, type, Gate]:
     """uvicorn's h11 HTTP protocol and websockets (sans-I/O) protocol, kept to `lim`'s connection caps and
     header time, and the gate that counts them: `uvicorn.run(..., http=H, ws=W)`."""
     from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -85,6 +118,23 @@ def bounded_protocols(lim: Limits, exempt: frozenset[str] = frozenset()) -> tupl
     class BoundedHttp(H11Protocol):
         soan_counted = False
         soan_timer: Any = None
+        soan_stall: Any = None
+
+        def pause_writing(self) -> None:  # the client stopped reading our answer: it has stall_seconds to go on
+            super().pause_writing()
+            if self.soan_stall is None:
+                self.soan_stall = self.loop.call_later(lim.stall_seconds, self._stalled)
+
+        def resume_writing(self) -> None:
+            super().resume_writing()
+            if self.soan_stall is not None:
+                self.soan_stall.cancel()
+                self.soan_stall = None
+
+        def _stalled(self) -> None:
+            self.soan_stall = None
+            if not self.transport.is_closing():
+                self.transport.abort()  # nothing more can be sent to it: dropped, its count given back
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
@@ -129,6 +179,9 @@ def bounded_protocols(lim: Limits, exempt: frozenset[str] = frozenset()) -> tupl
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._stop_waiting()
+            if self.soan_stall is not None:
+                self.soan_stall.cancel()
+                self.soan_stall = None
             if self.soan_counted:
                 self.soan_counted = False
                 gate.release(self.soan_ip)

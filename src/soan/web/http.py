@@ -92,7 +92,8 @@ def refusal_json(e: E.WebError, lang: str | None, headers: dict[str, str] | None
 
 async def _web_error(request: Request, e: Exception) -> Response:
     assert isinstance(e, E.WebError)
-    return refusal_json(e, said_lang(request))
+    # a body that did not arrive in time is not read on: the connection closes with the answer
+    return refusal_json(e, said_lang(request), {"Connection": "close"} if isinstance(e, E.SlowBody) else None)
 
 
 async def _invalid_query(request: Request, e: Exception) -> Response:
@@ -134,12 +135,13 @@ def same_origin(origin: str, host: str, public: str | None) -> bool:
 
 
 def host_name(host: str) -> str:
-    """The name in a Host header, without its port ('[::1]:8000' -> '::1'); '' when it is none."""
+    """The name in a Host header, without its port or a trailing dot ('[::1]:8000' -> '::1',
+    'mypc.local.:8000' -> 'mypc.local'); '' when it is none."""
     h = host.strip().lower()
     if h.startswith("["):
         end = h.find("]")
         return h[1:end] if end > 0 else ""
-    return h.rsplit(":", 1)[0] if h.count(":") == 1 else h
+    return (h.rsplit(":", 1)[0] if h.count(":") == 1 else h).rstrip(".")
 
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})

@@ -12,6 +12,7 @@ import json
 import math
 import time
 from collections import OrderedDict, deque
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,7 @@ class Limits:
     rooms_per_minute: int = 20  # rooms one client (address) may create in a minute
     rooms_per_client: int = 100  # unfinished rooms one client may have
     rooms_open: int = 2000  # unfinished rooms on the server
+    rooms_abandoned_hours: float = 24.0  # an unfinished room with no move for this long no longer counts (still stored)
     replays_per_minute: int = 30  # replays one client may open in a minute
     replays_per_client: int = 8  # replays held for one client
     replays_held: int = 64  # replays held in memory in all
@@ -46,6 +48,7 @@ class Limits:
     connections_open: int = 1000  # connections in all (kept below the process's file limit)
     header_seconds: float = 10.0  # a request's headers arrive within this time, else 408 and closed
     body_seconds: float = 30.0  # a request's whole body arrives within this time, else 408
+    stall_seconds: float = 30.0  # an answer the client stops reading for this long: the connection is dropped
     websockets_per_client: int = 16  # live connections one address holds at once
     websockets_open: int = 1000  # live connections in all
     ws_frames_per_second: int = 20  # messages a live connection may send (its pings); more closes it (1008)
@@ -242,7 +245,7 @@ class Counts:
     says which cap it is over ('server' or 'client'; nothing counted); `give` hands it back. `exempt`:
     addresses not capped per client (a trusted reverse proxy carries every person's connections)."""
 
-    def __init__(self, per_client: int, total: int, exempt: frozenset[str] = frozenset()) -> None:
+    def __init__(self, per_client: int, total: int, exempt: Container[str] = frozenset()) -> None:
         if per_client < 1 or total < 1:
             raise ValueError(f"caps are 1 or more, got {per_client} per client and {total} in all")
         self.per_client, self.total, self.exempt = per_client, total, exempt

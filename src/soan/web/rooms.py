@@ -195,6 +195,7 @@ class Room:
     touched: float = field(default_factory=time.monotonic)  # last request or move (rooms idle long leave memory)
     stored_over: bool = False  # the stored room says the game is over
     client: str = ""  # who created it (stored with the room: counts a client's unfinished rooms)
+    active: float = 0.0  # wall time of its last move (or creation), stored: an abandoned room stops counting
     game_home: tuple[str, str] | None = None  # where a bot process finds the game (botwork.home)
 
     @property
@@ -216,7 +217,8 @@ class Room:
 
     def room_json(self) -> dict[str, Any]:
         return {"seats": self.seats, "host": self.host, "lang": self.lang, "undone": self.undone,
-                "over": self.state.is_over(), "to_act": list(self.state.to_act()), "client": self.client}
+                "over": self.state.is_over(), "to_act": list(self.state.to_act()), "client": self.client,
+                "active": self.active}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token acts for (None without a token); any other text is UnknownToken, never a crash."""
@@ -440,13 +442,12 @@ class Manager:
         self.bots = FairPool(self.limits.bot_workers, self.limits.bot_processes)
         self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="soan-db")
         self.loading: dict[str, asyncio.Future] = {}
-        # client -> its unfinished rooms, and every unfinished room: counted from the store (a restart or a
-        # room leaving memory changes nothing), kept up to date as rooms are made and games end
-        self.open_rooms: dict[str, set[str]] = {}
-        self.unfinished: set[str] = set()
-        for gid, client in store.unfinished():
-            self.unfinished.add(gid)
-            self.open_rooms.setdefault(client, set()).add(gid)
+        # the unfinished rooms, counted from the store (a restart or a room leaving memory changes nothing),
+        # kept up to date as rooms are made, moves made and games end; one abandoned for
+        # `rooms_abandoned_hours` no longer counts
+        self.unfinished: dict[str, tuple[str, float]] = {}  # room -> (its client, when it last saw a move)
+        for gid, client, active in store.unfinished():
+            self.unfinished[gid] = (client, active)
 
     async def _db(self, fn, *args) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -469,12 +470,11 @@ class Manager:
         # as terminal play writes them: `humans` 0-based, `bots` the specs of the other seats in order
         header = header_for(state, humans=[i for i in range(n) if i not in bots],
                             bots=[bots[i] for i in sorted(bots)], source="soan serve")
-        room = Room(gid, state, header, seats, secrets.token_urlsafe(12), lang, 0.0, client=client)
+        room = Room(gid, state, header, seats, secrets.token_urlsafe(12), lang, 0.0, client=client, active=time.time())
         room.created = await self._db(self.store.create_game, gid, header, room.room_json())
         self._setup(room)
         self._hold(room)
-        self.unfinished.add(gid)
-        self.open_rooms.setdefault(client, set()).add(gid)
+        self.unfinished[gid] = (client, room.active)
         return room
 
     async def recent(self, n: int = 50) -> list[dict[str, Any]]:
@@ -488,20 +488,23 @@ class Manager:
                 r["moves"], r["over"] = len(live.moves), live.state.is_over()
         return rows
 
+    def _counting(self) -> list[str]:
+        """The clients of the unfinished rooms that count: a move (or their creation) within
+        `rooms_abandoned_hours`."""
+        since = time.time() - self.limits.rooms_abandoned_hours * 3600
+        return [client for client, active in self.unfinished.values() if active >= since]
+
     def open_rooms_total(self) -> int:
-        """The unfinished rooms stored (in memory or not)."""
-        return len(self.unfinished)
+        """The unfinished rooms stored (in memory or not) that are not abandoned."""
+        return len(self._counting())
 
     def open_count(self, client: str) -> int:
-        """The unfinished rooms stored that `client` created (in memory or not)."""
-        return len(self.open_rooms.get(client, ()))
+        """The unfinished rooms stored that `client` created (in memory or not) that are not abandoned."""
+        return self._counting().count(client)
 
     def _finished(self, room: Room) -> None:
         """A game has ended: its room no longer counts against the caps."""
-        self.unfinished.discard(room.id)
-        mine = self.open_rooms.get(room.client)
-        if mine is not None:
-            mine.discard(room.id)
+        self.unfinished.pop(room.id, None)
 
     def _setup(self, room: Room) -> None:
         agents = {}
@@ -526,6 +529,7 @@ class Manager:
         r.undone = int(g.room.get("undone", 0))
         r.stored_over = bool(g.room.get("over"))
         r.client = str(g.room.get("client", ""))
+        r.active = float(g.room.get("active") or g.created)
         for seat, aj in g.moves:
             a = parse_action(s.game_id, aj)
             r.epochs.append(r.epoch())
@@ -656,11 +660,14 @@ class Manager:
             raise BadRequest(f"illegal action {str(action)!r}: {e}",
                              f"その手は今は打てません（{str(action)!r}）：{e.ja or e}") from None
         # the room's JSON goes with the move: whose turn it is and whether it is over (start-up reads them)
+        room.active = time.time()
         await self._db(self.store.add_move, room.id, len(room.moves), seat, action.to_json(),
                        {**room.room_json(), "over": nxt.is_over(), "to_act": list(nxt.to_act())})
         room.push(seat, action, nxt)
         if nxt.is_over():
             self._finished(room)
+        elif room.id in self.unfinished:
+            self.unfinished[room.id] = (room.client, room.active)
         room.touched = time.monotonic()
         room.notify()
 

@@ -169,15 +169,16 @@ class Store:
                         break
         return out
 
-    def unfinished(self) -> list[tuple[str, str]]:
-        """Every unfinished game as (id, the client that created it; '' when not stored), read from the
-        rooms' JSON: the rooms that count against the caps, whether in memory or not."""
-        out: list[tuple[str, str]] = []
+    def unfinished(self) -> list[tuple[str, str, float]]:
+        """Every unfinished game as (id, the client that created it ('' when not stored), when it last saw a
+        move (its creation when not stored)), read from the rooms' JSON: the rooms that may count against the
+        caps, whether in memory or not."""
+        out: list[tuple[str, str, float]] = []
         with self.engine.connect() as c:
-            for r in c.execute(select(games.c.id, games.c.room)):
+            for r in c.execute(select(games.c.id, games.c.room, games.c.created)):
                 room = json.loads(r.room)
                 if not room.get("over"):
-                    out.append((r.id, str(room.get("client", ""))))
+                    out.append((r.id, str(room.get("client", "")), float(room.get("active") or r.created)))
         return out
 
     def recent(self, n: int) -> list[dict[str, Any]]:

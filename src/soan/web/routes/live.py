@@ -34,24 +34,25 @@ async def live(ws: WebSocket, gid: str, token: str | None = None, lang: str | No
     except WebError as e:
         await _refuse(ws, e)
         return
-    try:
-        room = await mgr.fetch(gid)
-        seat = room.seat_of(token)
-        lg = lang_given(lang) or room.lang
-    except WebError as e:
-        site.sockets.give(who)
-        await _refuse(ws, e)
-        return
-    try:
+    try:  # the count is given back however this connection ends
+        try:
+            room = await mgr.fetch(gid)
+            seat = room.seat_of(token)
+            lg = lang_given(lang) or room.lang
+        except WebError as e:
+            await _refuse(ws, e)
+            return
         await follow(ws, mgr, room, seat, lg, site.limits.ws_frames_per_second)
     finally:
         site.sockets.give(who)
 
 
 async def _refuse(ws: WebSocket, e: WebError) -> None:
+    """The reason and a close code 4000 + its status; a client already gone is no error."""
     status = status_of(e)
-    await ws.send_json({"error": e.said(said_lang(ws)), "status": status})
-    await ws.close(code=4000 + status)
+    with suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await ws.send_json({"error": e.said(said_lang(ws)), "status": status})
+        await ws.close(code=4000 + status)
 
 
 class Pings:
