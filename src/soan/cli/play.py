@@ -486,7 +486,8 @@ class Session:
             d = self.bots[seat].decide(SeatView(self.state, seat))
         desc = self._plain_json(d.action) if d.why or not self.humans else ""  # in words, before the move
         weighed = self._weighed(d.why[:3]) if d.why else ""
-        if d.why and self.humans:  # each person sees only the options their own observation allows
+        if d.why and self.humans and getattr(self.text, "PUBLIC_MOVES", False):  # (else `w` shows none)
+            # each person sees only the options their own observation allows
             self.why[len(self.moves)] = (desc, {h: self._weighed(public_reasons(
                 self.state, seat, h, d.why, chosen=d.action, seed=len(self.moves))[:3]) for h in self.humans})
         self._apply(seat, d.action)
