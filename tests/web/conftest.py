@@ -65,3 +65,15 @@ def server(tmp_path):
     yield start
     for s in made:
         s.kill()
+
+
+def play_to_end(client, gid: str, tok: str, seconds: float = 60.0) -> dict:
+    """Play a room's person seat (its first legal move each time) until the game is over; its last view."""
+    deadline = time.time() + seconds
+    while not (p := client.get(f"/api/games/{gid}", params={"token": tok}).json())["over"]:
+        assert time.time() < deadline, "the game did not end in time"
+        if p["legal"]:
+            client.post(f"/api/games/{gid}/actions", params={"token": tok}, json=p["legal"][0]["json"])
+        else:
+            time.sleep(0.02)
+    return p

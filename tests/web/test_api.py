@@ -15,6 +15,8 @@ import soan
 from soan.core.rng import Rng
 from soan.web.app import create_app
 
+from .conftest import play_to_end
+
 JSON = {"Content-Type": "application/json"}  # the API takes JSON only
 
 
@@ -291,13 +293,7 @@ def test_playtest_feedback_is_checked_stored_and_survives_a_restart(tmp_path):
         good = {"fun": 4, "clarity": 2, "length": "too_long", "too_strong": "trade", "comment": "楽しかった"}
         r = c.post(f"/api/games/{gid}/feedback", params={"token": tok}, json=good)
         assert r.status_code == 409 and "over" in r.json()["error"]
-        deadline = time.time() + 60
-        while not (p := c.get(f"/api/games/{gid}", params={"token": tok}).json())["over"]:
-            assert time.time() < deadline
-            if p["legal"]:
-                c.post(f"/api/games/{gid}/actions", params={"token": tok}, json=p["legal"][0]["json"])
-            else:
-                time.sleep(0.02)
+        p = play_to_end(c, gid, tok)
         assert p["feedback_given"] is False
         for bad, words in [({**good, "fun": 6}, "fun takes"), ({**good, "length": "long"}, "length takes"),
                            ({**good, "mood": 1}, "unknown feedback"), ([1], "JSON object")]:

@@ -21,7 +21,7 @@ from soan.web.conn import Gate
 from soan.web.http import host_name
 from soan.web.limits import Counts, Limits
 
-from .conftest import ROOT, free_port
+from .conftest import ROOT, free_port, play_to_end
 
 JSON = {"Content-Type": "application/json"}
 
@@ -237,13 +237,7 @@ def test_a_finished_game_no_longer_counts(tmp_path):
                                        "bots": {"2": "random", "3": "random"}}).json()
         gid, tok = g["id"], g["seats"][0]["token"]
         assert c.post("/api/games", json={"game": "undecim", "players": 3}).status_code == 429
-        deadline = time.time() + 60
-        while not (p := c.get(f"/api/games/{gid}", params={"token": tok}).json())["over"]:
-            assert time.time() < deadline
-            if p["legal"]:
-                c.post(f"/api/games/{gid}/actions", params={"token": tok}, json=p["legal"][0]["json"])
-            else:
-                time.sleep(0.02)
+        play_to_end(c, gid, tok)
         assert c.post("/api/games", json={"game": "undecim", "players": 3}).status_code == 201
 
 
