@@ -175,3 +175,13 @@ def test_the_demos_skill_depth_reads_its_line_up_weakest_first():
         settings, games, _ = load(d)
         depth = study_skill_depth(settings, games)
     assert depth["steps"] == 1 and depth["significant"] == 1 and depth["pairs"][0][:2] == ("random", "greedy")
+
+
+def test_a_summary_interval_stays_within_its_measures_range():
+    """`soan report`'s quality rows: a count's interval never below 0, a share's never above 100%."""
+    import pyarrow as pa
+
+    games = pa.table({"lead_changes": [0.0, 0.0, 0.0, 3.0], "decided_at": [1.0, 1.0, 0.98, 0.2]})
+    rows = {r["measure"]: r for r in qs.summary(games)}
+    assert rows["lead_changes"]["ci"][0] == 0.0 and rows["lead_changes"]["ci"][1] > 0.75
+    assert rows["decided_at"]["ci"][1] == 1.0 and rows["decided_at"]["ci"][0] < 0.8

@@ -30,6 +30,10 @@ def summary(games) -> list[dict[str, Any]]:
             lo, hi = wilson(k, len(x))
         else:
             m, lo, hi = mean_ci(x)
+            if float(x.min()) >= 0:  # a count, a length or a share: the interval stays in the measure's range
+                lo = max(lo, 0.0)
+            if kind == "pct":
+                hi = min(hi, 1.0)
         out.append({"measure": key, "kind": kind, "mean": m, "ci": [lo, hi], "games": int(len(x)),
                     "name": {"en": en, "ja": ja}, "reference": {"en": ref[0], "ja": ref[1]}})
     return out
