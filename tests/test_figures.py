@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CMD = "soan sim undecim -n 40 -p 3 --agents random --seed {seed} --json"
 
 
-def _repo(tmp_path: Path, shown: str, value: float) -> Path:
+def _repo(tmp_path: Path, shown: str, value: float, ci: tuple[float, float]) -> Path:
     """A repository of one doc printing a figure, and a registry of it measured at its first commit."""
     (tmp_path / "docs").mkdir()
     (tmp_path / "src").mkdir()
@@ -28,22 +28,24 @@ def _repo(tmp_path: Path, shown: str, value: float) -> Path:
     subprocess.run([*git, "add", "-A"], cwd=tmp_path, check=True)
     subprocess.run([*git, "commit", "-qm", "first"], cwd=tmp_path, check=True)
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=tmp_path, capture_output=True, text=True).stdout.strip()
-    reg = {"figures": [{"id": "start", "doc": "docs/d.md", "text": shown, "value": value, "command": CMD,
+    reg = {"figures": [{"id": "start", "doc": "docs/d.md", "text": shown, "value": value, "ci": list(ci), "command": CMD,
                         "value_path": "positions.0.win_share", "ci_path": "positions.0.ci", "measured": head,
                         "moved_by": ["src"], "cost_s": 5}]}
     (tmp_path / "figures.yaml").write_text(yaml.safe_dump(reg, allow_unicode=True))
     return tmp_path
 
 
-def _measured(seed: int) -> float:
+def _measured(seed: int) -> tuple[float, tuple[float, float]]:
     from soan.lab.figures import run_json
 
-    return float(dig(run_json(CMD, seed, ROOT), "positions.0.win_share"))
+    data = run_json(CMD, seed, ROOT)
+    lo, hi = dig(data, "positions.0.ci")
+    return float(dig(data, "positions.0.win_share")), (lo, hi)
 
 
 def test_a_figure_that_reproduces_holds_and_one_changed_by_hand_fails(tmp_path):
-    v = _measured(3)
-    repo = _repo(tmp_path, f"{v:.1%}", v)
+    v, ci = _measured(3)
+    repo = _repo(tmp_path, f"{v:.1%}", v, ci)
     said: list[str] = []
     res = check(repo / "figures.yaml", repo, seed=3, say=said.append)
     assert res["failed"] == 0 and res["rows"][0]["status"] == "ok", said
@@ -54,7 +56,7 @@ def test_a_figure_that_reproduces_holds_and_one_changed_by_hand_fails(tmp_path):
 
 
 def test_a_figure_outside_todays_interval_fails_and_moved_code_is_stale(tmp_path):
-    repo = _repo(tmp_path, "97.0%", 0.97)  # no start player wins 97% of random games
+    repo = _repo(tmp_path, "97.0%", 0.97, (0.96, 0.98))  # no start player wins 97% of random games
     res = check(repo / "figures.yaml", repo, seed=4, say=lambda s: None)
     assert res["failed"] == 1 and "no longer reproduces" in res["rows"][0]["why"]
     (repo / "src" / "engine.py").write_text("x = 2\n")
@@ -67,6 +69,21 @@ def test_the_projects_registry_is_valid_and_every_figure_is_printed():
     res = check(ROOT / "docs" / "figures.yaml", ROOT, max_cost=0, say=lambda s: None)
     assert res["failed"] == 0, [r for r in res["rows"] if r["status"] == "FAIL"]
     assert len(res["rows"]) >= 4
+
+
+def test_two_measurements_of_one_figure_are_compared_as_two_and_corrected_across_figures():
+    """The documented figure is a measurement too: a difference within both intervals' chance holds; the
+    check fails a figure only when the difference stands after Holm's correction across the re-run ones."""
+    from soan.lab.figures import _holm, differ
+
+    assert differ(0.316, (0.279, 0.353), 0.276, (0.240, 0.312)) > 0.1  # today's interval excludes it: chance
+    assert differ(0.224, (0.198, 0.250), 0.272, (0.245, 0.301)) < 0.05  # the stale Undecim validation
+    rows = [{"p": 0.02, "status": "ok", "why": ""}, {"p": 0.03, "status": "ok", "why": ""}, {"p": 0.5, "status": "ok", "why": ""}]
+    _holm(rows)  # 0.02 > 0.05 / 3: nothing stands
+    assert [r["status"] for r in rows] == ["ok", "ok", "ok"]
+    rows = [{"p": 0.001, "status": "ok", "why": ""}, {"p": 0.03, "status": "ok", "why": ""}]
+    _holm(rows)
+    assert [r["status"] for r in rows] == ["FAIL", "FAIL"]
 
 
 def test_a_broken_registry_is_named(tmp_path):
