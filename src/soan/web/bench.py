@@ -50,6 +50,7 @@ async def _person(http, ws_url: str, gid: str, tok: str, stop: float, t: Tally, 
     thinking `think` seconds on average (0: at once, a stress test rather than people)."""
     import aiohttp
 
+    answered = -1  # the version of the last view this person answered: a push of it or older is stale
     async with http.ws_connect(f"{ws_url}/ws/games/{gid}?token={tok}", autoping=True) as ws:
         while time.perf_counter() < stop:
             msg = await ws.receive()
@@ -58,7 +59,8 @@ async def _person(http, ws_url: str, gid: str, tok: str, stop: float, t: Tally, 
             p = json.loads(msg.data)
             if p.get("over"):
                 return
-            if p.get("legal"):
+            if p.get("legal") and p.get("version", 0) > answered:
+                answered = p.get("version", 0)
                 if think > 0:
                     await asyncio.sleep(min(think * rng.uniform(0.5, 1.5), max(0.0, stop - time.perf_counter())))
                     if time.perf_counter() >= stop:
