@@ -60,8 +60,7 @@ class Measures:
         if state.round > len(self.supply_at_start):
             self.supply_at_start.append(list(state.workers))
         self._in_play = isinstance(action, PlayCard) and action.face == "up"
-        top = state.stack[-1] if state.stack else None
-        if isinstance(action, RequestPick) and getattr(top, "kind", None) == "office_pick":  # AD-V6
+        if isinstance(action, RequestPick) and state.stack and state.stack[-1].kind == "office_pick":  # AD-V6
             self.office_requests[seat] += 1
         key = (state.round, state.turn_k)
         if (key not in self._short_seen and state.seat == seat and state.free_used and state.workers[seat] == 0
