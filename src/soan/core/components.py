@@ -10,6 +10,7 @@ import csv
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -187,14 +188,71 @@ def _cell(v: Any) -> str:
     return str(v).lower() if isinstance(v, bool) else str(v)
 
 
+def _flat(v: Any, key: str, out: dict[str, Any]) -> None:
+    """One column per leaf: `effects[0].op`, `effects[1].then[0].n`, `condition.test`; a list of plain
+    values (e.g. `[3, 3, 1]`) stays one cell."""
+    if isinstance(v, dict) and v:
+        for k, x in v.items():
+            _flat(x, f"{key}.{k}" if key else str(k), out)
+    elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+        for i, x in enumerate(v):
+            _flat(x, f"{key}[{i}]", out)
+    else:
+        out[key] = v
+
+
+_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def _path(column: str) -> list[str | int]:
+    """A column's name as keys: `effects[1].then[0].n` -> ['effects', 1, 'then', 0, 'n']."""
+    parts: list[str | int] = []
+    for m in _PART.finditer(column):
+        parts.append(m.group(1) if m.group(1) is not None else int(m.group(2)))
+    return parts
+
+
+def _nest(flat: dict[str, Any]) -> dict[str, Any]:
+    """A CSV row's cells back as the nested entry (lists from their indices, in order)."""
+    root: dict[Any, Any] = {}
+    for col, v in flat.items():
+        keys = _path(col)
+        if not keys:
+            continue
+        node = root
+        for k in keys[:-1]:
+            node = node.setdefault(k, {})
+            if not isinstance(node, dict):
+                raise ComponentError(f"column {col!r}: {k!r} has a value of its own and parts too",
+                                     ja=f"列 {col!r}：{k!r} に値と、その中身の列の両方があります")
+        node[keys[-1]] = v
+    out: dict[str, Any] = _lists(root)
+    return out
+
+
+def _lists(node: Any) -> Any:
+    if not isinstance(node, dict):
+        return node
+    if node and all(isinstance(k, int) for k in node):
+        return [_lists(node[k]) for k in sorted(node)]
+    return {k: _lists(v) for k, v in node.items()}
+
+
 def export_csv(model: BaseModel, deck: str, out: str | Path) -> int:
-    """Write one deck (a list field of the component model) as CSV; nested values as JSON cells."""
-    data = model.model_dump(mode="json")
-    if deck not in data or not isinstance(data[deck], list):
-        decks = [k for k, v in data.items() if isinstance(v, list)]
+    """Write one deck (a list field of the component model) as CSV: one column per field, nested
+    fields (each effect's `op`, `n`, ...) as columns of their own named by their path; a value the file
+    leaves out (its default) is an empty cell."""
+    data = model.model_dump(mode="json", exclude_unset=True)
+    full = model.model_dump(mode="json")
+    if deck not in full or not isinstance(full[deck], list):
+        decks = [k for k, v in full.items() if isinstance(v, list)]
         raise ComponentError(f"no deck {deck!r}; expected one of {words.listed(decks, 'en')}",
                              ja=f"デッキ {deck!r} はありません。使えるのは{words.listed(decks, 'ja')}です")
-    rows = data[deck]
+    rows: list[dict[str, Any]] = []
+    for r in data.get(deck, []):
+        flat: dict[str, Any] = {}
+        _flat(r, "", flat) if isinstance(r, dict) else flat.update(value=r)
+        rows.append(flat)
     cols: list[str] = []
     for r in rows:
         for k in r:
@@ -225,14 +283,11 @@ def _uncell(s: str) -> Any:
         return s
 
 
-def import_csv(model: type[BaseModel], base_path: str | Path, deck: str, csv_path: str | Path,
-               out: str | Path, check: Check = None) -> int:
-    """Replace one deck of a component file by a CSV's rows; validate; write the new YAML file."""
-    raw = read_yaml(Path(base_path))
+def _read_rows(csv_path: str | Path) -> list[dict[str, Any]]:
     try:
         with open(csv_path, newline="", encoding="utf-8-sig") as f:
-            rows = [{k: _uncell(v) for k, v in r.items() if isinstance(k, str) and isinstance(v, str)
-                     and _uncell(v) is not None} for r in csv.DictReader(f)]
+            return [_nest({k: _uncell(v) for k, v in r.items() if isinstance(k, str) and isinstance(v, str)
+                           and _uncell(v) is not None}) for r in csv.DictReader(f)]
     except OSError as e:
         why_ja = "見つかりません" if isinstance(e, FileNotFoundError) else "読めません（アクセス権や種類を確かめてください）"
         raise ComponentError(f"{csv_path}: cannot read CSV: {e.strerror}", ja=f"CSV ファイル {csv_path} が{why_ja}") from None
@@ -242,6 +297,17 @@ def import_csv(model: type[BaseModel], base_path: str | Path, deck: str, csv_pat
     except (csv.Error, ValueError) as e:
         raise ComponentError(f"{csv_path}: not a readable CSV file: {e}",
                              ja=f"{csv_path}：CSV ファイルとして読めません（{e}）") from None
+
+
+def import_csv(model: type[BaseModel], base_path: str | Path, deck: str, csv_path: str | Path,
+               out: str | Path, check: Check = None) -> int:
+    """Replace one deck of a component file by a CSV's rows; validate; write the new YAML file with the
+    base file's comments, order and layout kept (only the deck's entries are new)."""
+    if not isinstance(deck, str) or not deck:
+        raise ComponentError(f"a deck is named by a string, got {shown(deck)}",
+                             ja=f"デッキは名前で指定します（{shown(deck)} が渡されました）")
+    raw = read_yaml(Path(base_path))
+    rows = _read_rows(csv_path)
     if not isinstance(raw, dict) or deck not in raw:
         raise ComponentError(f"{base_path}: has no deck {deck!r}", ja=f"{base_path}：デッキ {deck!r} がありません")
     raw[deck] = rows
@@ -251,5 +317,66 @@ def import_csv(model: type[BaseModel], base_path: str | Path, deck: str, csv_pat
         if problems:
             raise ComponentError(INVALID[0] + "\n  ".join(f"{csv_path}: {x}" for x in problems),
                                  ja=INVALID[1] + "\n  ".join(f"{csv_path}：{x}" for x in problems))
-    Path(out).write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    text = _with_comments(Path(base_path), deck, rows)
+    if text is None or _parse(text) != raw:  # the round trip must give exactly the validated data
+        text = yaml.safe_dump(raw, allow_unicode=True, sort_keys=False)
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise ComponentError(f"{out}: cannot write the component file: {e.strerror}",
+                             ja=f"{out}：コンポーネントファイルを書けません（{e.strerror}）") from None
     return len(rows)
+
+
+def _with_comments(base: Path, deck: str, rows: list[dict[str, Any]]) -> str | None:
+    """The base file's text with only the deck's lines replaced: its comments (the deck's heading
+    comment too), key order and layout stay as they were; the new entries are written by ruamel.yaml in
+    the style of the old ones (flow or block, the same indentation). None without ruamel.yaml or when
+    the file's layout cannot be followed (the caller then writes the data plainly)."""
+    try:
+        from ruamel.yaml import YAML
+        from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    except ImportError:  # pragma: no cover - a dependency; the plain writer is the fallback
+        return None
+    import io
+
+    text = decode(base, read_bytes(base))
+    y = YAML(typ="rt")
+    doc = y.load(text)
+    if not isinstance(doc, CommentedMap) or deck not in doc:
+        return None
+    keys, lines = list(doc.keys()), text.splitlines(keepends=True)
+    start = doc.lc.key(deck)[0]
+    end = doc.lc.key(keys[keys.index(deck) + 1])[0] if keys.index(deck) + 1 < len(keys) else len(lines)
+    while end - 1 > start and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")):
+        end -= 1  # blank lines and the next key's heading comment stay
+    old = doc[deck]
+    first = next((ln for ln in lines[start + 1:end] if ln.lstrip().startswith("- ")), "- ")
+    offset = len(first) - len(first.lstrip())
+    flow = bool(isinstance(old, CommentedSeq) and old and isinstance(old[0], CommentedMap) and old[0].fa.flow_style())
+    inner: dict[str, bool] = {}
+    for e in old if isinstance(old, CommentedSeq) else []:
+        if isinstance(e, CommentedMap):
+            for k, v in e.items():
+                if isinstance(v, CommentedSeq | CommentedMap):
+                    inner.setdefault(k, bool(v.fa.flow_style()))
+
+    def styled(v: Any, flow_here: bool) -> Any:
+        if isinstance(v, dict | list):
+            c: Any = (CommentedMap((k, styled(x, flow_here)) for k, x in v.items()) if isinstance(v, dict)
+                      else CommentedSeq(styled(x, flow_here) for x in v))
+            c.fa.set_flow_style() if flow_here else c.fa.set_block_style()
+            return c
+        return v
+
+    seq = CommentedSeq()
+    for r in rows:
+        cm = CommentedMap((k, styled(v, flow or inner.get(k, False))) for k, v in r.items())
+        cm.fa.set_flow_style() if flow else cm.fa.set_block_style()
+        seq.append(cm)
+    out = YAML(typ="rt")
+    out.width = 4096  # an entry on one line rather than folded inside a value
+    out.indent(mapping=2, sequence=offset + 2, offset=offset)
+    buf = io.StringIO()
+    out.dump(CommentedMap([(deck, seq)]), buf)
+    return "".join(lines[:start]) + buf.getvalue() + "".join(lines[end:])

@@ -79,6 +79,8 @@ class Card(_M):
     name_ja: str
     effects: list[Effect] = Field(min_length=1)
     resident: Literal["transport_plus", "range_plus", "deliver_plus"] | None = None
+    text: str = ""  # a hand text overriding the one made from `effects` (checked to agree with them)
+    text_ja: str = ""
 
 
 class Request(_M):
@@ -128,8 +130,10 @@ class Components(_M):
 
 def check(m: Components) -> list[str]:
     """Every problem of the components, in the order a reader meets them."""
-    return [*_area_set_problems(m), *_map_shape_problems(m), *_card_problems(m), *_count_problems(m),
-            *_named_problems(m), *_map_position_problems(m)]
+    from .cardtext import problems as text_problems
+
+    return [*_area_set_problems(m), *_map_shape_problems(m), *_card_problems(m), *text_problems(m),
+            *_count_problems(m), *_named_problems(m), *_map_position_problems(m)]
 
 
 def _area_set_problems(m: Components) -> list[str]:

@@ -14,27 +14,11 @@ import yaml
 from ...core.width import cols, ljust
 from ...core.words import player_name, short_name  # noqa: F401 - the games' text hook names players as soan does
 from .actions import BuildAt, DraftPick, EndStep, Load, OptionPick, PlayCard, Retrieve, Unload
+from .cardtext import FAC_EFFECT, FAC_NAME, FAC_SHORT, RESIDENT, card_effect, op_text  # noqa: F401 - the board names them here
 from .model import FACILITIES, GRADES
 
 _HELP = Path(__file__).parent / "data" / "help.yaml"
 PUBLIC_MOVES = True  # every move is public: the log may show a bot's reasons
-FAC_SHORT = {"en": ("O", "T", "M", "G"), "ja": ("事", "広", "市", "門")}
-FAC_NAME = {"en": ("office", "ad tower", "market", "transfer gate"), "ja": ("事業所", "広告塔", "市場", "転移門")}
-FAC_EFFECT = {
-    "en": ("when built, take 1 card of the business display; at retrieval, keep 1 resident card per office",
-           "+1 VP per request you complete",
-           "at the start of each of your turns, upgrade 1 cube in your supply",
-           "at the start of each of your turns, 1 cube from your supply goes to a gate area of yours"),
-    "ja": ("建設時に事業置き場からカードを1枚得る。回収時、事業所1つにつき常駐カードを1枚残せる",
-           "依頼を達成するたびに＋1VP",
-           "自分の手番開始時、手元の荷物を１個アップグレード",
-           "自分の手番開始時、手元の荷物1個を自分の転移門のあるエリアへ送る"),
-}
-RESIDENT = {
-    "transport_plus": ("resident: +1 cube per transport", "常駐：輸送できる荷物＋1個"),
-    "range_plus": ("resident: +1 transport range", "常駐：輸送の距離＋1"),
-    "deliver_plus": ("resident: +1 VP per request completed", "常駐：依頼達成ごとに＋1VP"),
-}
 VEHICLE = {"train": ("train", "列車"), "ship": ("ship", "船")}
 
 
@@ -56,38 +40,6 @@ def _nb(text: str) -> str:
 
 def _list(items, lang: str, sep_en: str = ", ") -> str:
     return ("、" if _ja(lang) else sep_en).join(items)
-
-
-def op_text(op, lang: str) -> str:
-    """One effect of the vocabulary (AD-E*) written out."""
-    ja = _ja(lang)
-    k, n, r = op.op, op.n, op.range
-    if k == "deliver":
-        return "依頼達成" if ja else "deliver requests"
-    if k == "transport":
-        return f"輸送（荷物{n}個まで、{r}エリア先まで）" if ja else f"transport up to {n} cube{'s' * (n > 1)}, range {r}"
-    if k == "build":
-        return "建設" if ja else "build a facility"
-    if k == "upgrade":
-        return f"アップグレード{n}回" if ja else f"upgrade {n} cube{'s' * (n > 1)}"
-    if k == "restock":
-        return f"在庫補充（L{n}個）" if ja else f"restock {n} L cube{'s' * (n > 1)}"
-    if k == "take_request":
-        return "依頼置き場から依頼を1枚受注" if ja else "take a request from the display"
-    if k == "choice":
-        alts = ["＋".join(op_text(o, lang) for o in opt) if ja else " + ".join(op_text(o, lang) for o in opt)
-                for opt in op.options]
-        return ("次のどれか：" + "／".join(alts)) if ja else "one of: " + " / ".join(alts)
-    return k  # pragma: no cover - a new op without words yet
-
-
-def card_effect(s, c: int, lang: str) -> str:
-    T = s.T
-    eff = ("、" if _ja(lang) else ", ").join(op_text(o, lang) for o in T.ops[c])
-    if T.resident[c]:
-        en, ja = RESIDENT[T.resident[c]]
-        eff += ("（" + ja + "）") if _ja(lang) else f" ({en})"
-    return eff
 
 
 def _cubes(c) -> str:

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from ...core.hooks import WebBoard
+from .cardtext import FAC_EFFECT, FAC_NAME, FAC_SHORT, RESIDENT, card_effect
 from .model import COLOURS, GRADES
 from .prompts import _colour
-from .text import _HELP, FAC_EFFECT, FAC_NAME, FAC_SHORT, RESIDENT, card_effect
+from .text import _HELP
 
 GRADE_WORDS = {
     "ja": {"L": "梅（下級）", "N": "竹（中級）", "H": "松（上級）"},

@@ -59,7 +59,7 @@ class TradeCard(_M):
     id: str
     name: str
     name_ja: str
-    text: str = ""
+    text: str = ""  # a hand text overriding the one made from `effects` (checked to agree with them)
     text_ja: str = ""
     effects: list[Effect] = []
 
@@ -116,6 +116,10 @@ def check(m: Components) -> list[str]:
                 out.append(f"{w}: good_bonus needs 'points'")
             if e.effect == "quotas" and not e.by_rank:
                 out.append(f"{w}: quotas needs 'by_rank', e.g. [3, 3, 1]")
+    if not out:  # a hand text is compared with its effects once they are whole
+        from .cardtext import problems as text_problems
+
+        out += text_problems(m)
     if set(m.suits) != set(SUITS):
         out.append(f"suits: names for exactly {list(SUITS)} are needed")
     if m.play > m.hand_keep + m.draw:

@@ -9,6 +9,7 @@ import yaml
 from ...core.width import ljust
 from ...core.words import player_name, short_name  # noqa: F401 - the games' text hook names players as soan does
 from .actions import GOOD_EN, GOOD_JA, Carry, Deliver, Play
+from .cardtext import card_text
 
 _HELP = Path(__file__).parent / "data" / "help.yaml"
 T = {
@@ -34,7 +35,7 @@ def _goods(counts, lang: str) -> str:
 def _event_line(state, idx: int, lang: str) -> str:
     m = state.cfg.components
     tc = m.trade_cards[idx]
-    return f"{tc.name_ja if lang == 'ja' else tc.name}: {tc.text_ja if lang == 'ja' else tc.text}"
+    return f"{tc.name_ja if lang == 'ja' else tc.name}: {card_text(m, tc, lang)}"
 
 
 def action_text(state, action, lang: str = "en") -> str:
@@ -154,7 +155,7 @@ def help_text(state, lang: str = "en") -> str:
     m = state.cfg.components
     lines = [h, ("交易カード:" if lang == "ja" else "Trade cards:")]
     for tc in m.trade_cards:
-        lines.append(f"  {tc.name_ja if lang == 'ja' else tc.name}: {tc.text_ja if lang == 'ja' else tc.text}")
+        lines.append(f"  {tc.name_ja if lang == 'ja' else tc.name}: {card_text(m, tc, lang)}")
     lines.append("アイテム:" if lang == "ja" else "Goods:")
     for g in m.goods:
         lines.append(f"  {g.name_ja if lang == 'ja' else g.name}: {g.effect_ja if lang == 'ja' else g.effect}")

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.hooks import WebBoard
+from .cardtext import card_text
 
 
 def labels(state, lang: str) -> dict[str, Any]:
@@ -16,7 +17,7 @@ def labels(state, lang: str) -> dict[str, Any]:
         "cards": {str(c): state.card_name(c, lang) for c in state.R.deck},
         "goods": [{"id": g.id, "name": g.name_ja if ja else g.name, "effect": g.effect_ja if ja else g.effect}
                   for g in m.goods],
-        "trade": {t.id: {"name": t.name_ja if ja else t.name, "text": t.text_ja if ja else t.text}
+        "trade": {t.id: {"name": t.name_ja if ja else t.name, "text": card_text(m, t, lang)}
                   for t in m.trade_cards},
         "rounds": m.rounds,
     }

@@ -61,7 +61,7 @@ class ActionCard(_M):
     id: str
     name: str
     name_ja: str
-    text: str = ""
+    text: str = ""  # a hand text overriding the one made from `effects` (checked to agree with them)
     text_ja: str = ""
     effects: list[Effect] = Field(min_length=1, max_length=10)
 
@@ -111,8 +111,10 @@ class Components(_M):
 
 def check(m: Components) -> list[str]:
     """Every problem of the components, in the order a reader meets them."""
-    return [*_item_problems(m), *_action_card_problems(m), *_scenario_problems(m), *_start_vp_problems(m),
-            *_size_problems(m)]
+    from .cardtext import problems as text_problems
+
+    return [*_item_problems(m), *_action_card_problems(m), *text_problems(m), *_scenario_problems(m),
+            *_start_vp_problems(m), *_size_problems(m)]
 
 
 def _item_problems(m: Components) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core.state import Prompt
 from .actions import Play, Take
+from .cardtext import card_text
 from .fields import AUTO, BONUS, KEEP, OVER, PLAY, TAKE, StateFields
 
 
@@ -23,7 +24,7 @@ class TextsMixin(StateFields):
                 k = self.T.card_index[action.card]
                 area = ("（ボーナスエリア）" if lang == "ja" else " (bonus)") if k in self.bonus else ""
             nm = c.name_ja if lang == "ja" else c.name
-            txt = c.text_ja if lang == "ja" else c.text
+            txt = card_text(c, lang)
             return f"{action.text(lang)}{area} — {nm}: {txt}"
         return action.text(lang)
 

@@ -14,6 +14,7 @@ import yaml
 from ...core.width import ljust
 from ...core.words import player_name, short_name  # noqa: F401 - the games' text hook names players as soan does
 from .actions import BonusDraw, Keep, Pick, Play, Settle, Skip, Take, item_name
+from .cardtext import card_text
 from .fields import LEDGER, loose_item
 from .model import ENEMY, GOLD, ITEMS, LANDS, RESOURCES
 
@@ -144,7 +145,7 @@ def action_text(state, action, lang: str = "en") -> str:
             verb = ("をボーナスエリアから取る" if bonus else "をノーマルエリアから取る") if ja else ("take " if not bonus else "take (bonus) ")
         else:
             verb = "を使う" if ja else "play "
-        return f"{c.name_ja}{verb}：{c.text_ja}" if ja else f"{verb}{c.name} [{action.card}]: {c.text}"
+        return f"{c.name_ja}{verb}：{card_text(c, lang)}" if ja else f"{verb}{c.name} [{action.card}]: {card_text(c, lang)}"
     if ja:
         if isinstance(action, BonusDraw):
             return "山札から１枚引いて獲得する" if action.draw else "引かない"
@@ -238,7 +239,7 @@ def help_text(state, lang: str = "en") -> str:
     m = state.cfg.components
     lines = [h, "アクションカード:" if ja else "Action cards:"]
     for a in m.action_cards:
-        lines.append(f"  {a.name_ja}: {a.text_ja}" if ja else f"  {a.name} [{a.id}]: {a.text}")
+        lines.append(f"  {a.name_ja}: {card_text(a, lang)}" if ja else f"  {a.name} [{a.id}]: {card_text(a, lang)}")
     lines.append("シナリオ（いま場にあるもの）:" if ja else "Scenarios in play:")
     by = {s.id: s for s in m.scenario_cards}
     for sid in state.observation(0)["story"]:

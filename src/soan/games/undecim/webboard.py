@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.hooks import WebBoard
 from .actions import item_name
+from .cardtext import card_text
 from .fields import LEDGER
 from .model import ITEMS
 from .text import LEDGER_WORDS, condition_text, rule_change_text
@@ -19,7 +20,7 @@ def labels(state, lang: str) -> dict[str, Any]:
     return {
         "items": [{"id": k, "name": item_name(i, lang)} for i, k in enumerate(ITEMS)],
         "halves": [list(h) for h in state.T.card_halves],
-        "actions": {a.id: {"name": a.name_ja if ja else a.name, "text": a.text_ja if ja else a.text}
+        "actions": {a.id: {"name": a.name_ja if ja else a.name, "text": card_text(a, lang)}
                     for a in m.action_cards},
         "scenarios": {s.id: {"name": s.name_ja if ja else s.name, "test": s.condition.test, "n": s.condition.n,
                              "vp": s.vp, "condition": condition_text(s, lang), "then": rule_change_text(s, lang)}
