@@ -42,7 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     from statsmodels.stats.proportion import proportion_confint
 
     from soan.core.game import game_info
-    from soan.lab.ask import NEED_POWER, Asker, _measures, _players, _setting, _whole, load_questions
+    from soan.lab.ask import Asker, load_questions
+    from soan.lab.ask.plan import NEED_POWER, _whole
+    from soan.lab.ask.questions import _players, _setting
+    from soan.lab.ask.verdict import _measures
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game")

@@ -33,7 +33,8 @@ from typing import Any
 def settings_of(game: str, only: list[str]) -> list[dict[str, Any]]:
     """Every variant alone, then every setting the questions compare that is not a single variant."""
     from soan.core.game import game_info
-    from soan.lab.ask import _params, load_questions
+    from soan.lab.ask import load_questions
+    from soan.lab.ask.questions import _params
 
     info = game_info(game)
     out = [{"variants": [v], "params": {}} for v in sorted(info.variants)]

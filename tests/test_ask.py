@@ -74,7 +74,7 @@ def test_a_second_ctrl_c_while_the_first_is_handled_keeps_the_message_and_a_whol
     import os
     import signal
 
-    from soan.lab import ask as ask_mod
+    from soan.lab.ask import asker as ask_mod
 
     real_run, real_dumps = ask_mod.run_studies, json.dumps
     seen = {"interrupted": False, "second": 0}
@@ -91,7 +91,7 @@ def test_a_second_ctrl_c_while_the_first_is_handled_keeps_the_message_and_a_whol
         return real_dumps(*args, **kw)
 
     monkeypatch.setattr(ask_mod, "run_studies", interrupted)
-    monkeypatch.setattr(ask_mod.json, "dumps", dumps_after_a_second_ctrl_c)
+    monkeypatch.setattr(json, "dumps", dumps_after_a_second_ctrl_c)
     before = signal.getsignal(signal.SIGINT)
     r = runner.invoke(app, ["ask", "undecim", "gold-bonus", "--budget", "2s", "--out", str(tmp_path), "-j", "1",
                             "--bots", "random"])
@@ -119,7 +119,7 @@ def test_a_studys_progress_is_the_games_it_holds_so_a_later_stage_never_runs_pas
 def test_ctrl_c_keeps_the_games_says_how_to_go_on_and_asking_again_continues(tmp_path, monkeypatch):
     """Issue 27: an ask interrupted right after its pilot left a folder on which every later ask failed
     (OverflowError: a pilot with no cost recorded). Ctrl-C now says what was kept and how to go on."""
-    from soan.lab import ask as ask_mod
+    from soan.lab.ask import asker as ask_mod
 
     real = ask_mod.run_studies
     calls = []
@@ -175,7 +175,7 @@ def test_the_ask_procedure_flags_nothing_in_an_a_a_check_and_finds_a_real_differ
 
 
 def test_no_events_or_no_spread_is_never_an_answer():
-    from soan.lab.ask import _effect
+    from soan.lab.ask.verdict import _effect
     from soan.lab.stats import adjust, adjust_equiv, paired_diff
 
     q = {"better": "higher", "margin": 0.5}
@@ -210,7 +210,8 @@ def test_aa_command_reports_the_false_positive_share():
 def test_the_plan_fits_the_budget_before_any_game_is_looked_at(tmp_path):
     """Each study's size comes from the budget and a pilot's price, never from results: the lead level
     takes what the context level leaves, shared equally; a slow level gets the floor and a note."""
-    from soan.lab.ask import MIN_N, OVERHEAD_S, SAFETY, STAGES, Asker, Setting, plan_sizes
+    from soan.lab.ask import Asker, Setting, plan_sizes
+    from soan.lab.ask.asker import MIN_N, OVERHEAD_S, SAFETY, STAGES
 
     class Priced(Asker):
         def ensure(self, s, n):
@@ -239,7 +240,8 @@ def test_the_plan_fits_the_budget_before_any_game_is_looked_at(tmp_path):
 
 def test_the_pilot_prices_a_level_on_a_study_with_the_most_players(tmp_path):
     """The study names sort 3-player studies first; the pilot plays the dearer 4-player games."""
-    from soan.lab.ask import Asker, Setting, _price
+    from soan.lab.ask import Asker, Setting
+    from soan.lab.ask.plan import _price
 
     class Priced(Asker):
         def ensure(self, s, n):
@@ -255,7 +257,7 @@ def test_a_questions_file_names_bad_bot_levels(tmp_path, monkeypatch):
     import yaml
 
     from soan.core.errors import ConfigError
-    from soan.lab import ask as ask_mod
+    from soan.lab.ask import questions as ask_mod
 
     src = ask_mod.questions_path("undecim")
     doc = yaml.safe_load(src.read_text(encoding="utf-8"))
@@ -276,7 +278,7 @@ def test_a_questions_file_the_designer_broke_is_named_with_its_line_in_both_lang
     file, its line and column and what is wrong — never a parser traceback; a file that is no mapping too."""
     from soan.cli.main import app
     from soan.core.errors import SoanError
-    from soan.lab import ask as ask_mod
+    from soan.lab.ask import questions as ask_mod
 
     bad = tmp_path / "questions.yaml"
     monkeypatch.setattr(ask_mod, "questions_path", lambda game: bad)
@@ -327,7 +329,7 @@ def test_an_exact_part_gives_the_la_superba_maxima_of_the_notes(tmp_path):
 def test_both_levels_agree_only_when_both_are_clear_and_give_the_same_answer():
     """The competent level leads; 'the same answer with both' needs both clear and agreeing, otherwise
     the lines say which level said what."""
-    from soan.lab.ask import _agree
+    from soan.lab.ask.verdict import _agree
     from soan.lab.ask_report import _levels_line
 
     bots = ("greedy", "random")
@@ -383,7 +385,7 @@ def test_a_question_says_what_other_measurements_add(tmp_path, monkeypatch):
     import yaml
 
     from soan.core.errors import ConfigError
-    from soan.lab import ask as ask_mod
+    from soan.lab.ask import questions as ask_mod
     from soan.lab.ask_report import lines
 
     doc = ask_mod.load_questions("undecim")
@@ -439,7 +441,8 @@ def test_the_clock_stops_the_lead_level_after_a_last_stage_that_fits_never_a_res
     that would end past the budget at the last stage's pace is not started: a last stage grows every
     study by what the time left allows (at that pace), so every study keeps the same games and no time is
     left idle."""
-    from soan.lab.ask import Setting, run_plan
+    from soan.lab.ask import Setting
+    from soan.lab.ask.run import run_plan
 
     clock = [0.0]
 
@@ -478,7 +481,7 @@ def test_the_clock_stops_the_lead_level_after_a_last_stage_that_fits_never_a_res
 def test_asking_again_with_a_larger_budget_completes_the_plan_and_grows_nothing(tmp_path, monkeypatch):
     """A plan the clock cut short (120 of 203) is completed by asking again with a larger budget, and no
     more: the time left grows only a plan made by the same ask (a trial grew it to 856 games)."""
-    from soan.lab import ask as ask_mod
+    from soan.lab.ask import run as ask_mod
 
     seen = {}
     real = ask_mod.run_plan
@@ -522,7 +525,7 @@ def test_a_plan_the_time_left_grew_is_said_again_by_a_later_ask_of_the_folder(tm
     """The growth is kept in the folder's state: asking again (e.g. for the other language) answers from
     the same games and still says that the time left grew the plan, with the same figures. An ask of the
     same folder about other studies never reports it (only studies that all grew then)."""
-    from soan.lab import ask as ask_mod
+    from soan.lab.ask import run as ask_mod
 
     real = ask_mod.run_plan
 
@@ -572,7 +575,8 @@ def test_growing_a_study_counts_the_part_full_chunk_it_plays_again(tmp_path):
     """A plan of 127 games leaves chunk 15 (games 120-126) part-full: growing the study plays it again
     whole, and the time left is priced with those games, so the budget is kept (an Asian Delivery ask
     grown from 127 to 139 ran 20 s past its 600 s before)."""
-    from soan.lab.ask import Asker, Setting, _grown, _to_play
+    from soan.lab.ask import Asker, Setting
+    from soan.lab.ask.run import _grown, _to_play
 
     assert _to_play(127, 139, 8) == 19 and _to_play(128, 136, 8) == 8 and _to_play(50, 40, 8) == 0
     s = Setting(4, "greedy", (), ())
@@ -586,7 +590,8 @@ def test_growing_a_study_counts_the_part_full_chunk_it_plays_again(tmp_path):
 def test_a_stage_ends_on_whole_chunks_so_no_game_is_played_twice():
     """A stage's size is a whole number of saved chunks (a chunk saved part-full would be played again
     whole when the study grows), rounded down, never past the plan, never below the floor."""
-    from soan.lab.ask import CHUNK_LEAD, MIN_N, _stage_size
+    from soan.lab.ask.asker import CHUNK_LEAD, MIN_N
+    from soan.lab.ask.run import _stage_size
 
     assert CHUNK_LEAD == 8
     assert [_stage_size(168, f, 8) for f in (0.25, 0.5, 1.0)] == [40, 80, 168]  # not 42, 84: chunks 5 and 10 part-full
@@ -601,7 +606,8 @@ def test_a_measure_above_chance_has_as_many_random_games_as_the_lead(tmp_path):
               start_n={"greedy": 6, "random": 3})
     lead = res["answers"][0]["by_bot"]["greedy"]["rows"]
     assert [r["n"] for r in lead] == [6, 6, 6] and res["studies"]["random-4p-one-card-hand"] == 6
-    from soan.lab.ask import Asker, Setting, _measures, load_questions
+    from soan.lab.ask import Asker, Setting, load_questions
+    from soan.lab.ask.verdict import _measures
 
     q = next(x for x in load_questions("undecim")["questions"] if x["id"] == "hand-fluidity")
     a = Asker("undecim", tmp_path, bots=("greedy", "random"))
@@ -638,7 +644,7 @@ def test_check_bots_plays_each_compared_setting_with_a_base_rules_planner_and_sa
 def test_the_planning_check_applies_only_where_a_position_can_be_stated_under_the_base_rules():
     """UN-V2 (one card in hand) changes what a seat holds: no base-rules planner for it; random bots cannot
     plan under other rules at all."""
-    from soan.lab.ask import planner_settings, planner_spec
+    from soan.lab.ask.questions import planner_settings, planner_spec
 
     q = next(q for q in load_questions("undecim")["questions"] if q["id"] == "hand-fluidity")
     names = [s.name for s in planner_settings("undecim", q, "normal")]
@@ -698,7 +704,7 @@ def test_a_clear_verdict_says_which_way_the_measure_moved_and_whether_the_questi
     names the direction the measure moved, in words that fit it (a count increases, 増やす; a share is
     raised, 上げる; a question's own `verbs`; closer to or away from chance), then whether that is what the
     question hopes for (its `better`)."""
-    from soan.lab.ask import _check_compare
+    from soan.lab.ask.questions import _check_compare
     from soan.lab.ask_report import _sentence
 
     q = {"id": "workers-meaningless", "measure": "turns_short_of_worker", "better": "higher", "margin": 0.25,
@@ -746,7 +752,7 @@ def test_a_clear_verdict_says_which_way_the_measure_moved_and_whether_the_questi
 
 def test_a_questions_own_verbs_need_two_words_in_each_language():
     from soan.core.errors import ConfigError
-    from soan.lab.ask import _check_compare
+    from soan.lab.ask.questions import _check_compare
 
     q = {"id": "x", "measure": "m", "name": {"en": "x", "ja": "x"}, "better": "higher",
          "against": [{"variants": ["worker-decay"]}], "verbs": {"ja": ["広げる"], "en": ["widens", "narrows"]}}
@@ -825,7 +831,8 @@ def test_the_reports_first_line_names_the_bot_level_the_verdicts_come_from(tmp_p
 def test_the_plan_is_shared_anew_once_after_the_first_stage_and_the_stages_that_follow_play_it(tmp_path):
     """`resize` runs once, after the lead level's first stage (before the second is sized), never for a
     context level; the later stages play the plan it left, the total kept."""
-    from soan.lab.ask import Setting, run_plan
+    from soan.lab.ask import Setting
+    from soan.lab.ask.run import run_plan
 
     clock = [0.0]
     seen = []
@@ -857,7 +864,8 @@ def test_a_questions_need_comes_from_the_spread_of_the_differences_never_from_th
     import numpy as np
     from statsmodels.stats.power import TTestPower
 
-    from soan.lab import ask as A
+    from soan.lab.ask import plan as A
+    from soan.lab.ask import verdict as V
 
     rng = np.random.default_rng(1)
     base = rng.normal(10, 1, 40)
@@ -868,7 +876,7 @@ def test_a_questions_need_comes_from_the_spread_of_the_differences_never_from_th
         x = data[""] if not s.variants else data["v"]
         return np.arange(len(x)), {"m": x}
 
-    monkeypatch.setattr(A, "_measures", measures)
+    monkeypatch.setattr(V, "_measures", measures)
     q = {"id": "q", "kind": "compare", "measure": "m", "margin": 0.5, "against": [{"variants": ["V"]}],
          "players": [4]}
     a = A.Asker("undecim", tmp_path, bots=("greedy",))
@@ -928,7 +936,7 @@ def test_the_report_says_how_the_plan_was_shared_anew_and_what_an_open_answer_wo
 def test_a_need_has_a_number_even_where_the_power_solver_gives_none():
     """A tiny spread against the margin (a rule that rarely matters): statsmodels' solver returns NaN for
     a large standardized effect; the need is then the normal approximation's, never an error."""
-    from soan.lab.ask import games_for
+    from soan.lab.ask.plan import games_for
 
     assert games_for(10.0, 0.05, 0.9) == 2 and games_for(0.2, 0.05, 0.9) in range(260, 270)
 
@@ -936,7 +944,7 @@ def test_a_need_has_a_number_even_where_the_power_solver_gives_none():
 def test_sharing_anew_keeps_the_plans_total_when_a_study_holds_more_than_its_plan(tmp_path, monkeypatch):
     """The pilot's study may hold more games than its plan: it is counted at its plan, so the other studies
     are not starved and the total planned stays the plan's."""
-    from soan.lab import ask as A
+    from soan.lab.ask import plan as A
 
     lead = [A.Setting(4, "greedy", (f"V{k}",), ()) for k in range(3)]
     a = A.Asker("undecim", tmp_path, bots=("greedy",))
@@ -1083,7 +1091,7 @@ def test_two_levels_that_both_find_no_difference_that_matters_agree():
     """A real difference inside the margin ("slightly more, but less than what matters") and "no difference
     that matters" say the same thing: the levels agree, and the report does not say the answer depends
     on how well the game is played."""
-    from soan.lab import ask as A
+    from soan.lab.ask import verdict as A
 
     inside = [{"negligible": True, "effect": "negligible"}, {"negligible": False, "effect": "better"}]
     slightly = [{"negligible": True, "effect": "worse"}, {"negligible": False, "effect": "better"}]
@@ -1131,32 +1139,36 @@ def test_a_comparison_beyond_doubt_at_the_first_stage_gets_no_more_games_and_the
     40 games and the rest of their plan goes to the open questions, the plan's total kept; the base, which
     colour-pairs still needs, is never released; the time left grows only the open studies; both
     languages say which comparisons were settled."""
-    from soan.lab import ask as A
+    from soan.lab.ask import Asker
+    from soan.lab.ask.plan import resize, settled_rows
+    from soan.lab.ask.questions import settings_for_question
+    from soan.lab.ask.run import _grown
+    from soan.lab.ask.verdict import _compare
     from soan.lab.ask_report import notes
 
     qs = {q["id"]: q for q in load_questions("asian-delivery")["questions"]}
     chosen = [qs["workers-meaningless"], qs["colour-pairs"]]
-    a = A.Asker("asian-delivery", tmp_path, jobs=2, bots=("random",))
-    studies = list(dict.fromkeys(s for q in chosen for s in A.settings_for_question("asian-delivery", q, "random")))
+    a = Asker("asian-delivery", tmp_path, jobs=2, bots=("random",))
+    studies = list(dict.fromkeys(s for q in chosen for s in settings_for_question("asian-delivery", q, "random")))
     a.ensure_all([(s, 40) for s in studies])
-    assert A.settled_rows(a, qs["workers-meaningless"], "random") == {"random-4p-one-porter", "random-4p-worker-decay"}
-    assert A.settled_rows(a, qs["colour-pairs"], "random") == set()
+    assert settled_rows(a, qs["workers-meaningless"], "random") == {"random-4p-one-porter", "random-4p-worker-decay"}
+    assert settled_rows(a, qs["colour-pairs"], "random") == set()
     plan = {s.name: 200 for s in studies}
     state: dict = {}
-    A.resize(a, chosen, studies, plan, state)
+    resize(a, chosen, studies, plan, state)
     rs = state["resized"]
     assert plan["random-4p-one-porter"] == plan["random-4p-worker-decay"] == 40
     assert rs["released"] == ["random-4p-one-porter", "random-4p-worker-decay"] and rs["freed"] == 320
     assert sum(plan.values()) == 800 and plan["random-4p-base"] > 200 and plan["random-4p-set-weight"] > 200
     assert rs["needs"]["workers-meaningless"] == 0 and "workers-meaningless" in rs["met"]
     assert a.released == {"random-4p-one-porter", "random-4p-worker-decay"}
-    grown = {s.name for s, _ in A._grown(a, plan, studies, 8, 1e6, 0.001)}
+    grown = {s.name for s, _ in _grown(a, plan, studies, 8, 1e6, 0.001)}
     assert grown == {"random-4p-base", "random-4p-set-weight"}
     # each settled comparison's answer says it stopped at the first stage; an open one does not
     from soan.lab.ask_report import _sentence
 
-    wm = A._compare(a, qs["workers-meaningless"], "random", {})["rows"]
-    cp = A._compare(a, qs["colour-pairs"], "random", {})["rows"]
+    wm = _compare(a, qs["workers-meaningless"], "random", {})["rows"]
+    cp = _compare(a, qs["colour-pairs"], "random", {})["rows"]
     assert [r["stopped_early"] for r in wm] == [True, True] and [r["stopped_early"] for r in cp] == [False]
     assert "40ゲーム：最初の４分の１で既にはっきりしたので、ここで止めた）。" in _sentence(
         "asian-delivery", qs["workers-meaningless"], wm[0], "random", "ja")
@@ -1207,7 +1219,7 @@ def test_a_deadline_stops_a_run_between_chunks_leaving_whole_first_parts_alike(t
 def test_an_ask_past_its_deadline_starts_no_more_games_and_says_the_plan_was_cut(tmp_path, monkeypatch):
     """The budget is kept on a loaded machine: once the deadline passes (here at once after the pilot and
     plan), no chunk starts; the answers rest on what was played and the notes say so."""
-    from soan.lab import ask as ask_mod
+    from soan.lab.ask import asker as ask_mod
 
     real = ask_mod.run_studies
     calls = []
@@ -1223,7 +1235,7 @@ def test_an_ask_past_its_deadline_starts_no_more_games_and_says_the_plan_was_cut
         return out
 
     monkeypatch.setattr(ask_mod, "run_studies", late)
-    res = ask_mod.ask("undecim", ["gold-bonus"], budget_s=30, out=tmp_path, jobs=1, bots=("random",))
+    res = ask("undecim", ["gold-bonus"], budget_s=30, out=tmp_path, jobs=1, bots=("random",))
     assert res["stopped"] and res["stopped"][0]["bot"] == "random"
     assert calls[-1] > 1 and calls.count(calls[-1]) == 1  # the stage the clock cut is the last run of games
     assert all(x["clear"] is False or x["clear"] is True for x in res["answers"])  # answered from what was played

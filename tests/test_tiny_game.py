@@ -326,7 +326,7 @@ def test_the_new_game_guide_names_every_hook_and_its_questions_example_is_valid(
     import yaml
 
     from soan.core import hooks
-    from soan.lab import ask as ask_mod
+    from soan.lab.ask import questions as ask_mod
 
     guide = (Path(__file__).parents[1] / "docs" / "new-game.md").read_text(encoding="utf-8")
     named = set(re.findall(r"^\| `(\w+)", guide, flags=re.M))  # the first column of the guide's tables

@@ -414,7 +414,7 @@ def _round2(n: int) -> str:
 def need_line(game: str, ans: dict, lang: str) -> str:
     """What a clear answer would take: the games a study and, priced, the command that asks it alone in a
     new folder (the same cores and bots); above MAX_N, more than any plan makes."""
-    from .ask import MAX_N
+    from .ask.asker import MAX_N
 
     if ans["need"] > MAX_N:
         return w("need_over", lang).format(n=f"{MAX_N:,}")
@@ -645,7 +645,7 @@ def _sharing_notes(res: dict[str, Any], lang: str) -> list[str]:
 
 def notes(res: dict[str, Any], lang: str) -> list[str]:
     """The run's notes in words: the plan (budget, price, games per study), a bot level over the budget."""
-    from .ask import CARD_MARGIN, SEAT_MARGIN
+    from .ask.verdict import CARD_MARGIN, SEAT_MARGIN
 
     game = res["game"]
     out = []
