@@ -25,6 +25,7 @@ from . import ask  # noqa: F401  ask, aa
 from . import bots  # noqa: F401  seatcheck, styles, tune
 from . import balance  # noqa: F401  balance
 from . import serve  # noqa: F401  serve, bench-serve
+from . import print_cmd  # noqa: F401  print
 
 __all__ = ["app", "main"]
 

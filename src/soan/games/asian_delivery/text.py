@@ -379,3 +379,10 @@ def confirm(s, action, lang: str) -> str | None:
 
 
 _ = cols
+
+
+def print_pieces(state, lang: str):
+    """The game on paper and on virtual tables (core/pnp.py): cards, board, tokens, aid, rules."""
+    from .pnp import pieces
+
+    return pieces(state, lang, help_text(state, lang))

@@ -14,7 +14,6 @@ from ...core.hooks import WebBoard
 from .cardtext import FAC_EFFECT, FAC_NAME, FAC_SHORT, RESIDENT, card_effect
 from .model import COLOURS, GRADES
 from .prompts import _colour
-from .text import _HELP
 
 GRADE_WORDS = {
     "ja": {"L": "梅（下級）", "N": "竹（中級）", "H": "松（上級）"},
@@ -25,6 +24,9 @@ GRADE_NOTE = {
     "en": "Cube grades: L = plum, N = bamboo, H = pine (L < N < H). A higher grade fills a request for a lower "
           "one; in building, L pays 1, N 2, H 3.",
 }
+
+
+_HELP = Path(__file__).parent / "data" / "help.yaml"
 
 
 def _help(lang: str) -> str:

@@ -180,3 +180,10 @@ def full_log(state, lang: str, me: int | None = None) -> str:
 def epoch(state) -> tuple:
     """Undo is allowed while this has not changed: it changes when anything is revealed or drawn."""
     return (state.round, state.phase, len(state.hist))
+
+
+def print_pieces(state, lang: str):
+    """The game on paper and on virtual tables (core/pnp.py): cards, board, tokens, aid, rules."""
+    from .pnp import pieces
+
+    return pieces(state, lang, help_text(state, lang))

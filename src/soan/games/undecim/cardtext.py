@@ -15,6 +15,46 @@ TERMS = (("deck", "land", "resource", "enem", "gold", "settle", "develop", "VP")
          ("山から", "土地", "資源", "敵", "金", "入植", "発展", "VP"))
 
 
+CONDITION = {  # UN-C2 scenario tests, in words (scenario cards)
+    "settlements": ("{n}+ settlements", "入植地を{n}つ以上持つ"),
+    "settlement_size": ("a settlement of {n}+ cards", "{n}枚以上の入植地を持つ"),
+    "mixed_size": ("a mixed settlement of {n}+ cards", "{n}枚以上の混合入植地を持つ"),
+    "land_kinds": ("{n}+ kinds of land", "土地を{n}種類以上持つ"),
+    "one_land": ("{n}+ cards of one land", "同じ土地を{n}枚以上持つ"),
+    "lands": ("{n}+ land cards in all", "土地を合計{n}枚以上持つ"),
+    "enemies": ("{n}+ enemies", "敵を{n}枚以上持つ"),
+    "gold": ("{n}+ gold", "金を{n}枚以上持つ"),
+    "resources": ("{n}+ loose resources", "入植していない資源を{n}枚以上持つ"),
+}
+RULE_CHANGE = {
+    "buildings": ("buildings score {v} by size 2/3/4/5+", "建築の得点が大きさ2/3/4/5以上で{v}になる"),
+    "gold_rate": ("each gold scores {v} VP per settlement", "金１枚が入植地１つにつき{v}VPになる"),
+    "land_majority": ("land majority scores {v} (alone/tied)", "土地の多数派が{v}VP（単独／同数）になる"),
+    "enemy_penalty": ("the fewest enemies lose {v} VP (alone/tied)", "敵が最も少ない人の失点が{v}VP（単独／同数）になる"),
+}
+
+def condition_text(sc, lang: str) -> str:
+    """A scenario card's condition in words."""
+    en, ja = CONDITION[sc.condition.test]
+    return (ja if lang == "ja" else en).format(n=sc.condition.n)
+
+
+def rule_change_text(sc, lang: str) -> str:
+    """A scenario card's rule change for later seasons in words ('' when it has none)."""
+    rc = getattr(sc, "rule_change", None)
+    if not rc:
+        return ""
+    d = rc if isinstance(rc, dict) else rc.model_dump(exclude_none=True)
+    parts = []
+    for k, v in d.items():
+        if v is None or k not in RULE_CHANGE:
+            continue
+        val = "/".join(map(str, v)) if isinstance(v, list | tuple) else str(v)
+        en, ja = RULE_CHANGE[k]
+        parts.append((ja if lang == "ja" else en).format(v=val))
+    return ("、" if lang == "ja" else "; ").join(parts)
+
+
 def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 

@@ -14,30 +14,13 @@ import yaml
 from ...core.width import ljust
 from ...core.words import player_name, short_name  # noqa: F401 - the games' text hook names players as soan does
 from .actions import BonusDraw, Keep, Pick, Play, Settle, Skip, Take, item_name
-from .cardtext import card_text
+from .cardtext import CONDITION, RULE_CHANGE, card_text, condition_text, rule_change_text  # noqa: F401 - named here too
 from .fields import LEDGER, loose_item
 from .model import ENEMY, GOLD, ITEMS, LANDS, RESOURCES
 
 _HELP = Path(__file__).parent / "data" / "help.yaml"
 PUBLIC_MOVES = True  # every move is public: the log may show a bot's reasons
 
-CONDITION = {  # UN-C2 scenario tests, in words
-    "settlements": ("{n}+ settlements", "入植地を{n}つ以上持つ"),
-    "settlement_size": ("a settlement of {n}+ cards", "{n}枚以上の入植地を持つ"),
-    "mixed_size": ("a mixed settlement of {n}+ cards", "{n}枚以上の混合入植地を持つ"),
-    "land_kinds": ("{n}+ kinds of land", "土地を{n}種類以上持つ"),
-    "one_land": ("{n}+ cards of one land", "同じ土地を{n}枚以上持つ"),
-    "lands": ("{n}+ land cards in all", "土地を合計{n}枚以上持つ"),
-    "enemies": ("{n}+ enemies", "敵を{n}枚以上持つ"),
-    "gold": ("{n}+ gold", "金を{n}枚以上持つ"),
-    "resources": ("{n}+ loose resources", "入植していない資源を{n}枚以上持つ"),
-}
-RULE_CHANGE = {
-    "buildings": ("buildings score {v} by size 2/3/4/5+", "建築の得点が大きさ2/3/4/5以上で{v}になる"),
-    "gold_rate": ("each gold scores {v} VP per settlement", "金１枚が入植地１つにつき{v}VPになる"),
-    "land_majority": ("land majority scores {v} (alone/tied)", "土地の多数派が{v}VP（単独／同数）になる"),
-    "enemy_penalty": ("the fewest enemies lose {v} VP (alone/tied)", "敵が最も少ない人の失点が{v}VP（単独／同数）になる"),
-}
 LEDGER_WORDS = {
     "land": ("land kinds at turn ends", "手番終了時の土地の種類"),
     "scenario": ("scenarios", "シナリオ"),
@@ -62,26 +45,6 @@ def _card_name(state, cid: str, lang: str) -> str:
 def _halves(state, card: int, lang: str) -> str:
     top, bottom = state.T.card_halves[card]
     return f"{item_name(top, lang)}/{item_name(bottom, lang)}"
-
-
-def condition_text(sc, lang: str) -> str:
-    en, ja = CONDITION[sc.condition.test]
-    return (ja if _ja(lang) else en).format(n=sc.condition.n)
-
-
-def rule_change_text(sc, lang: str) -> str:
-    rc = getattr(sc, "rule_change", None)
-    if not rc:
-        return ""
-    d = rc if isinstance(rc, dict) else rc.model_dump(exclude_none=True)
-    parts = []
-    for k, v in d.items():
-        if v is None or k not in RULE_CHANGE:
-            continue
-        val = "/".join(map(str, v)) if isinstance(v, list | tuple) else str(v)
-        en, ja = RULE_CHANGE[k]
-        parts.append((ja if _ja(lang) else en).format(v=val))
-    return ("、" if _ja(lang) else "; ").join(parts)
 
 
 def _settlement(kind: int, cards, k: int, lang: str) -> str:
@@ -255,3 +218,10 @@ def help_text(state, lang: str = "en") -> str:
 def epoch(state) -> tuple:
     """Undo is allowed while this is unchanged: it changes whenever a card is drawn."""
     return (state.season, state.turn_no, len(state.deck), len(state.discard), state.drawn)
+
+
+def print_pieces(state, lang: str):
+    """The game on paper and on virtual tables (core/pnp.py): cards, board, tokens, aid, rules."""
+    from .pnp import pieces
+
+    return pieces(state, lang, help_text(state, lang))
