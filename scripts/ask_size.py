@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     from soan.core.game import game_info
     from soan.lab.ask import Asker, load_questions
     from soan.lab.ask.plan import NEED_POWER, _whole
-    from soan.lab.ask.questions import _players, _setting
+    from soan.lab.ask.questions import players_of, setting_of
     from soan.lab.ask.verdict import _measures
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -85,14 +85,14 @@ def main(argv: list[str] | None = None) -> int:
     asker = Asker(info.id, Path(a.out), a.jobs, (a.bots,))
     rng = np.random.default_rng(a.seed)
     out = []
-    for P in _players(info.id, q):
-        base = _setting(info.id, q.get("base") or {}, P, a.bots)
+    for P in players_of(info.id, q):
+        base = setting_of(info.id, q.get("base") or {}, P, a.bots)
         asker.ensure(base, a.games)
         _, ms = _measures(asker, q, base, P)
         x = np.asarray(ms[q["measure"]], dtype=float)
         x = x[~np.isnan(x)]
         power = TTestPower()
-        tests = len(_players(info.id, q)) * len(q["against"])
+        tests = len(players_of(info.id, q)) * len(q["against"])
         for n in ([None] if resize else sizes):
             hits = tried = met = settled = 0
             sized = []

@@ -329,7 +329,7 @@ def test_an_exact_part_gives_the_la_superba_maxima_of_the_notes(tmp_path):
 def test_both_levels_agree_only_when_both_are_clear_and_give_the_same_answer():
     """The competent level leads; 'the same answer with both' needs both clear and agreeing, otherwise
     the lines say which level said what."""
-    from soan.lab.ask.verdict import _agree
+    from soan.lab.ask.verdict import agree as agreement
     from soan.lab.ask_report import _levels_line
 
     bots = ("greedy", "random")
@@ -338,7 +338,7 @@ def test_both_levels_agree_only_when_both_are_clear_and_give_the_same_answer():
                              ({"clear": True, "gist": ["negligible"]}, False, "答えが異なる"),
                              ({"clear": False, "gist": ["none"]}, None, None)):
         by_bot = {"greedy": clear_worse, "random": ctx}
-        assert _agree({}, by_bot, bots) is agree
+        assert agreement({}, by_bot, bots) is agree
         got = _levels_line("undecim", {"by_bot": by_bot, "agree": agree}, "ja")
         if word is None:  # the context level's own line says it is not clear yet
             assert got == []
@@ -346,7 +346,7 @@ def test_both_levels_agree_only_when_both_are_clear_and_give_the_same_answer():
         (line,) = got
         assert word in line and "中級ボット（貪欲）" in line  # (random players differ as a reference line)
     unclear_lead = {"greedy": {"clear": False, "gist": ["none"]}, "random": clear_worse}
-    assert _agree({}, unclear_lead, bots) is None
+    assert agreement({}, unclear_lead, bots) is None
     assert _levels_line("undecim", {"by_bot": unclear_lead, "agree": None}, "en") == []  # never "holds with both"
 
 
@@ -1097,9 +1097,9 @@ def test_two_levels_that_both_find_no_difference_that_matters_agree():
     slightly = [{"negligible": True, "effect": "worse"}, {"negligible": False, "effect": "better"}]
     other = [{"negligible": False, "effect": "worse"}, {"negligible": False, "effect": "better"}]
     agree = {b: {"clear": True, "gist": A._gist(r)} for b, r in (("greedy", inside), ("random", slightly))}
-    assert A._gist(slightly) == ["negligible", "better"] and A._agree({}, agree, ("greedy", "random")) is True
+    assert A._gist(slightly) == ["negligible", "better"] and A.agree({}, agree, ("greedy", "random")) is True
     differ = {b: {"clear": True, "gist": A._gist(r)} for b, r in (("greedy", inside), ("random", other))}
-    assert A._agree({}, differ, ("greedy", "random")) is False
+    assert A.agree({}, differ, ("greedy", "random")) is False
 
 
 def test_a_flagged_card_reads_as_a_sentence_in_japanese():

@@ -13,6 +13,8 @@ import soan
 from soan.cli.main import app
 from soan.core.errors import ComponentError, ConfigError
 from soan.lab import balance as b
+from soan.lab.balance.report import setting_words as report_words
+from soan.lab.balance.report import targets_of as targets_of
 
 runner = CliRunner()
 
@@ -119,8 +121,8 @@ def test_a_parameter_is_named_in_words_for_a_japanese_reader():
     res = {"game": "undecim", "axes": [{"text": a.text, "kind": a.kind, "name": a.name, "values": a.values,
                                         "index": None, "base": a.base}],
            "best": {"changed": [{"axis": a.text, "from": [], "to": [0, 1, 1, 2]}], "params": {}}}
-    assert b._setting_words(res, "ja") == "position_vp（UN-B1：手番順ごとにシーズン開始時に持つ勝利点） を 空 から 0,1,1,2 に"
-    assert b._setting_words(res, "en") == "set position_vp (UN-B1) from empty to 0,1,1,2"
+    assert report_words(res, "ja") == "position_vp（UN-B1：手番順ごとにシーズン開始時に持つ勝利点） を 空 から 0,1,1,2 に"
+    assert report_words(res, "en") == "set position_vp (UN-B1) from empty to 0,1,1,2"
 
 
 def test_a_misspelt_target_names_what_it_likely_meant():
@@ -323,7 +325,7 @@ def test_the_proposal_is_checked_with_other_bots_on_the_fresh_seeds(tmp_path):
     assert [x["agents"] for x in lv] == [["easy"] * 4, ["random", "easy", "random", "easy"]]
     assert all(x["games"] == 14 and len(x["base"]) == len(x["best"]) == 1 for x in lv)
     easy = soan.lab.balance.play(b.Problem("undecim", 4, ["easy"] * 4, (), {}, [], []), {}, 14, res["fresh_seed"])
-    assert lv[0]["base"][0]["value"] == pytest.approx(b.per_game(*easy, 4, b._targets_of(res)[0]).mean())
+    assert lv[0]["base"][0]["value"] == pytest.approx(b.per_game(*easy, 4, targets_of(res)[0]).mean())
     assert "With other bots (the same fresh seeds, 14 games each): easy: the start player's win share" in r.output
     assert "random,easy,random,easy:" in r.output
     ja = (tmp_path / "balance-ja.html").read_text(encoding="utf-8")
@@ -503,8 +505,10 @@ def test_a_run_stopped_after_its_search_keeps_the_validation_robustness_and_leve
     pb.level_games = 10
     first = b.run(pb)
     calls = []
-    real = b.play
-    monkeypatch.setattr(b, "play", lambda *a, **kw: calls.append(a[2]) or real(*a, **kw))
+    from soan.lab.balance import procedure as balance_search
+
+    real = balance_search.play
+    monkeypatch.setattr(balance_search, "play", lambda *a, **kw: calls.append(a[2]) or real(*a, **kw))
     again = b.run(pb)
     assert calls == []  # nothing played again: the search from optuna.db, the rest from OUT/played/
     assert again["validation"] == first["validation"] and again["robustness"] == first["robustness"]

@@ -75,7 +75,7 @@ class Asker:
             if r.played:
                 self.cost[s] = (time.perf_counter() - t0) / played
             if r.played < r.planned:  # the deadline stopped it: the games it holds, a whole first part
-                self.n[s] = max(self.n.get(s, 0), _games_in(self.folder(s)))
+                self.n[s] = max(self.n.get(s, 0), games_in(self.folder(s)))
                 self.cut = True
             else:
                 self.n[s] = max(n, self.n.get(s, 0))
@@ -86,7 +86,7 @@ class Asker:
         return g, t
 
 
-def _games_in(d: Path) -> int:
+def games_in(d: Path) -> int:
     """Games a study folder holds in finished chunks (what an interrupted ask kept)."""
     import pyarrow.parquet as pq
 

@@ -16,8 +16,8 @@ from ...core.words import listed
 from .asker import BOTS, CONTEXT_SHARE, MAX_N, PLAY_END, SAFETY, Asker, release_interrupts
 from .plan import question_needs
 from .questions import Setting, exact, load_questions, planner_settings, planner_spec, settings_for_question
-from .run import _plan_and_play
-from .verdict import _agree, _cards, _compare, _dealt, _level, _seats, _words
+from .run import plan_and_play
+from .verdict import BY_KIND, agree
 
 
 def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: str | Path = "studies/ask",
@@ -73,10 +73,10 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
             from ..runner import process_pool
 
             with process_pool(jobs, info.id) as a.pool:
-                _plan_and_play(a, qs, need, state, budget_s, start, t0, save)
+                plan_and_play(a, qs, need, state, budget_s, start, t0, save)
             a.pool = None
         else:
-            _plan_and_play(a, qs, need, state, budget_s, start, t0, save)
+            plan_and_play(a, qs, need, state, budget_s, start, t0, save)
     finally:
         release_interrupts(a.held_interrupts)
     a.extended = _growth(a.extended, state, need)
@@ -189,8 +189,7 @@ def _js(x):
 
 # --- answering ------------------------------------------------------------------------------------
 def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
-    fn = {"compare": _compare, "level": _level, "seats": _seats, "cards": _cards, "dealt": _dealt,
-          "words": _words}[q["kind"]]
+    fn = BY_KIND[q["kind"]]
     by_bot = {b: fn(a, q, b, names) for b in a.bots}
     lead = a.bots[0]
     clear = bool(by_bot[lead]["clear"])
@@ -199,6 +198,6 @@ def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
                                                      default=0):
         need = None  # no more games than it holds: a difference near the margin, no size answers it surely
     return {"id": q["id"], "kind": q["kind"], "q": q, "by_bot": by_bot, "lead": lead,
-            "clear": clear, "agree": _agree(q, by_bot, a.bots), "need": need and need["need"],
+            "clear": clear, "agree": agree(q, by_bot, a.bots), "need": need and need["need"],
             "need_studies": len(need["studies"]) if need and need["need"] else 0,
             "names": {k: names[k] for k in q.get("also", []) if k in names}, "exact": exact(a.game, q)}

@@ -29,10 +29,10 @@ from .asker import (
     STAGES,
     START_N,
     Asker,
-    _games_in,
+    games_in,
 )
-from .questions import Setting, _players, _setting, planner_settings, planner_spec, settings_for_question
-from .verdict import LEVEL_PCT, _sides
+from .questions import Setting, planner_settings, planner_spec, players_of, setting_of, settings_for_question
+from .verdict import LEVEL_PCT, sides_of
 
 
 def _price(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any]) -> float:
@@ -51,7 +51,7 @@ def _price(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any]) -> fl
         # the first run pays for what a process loads once (not a game's price); a cheap bot plays on
         # until a run takes a second, so that a study's fixed costs spread over its games
         while True:
-            have = a.n.get(s, 0) or _games_in(a.folder(s))
+            have = a.n.get(s, 0) or games_in(a.folder(s))
             t0 = time.perf_counter()
             a.ensure(s, have + k)
             if not first and (time.perf_counter() - t0 >= PILOT_S or k >= 128):
@@ -136,7 +136,7 @@ def settled_rows(a: Asker, q: dict, bot: str) -> set[str]:
         return set()
     m = q["measure"]
     rows = [{"setting": x.st.name, **paired_diff(x.ma[m][:x.n], x.mv[m][:x.n], q.get("margin"))}
-            for x in _sides(a, q, bot)]
+            for x in sides_of(a, q, bot)]
     adjust(rows, alpha=SETTLE_P)  # the answer's own tests (`_compare`), at the early look's level
     adjust_equiv(rows, alpha=SETTLE_P)
     return {r["setting"] for r in rows if r["spread"] == "ok" and (r["significant"] or r["equivalent"])}
@@ -154,9 +154,9 @@ def _released(a: Asker, qs: list[dict[str, Any]], bot: str, settled: dict[str, s
             held.update(s.name for s in settings_for_question(a.game, q, bot))
             continue
         ok = settled.get(q["id"], set())
-        for P in _players(a.game, q):
-            sts = [_setting(a.game, x, P, bot).name for x in q["against"]]
-            base = _setting(a.game, q.get("base") or {}, P, bot).name
+        for P in players_of(a.game, q):
+            sts = [setting_of(a.game, x, P, bot).name for x in q["against"]]
+            base = setting_of(a.game, q.get("base") or {}, P, bot).name
             open_ = [s for s in sts if s not in ok]
             held.update(open_)
             (held if open_ else done).add(base)
@@ -181,8 +181,8 @@ def question_needs(a: Asker, q: dict, bot: str, partners: bool = True,
         return _compare_need(a, q, bot, partners, settled)
     if q["kind"] != "level":
         return None
-    P = _players(a.game, q)[0]
-    base = _setting(a.game, q.get("base") or {}, P, bot)
+    P = players_of(a.game, q)[0]
+    base = setting_of(a.game, q.get("base") or {}, P, bot)
     g, t = a.tables(base)
     _, ms = game_measures(g, t, P)
     need = 0
@@ -208,11 +208,11 @@ def _compare_need(a: Asker, q: dict, bot: str, partners: bool = True,
     out: dict[str, Any] = {"id": q["id"], "need": None, "studies": {}}
     if not margin or margin <= 0:
         return out
-    tests = len(_players(a.game, q)) * len(q["against"])
+    tests = len(players_of(a.game, q)) * len(q["against"])
     cb = q.get("chance_bot")
     need = 0
     m = q["measure"]
-    sides = [x for x in _sides(a, q, bot) if x.st.name not in settled]
+    sides = [x for x in sides_of(a, q, bot) if x.st.name not in settled]
     if not sides:  # every comparison settled: no study needs more games for it
         out["need"] = 0
         return out
@@ -229,8 +229,8 @@ def _compare_need(a: Asker, q: dict, bot: str, partners: bool = True,
             out["studies"][twin.name] = 0
     need = _whole(need)
     if partners and cb and cb != bot and cb in a.bots:  # measured above the chance level's games: no more than they hold
-        partner = min(a.n.get(replace(_setting(a.game, q.get("base") or {}, P, bot), bot=cb), 0)
-                      for P in _players(a.game, q))
+        partner = min(a.n.get(replace(setting_of(a.game, q.get("base") or {}, P, bot), bot=cb), 0)
+                      for P in players_of(a.game, q))
         if need > partner:
             return out
     out["need"] = need

@@ -149,12 +149,12 @@ class Setting:
                 + ("_plan-base" if self.planner else ""))
 
 
-def _setting(game: str, s: dict, players: int, bot: str) -> Setting:
+def setting_of(game: str, s: dict, players: int, bot: str) -> Setting:
     return Setting(players, bot, tuple(s.get("variants", [])), tuple(sorted(_params(s).items())),
                    int(s.get("seed", 0)))
 
 
-def _players(game: str, q: dict) -> list[int]:
+def players_of(game: str, q: dict) -> list[int]:
     info = game_info(game)
     if q["kind"] == "seats":
         return list(range(info.players[0], info.players[1] + 1))
@@ -165,10 +165,10 @@ def settings_for_question(game: str, q: dict, bot: str) -> list[Setting]:
     if q["kind"] == "words":
         return []
     out = []
-    for P in _players(game, q):
-        out.append(_setting(game, q.get("base") or {}, P, bot))
+    for P in players_of(game, q):
+        out.append(setting_of(game, q.get("base") or {}, P, bot))
         for s in q.get("against", []) if q["kind"] == "compare" else []:
-            out.append(_setting(game, s, P, bot))
+            out.append(setting_of(game, s, P, bot))
     return out
 
 
@@ -192,10 +192,10 @@ def planner_settings(game: str, q: dict, bot: str) -> list[Setting]:
         return []
     base: dict[str, Any] = {"variants": [], "params": {}}
     out = []
-    for P in _players(game, q):
+    for P in players_of(game, q):
         for s in q.get("against", []):
-            st = _setting(game, s, P, bot)
-            if st != _setting(game, base, P, bot) and _restates(game, st):
+            st = setting_of(game, s, P, bot)
+            if st != setting_of(game, base, P, bot) and _restates(game, st):
                 out.append(replace(st, planner=spec))
     return out
 

@@ -17,7 +17,7 @@ from .asker import (
     STAGES,
     Asker,
     Interrupted,
-    _games_in,
+    games_in,
     hold_interrupts,
 )
 from .plan import plan_sizes, resize
@@ -121,7 +121,7 @@ def _reached(a: Asker, b: str, need: dict[str, list[Setting]], plan: dict[str, i
             "planned": {s.name: plan[s.name] for s in need[b]}}
 
 
-def _plan_and_play(a: Asker, qs: list[dict[str, Any]], need: dict[str, list[Setting]], state: dict[str, Any],
+def plan_and_play(a: Asker, qs: list[dict[str, Any]], need: dict[str, list[Setting]], state: dict[str, Any],
                    budget_s: float, start: dict[str, int], t0: float, save: Callable[[], None]) -> None:
     """The pilot and plan (plan_sizes; a chance_bot level's studies as large as the lead's they are
     measured against), then the stages (run_plan). Ctrl-C saves the state and raises Interrupted."""
@@ -152,5 +152,5 @@ def _plan_and_play(a: Asker, qs: list[dict[str, Any]], need: dict[str, list[Sett
         a.held_interrupts = hold_interrupts()  # released by `ask` once the workers are stopped
         save()
         all_s = [s for b in bots for s in need[b]]
-        raise Interrupted(a.out / a.game, sum(_games_in(a.folder(s)) for s in all_s),
+        raise Interrupted(a.out / a.game, sum(games_in(a.folder(s)) for s in all_s),
                           sum(state.get("plan", {}).get(s.name, 0) for s in all_s)) from None

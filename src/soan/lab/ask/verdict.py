@@ -22,7 +22,7 @@ from ..stats import (
     seat_shares,
 )
 from .asker import Asker
-from .questions import Setting, _players, _setting, planner_spec
+from .questions import Setting, planner_spec, players_of, setting_of
 
 
 def planning_check(a: Asker, aware: Setting, n: int) -> dict[str, Any] | None:
@@ -53,7 +53,7 @@ def planning_check(a: Asker, aware: Setting, n: int) -> dict[str, Any] | None:
     return {"setting": planned.name, "n": r["n"], "diff": r["diff"], "ci": r["ci"], "verdict": word}
 
 
-def _agree(q: dict, by_bot: dict, bots: tuple[str, ...]) -> bool | None:
+def agree(q: dict, by_bot: dict, bots: tuple[str, ...]) -> bool | None:
     """Whether every bot level gives the same clear answer (None: some level is not clear)."""
     if len(bots) < 2 or not all(by_bot[b]["clear"] for b in bots):
         return None
@@ -76,15 +76,15 @@ class _Side:
     n: int
 
 
-def _sides(a: Asker, q: dict, bot: str):
+def sides_of(a: Asker, q: dict, bot: str):
     """Each comparison of the question at `bot`, players count by players count (the same games on both
     sides are checked; a measure the tables lack is an error naming it)."""
     m = q["measure"]
-    for P in _players(a.game, q):
-        base = _setting(a.game, q.get("base") or {}, P, bot)
+    for P in players_of(a.game, q):
+        base = setting_of(a.game, q.get("base") or {}, P, bot)
         sa, ma = _measures(a, q, base, P)
         for s in q["against"]:
-            st = _setting(a.game, s, P, bot)
+            st = setting_of(a.game, s, P, bot)
             sv, mv = _measures(a, q, st, P)
             n = min(len(sa), len(sv))  # the same games on both sides: the first n of each study
             if base.seed == st.seed and not np.all(sa[:n] == sv[:n]):
@@ -104,8 +104,8 @@ def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     rows = []
     m = q["measure"]
     bounds = (0.0, 1.0) if q.get("format") == "pct" else None
-    n_tests = len(_players(a.game, q)) * len(q["against"])
-    for x in _sides(a, q, bot):
+    n_tests = len(players_of(a.game, q)) * len(q["against"])
+    for x in sides_of(a, q, bot):
         ma, mv, n = x.ma, x.mv, x.n
         r = paired_diff(ma[m][:n], mv[m][:n], q.get("margin"), bounds, n_tests)
         also = {k: paired_diff(ma[k][:n], mv[k][:n]) for k in q.get("also", []) if k in ma and k in mv}
@@ -208,8 +208,8 @@ def _effect(q: dict, r: dict, game: str, P: int) -> str:
 
 
 def _level(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
-    P = _players(a.game, q)[0]
-    g, t = a.tables(_setting(a.game, q.get("base") or {}, P, bot))
+    P = players_of(a.game, q)[0]
+    g, t = a.tables(setting_of(a.game, q.get("base") or {}, P, bot))
     _, ms = game_measures(g, t, P)
     rows = []
     for m in q["measures"]:
@@ -233,8 +233,8 @@ def _seats(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
 
     rows = []
     margin = float(q.get("margin", SEAT_MARGIN))
-    for P in _players(a.game, q):
-        g, t = a.tables(_setting(a.game, {}, P, bot))
+    for P in players_of(a.game, q):
+        g, t = a.tables(setting_of(a.game, {}, P, bot))
         pos = position_shares(t, P)
         by = "turn_pos" if pos else "seat"
         key = column(t, by)
@@ -253,8 +253,8 @@ def _seats(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
 
 
 def _cards(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
-    P = _players(a.game, q)[0]
-    g, t = a.tables(_setting(a.game, q.get("base") or {}, P, bot))
+    P = players_of(a.game, q)[0]
+    g, t = a.tables(setting_of(a.game, q.get("base") or {}, P, bot))
     rows = card_rows(t, P, q.get("prefix", "played_"), q.get("kept_prefix", "held_"), float(q.get("margin", CARD_MARGIN)))
     return _card_result(rows, P)
 
@@ -266,8 +266,8 @@ def _card_result(rows: list[dict[str, Any]], P: int) -> dict[str, Any]:
 
 
 def _dealt(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
-    P = _players(a.game, q)[0]
-    g, t = a.tables(_setting(a.game, q.get("base") or {}, P, bot))
+    P = players_of(a.game, q)[0]
+    g, t = a.tables(setting_of(a.game, q.get("base") or {}, P, bot))
     rows = card_rows(t, P, "dealt_", "dealt_kept_", float(q.get("margin", CARD_MARGIN)))
     return _card_result(rows, P)
 
@@ -276,3 +276,7 @@ def _words(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     """A 問題点 games cannot answer (an idea the draft itself rejects, a renaming that changes no rule):
     answered by its `words`, no games played."""
     return {"rows": [], "clear": True, "gist": "words"}
+
+
+BY_KIND = {"compare": _compare, "level": _level, "seats": _seats, "cards": _cards, "dealt": _dealt, "words": _words}
+"""Each kind's verdict: (asker, question, bot level, names) -> that level's answer."""
