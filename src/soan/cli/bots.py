@@ -12,7 +12,17 @@ from rich.table import Table
 
 from ..core.errors import ConfigError
 from .app import app, console
-from .common import GameArg, LangOpt, ParamOpt, VariantOpt, check_lang, parse_params, run_with_progress
+from .common import (
+    FLAGS,
+    GameArg,
+    LangOpt,
+    ParamOpt,
+    VariantOpt,
+    check_lang,
+    game_params,
+    parse_params,
+    run_with_progress,
+)
 
 
 @app.command()
@@ -137,8 +147,9 @@ def styles(
         console.print(("ヒートマップ: " if ja else "heat map: ") + str(Path(out) / "styles.png"))
 
 
-@app.command()
+@app.command(context_settings=FLAGS)
 def tune(
+    ctx: typer.Context,
     game: str = GameArg,
     agent: str = typer.Option("greedy", "--agent", help="the bot whose weights are tuned: greedy or mcts[:options]"),
     trials: int = typer.Option(30, "--trials", help="Optuna trials (a resumed run adds up to this many in all)"),
@@ -147,6 +158,8 @@ def tune(
     players: int | None = typer.Option(None, "--players", "-p"),
     seed: int = typer.Option(0, "--seed"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes playing games at once"),
+    variant: list[str] | None = VariantOpt,
+    param: list[str] | None = ParamOpt,
     out: str = typer.Option("", "--out", help="output folder (default tune-GAME); resumable"),
     lang: str = LangOpt,
     as_json: bool = typer.Option(False, "--json"),
@@ -156,10 +169,10 @@ def tune(
     from ..lab.tune import tune as _tune
 
     check_lang(lang)
-    info, np_, _, _ = check_config(game, players, [], {})
+    info, np_, vs, ps = check_config(game, players, variant, game_params(game, param, ctx.args))
     folder = Path(out or f"tune-{info.id}")
     res, _ = run_with_progress(trials, f"{info.id} tune", as_json, lambda tick: _tune(
-        info.id, np_, folder, agent, trials, games, validate, seed, jobs, progress=tick))
+        info.id, np_, folder, agent, trials, games, validate, seed, jobs, progress=tick, variants=vs, params=ps))
     if as_json:
         print(json.dumps(res, ensure_ascii=False))
         return

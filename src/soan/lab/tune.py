@@ -24,8 +24,14 @@ FIXED = {"vp"}  # the scale of a value: never tuned
 
 
 def space(defaults: dict[str, float]) -> dict[str, tuple[float, float]]:
-    """Each weight from a quarter to three times its default (0–1 for a default of 0)."""
-    return {k: ((0.25 * v, 3.0 * v) if v > 0 else (0.0, 1.0)) for k, v in defaults.items() if k not in FIXED}
+    """Each weight from a quarter to three times its default, its sign kept (a penalty stays a
+    penalty); 0–1 for a default of 0."""
+    def around(v: float) -> tuple[float, float]:
+        if v > 0:
+            return 0.25 * v, 3.0 * v
+        return (3.0 * v, 0.25 * v) if v < 0 else (0.0, 1.0)
+
+    return {k: around(v) for k, v in defaults.items() if k not in FIXED}
 
 
 def _share(results, spec: str) -> float:
@@ -37,8 +43,10 @@ def _share(results, spec: str) -> float:
 
 
 def tune(game: str, players: int, out: Path, agent: str = "greedy", trials: int = 30, games: int = 40,
-         validate: int = 400, seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None
-         ) -> dict[str, Any]:
+         validate: int = 400, seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None,
+         variants: tuple[str, ...] = (), params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Tune under the rules `variants` and `params` give (a variant's own bot: a variant the default
+    weights may misplay), every game of a trial and of the validation under them."""
     import optuna
 
     styles = game_styles(game)
@@ -53,7 +61,8 @@ def tune(game: str, players: int, out: Path, agent: str = "greedy", trials: int 
     default_spec = agent
     out.mkdir(parents=True, exist_ok=True)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    study = optuna.create_study(direction="maximize", study_name=f"{game}:{agent}:{players}",
+    rules = ",".join([*variants, *(f"{k}={v}" for k, v in sorted((params or {}).items()))])
+    study = optuna.create_study(direction="maximize", study_name=f"{game}:{agent}:{players}" + (f":{rules}" if rules else ""),
                                 storage=f"sqlite:///{out / 'optuna.db'}", load_if_exists=True,
                                 sampler=optuna.samplers.TPESampler(seed=seed))
     if not study.trials:
@@ -71,7 +80,7 @@ def tune(game: str, players: int, out: Path, agent: str = "greedy", trials: int 
         w = {k: trial.suggest_float(k, lo, hi) for k, (lo, hi) in sp.items()}
         cand = spec_for(f"trial-{trial.number}", w)
         lineup = [cand if i % 2 == 0 else default_spec for i in range(players)]
-        res = run_games(game, games, players, lineup, seed, jobs=jobs)
+        res = run_games(game, games, players, lineup, seed, variants, params, jobs=jobs)
         return _share(res, cand) / games
 
     done = sum(1 for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE)
@@ -83,11 +92,12 @@ def tune(game: str, players: int, out: Path, agent: str = "greedy", trials: int 
     w = {k: best.params[k] for k in sp}
     cand = spec_for("tuned", w)
     lineup = [cand if i % 2 == 0 else default_spec for i in range(players)]
-    res = run_games(game, validate, players, lineup, seed + 1_000_003, jobs=jobs)  # fresh seeds
+    res = run_games(game, validate, players, lineup, seed + 1_000_003, variants, params, jobs=jobs)  # fresh seeds
     wins = _share(res, cand)
     lo, hi = wilson(wins, validate)
     fair = sum(1 for x in lineup if x == cand) / players
-    result = {"game": game, "agent": agent, "players": players, "trials": len(study.trials),
+    result = {"game": game, "agent": agent, "players": players, "variants": list(variants), "params": params or {},
+              "trials": len(study.trials),
               "games_per_trial": games, "best_trial": best.number, "best_trial_share": best.value,
               "weights": {**defaults, **w}, "validation": {"games": validate, "share": wins / validate,
                                                             "ci": [lo, hi], "fair": fair,
