@@ -120,3 +120,14 @@ def test_a_variants_cards_are_printed(tmp_path):
 def test_bad_print_options_are_named(tmp_path, args, msg):
     r = runner.invoke(app, ["print", "undecim", "-o", str(tmp_path / "x.pdf"), *args])
     assert r.exit_code == 2 and msg in r.output, r.output
+
+
+def test_a_changed_card_reads_its_new_number_in_the_print(tmp_path):
+    from test_card_texts import _harvest_two
+
+    y = _harvest_two(tmp_path)
+    out = tmp_path / "h.pdf"
+    r = runner.invoke(app, ["print", "undecim", "--components", str(y), "--lang", "ja", "--no-backs", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    text = "".join(p.extract_text() for p in pypdf.PdfReader(str(out)).pages).replace("\n", "")
+    assert "収穫開拓地からリソースを２枚獲得する" in text and "リソースを３枚" not in text

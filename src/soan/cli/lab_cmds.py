@@ -144,10 +144,38 @@ def _print_sim(summ: dict, info, np_: int, ags: list[str], vs, jobs: int, out: s
                   f"({summ['seconds']:.2f} s, jobs={jobs})" + (f"; results in {out}" if out else ""), highlight=False)
 
 
-@app.command("export")
-def export_(out: str = typer.Argument(..., help="a study folder"),
-            csv: bool = typer.Option(True, "--csv/--no-csv", help="write games.csv and seats.csv")) -> None:
-    """Write a study's tables as CSV for spreadsheets."""
+@app.command("export", context_settings=FLAGS)
+def export_(ctx: typer.Context,
+            out: str = typer.Argument(..., help="a study folder; with --to, a game"),
+            csv: bool = typer.Option(True, "--csv/--no-csv", help="write games.csv and seats.csv"),
+            to: str | None = typer.Option(None, "--to", help="tts | pcio | images: the game's components for a "
+                                          "virtual tabletop (OUT is then the game)"),
+            variant: list[str] | None = VariantOpt,
+            param: list[str] | None = ParamOpt,
+            components: str | None = typer.Option(None, "--components", help="your component file (with --to)"),
+            lang: str = LangOpt,
+            output: str | None = typer.Option(None, "--output", "-o", help="with --to: the folder (or .pcio file) "
+                                              "to write (default: GAME-TO)"),
+            record: str | None = typer.Option(None, "--record", help="with --to: a record whose position to export"),
+            move: int | None = typer.Option(None, "--move", min=0, help="with --record: the position after this "
+                                            "many moves (default: the record's end)"),
+            players: int | None = typer.Option(None, "--players", "-p", help="with --to: components for this many"),
+            seed: int = typer.Option(0, "--seed", help="with --to: the set-up's seed")) -> None:
+    """Write a study's tables as CSV for spreadsheets; with --to, a game's components for Tabletop
+    Simulator, playingcards.io or as card images."""
+    check_lang(lang)
+    if to is not None:
+        from .tabletop_cmd import export_tabletop
+
+        for line in export_tabletop(out, to, variant, game_params(out, param, ctx.args), components, lang, output,
+                                    record, move, players, seed):
+            console.print(line, highlight=False, markup=False)
+        return
+    if ctx.args or variant or param or components or record or output:
+        raise SoanError("--variant, --param, --components, --output and --record go with --to (a game's "
+                        "components); a study is exported as it is",
+                        ja="--variant、--param、--components、--output、--record は --to（ゲームのコンポーネントの"
+                           "書き出し）と一緒に使います。研究はそのまま書き出します")
     from ..lab.study import export_csv
 
     for f in export_csv(out):
