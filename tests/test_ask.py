@@ -330,7 +330,7 @@ def test_both_levels_agree_only_when_both_are_clear_and_give_the_same_answer():
     """The competent level leads; 'the same answer with both' needs both clear and agreeing, otherwise
     the lines say which level said what."""
     from soan.lab.ask.verdict import agree as agreement
-    from soan.lab.ask_report import _levels_line
+    from soan.lab.ask_report.sentences import levels_line
 
     bots = ("greedy", "random")
     clear_worse = {"clear": True, "gist": ["worse"]}
@@ -339,7 +339,7 @@ def test_both_levels_agree_only_when_both_are_clear_and_give_the_same_answer():
                              ({"clear": False, "gist": ["none"]}, None, None)):
         by_bot = {"greedy": clear_worse, "random": ctx}
         assert agreement({}, by_bot, bots) is agree
-        got = _levels_line("undecim", {"by_bot": by_bot, "agree": agree}, "ja")
+        got = levels_line("undecim", {"by_bot": by_bot, "agree": agree}, "ja")
         if word is None:  # the context level's own line says it is not clear yet
             assert got == []
             continue
@@ -347,12 +347,12 @@ def test_both_levels_agree_only_when_both_are_clear_and_give_the_same_answer():
         assert word in line and "中級ボット（貪欲）" in line  # (random players differ as a reference line)
     unclear_lead = {"greedy": {"clear": False, "gist": ["none"]}, "random": clear_worse}
     assert agreement({}, unclear_lead, bots) is None
-    assert _levels_line("undecim", {"by_bot": unclear_lead, "agree": None}, "en") == []  # never "holds with both"
+    assert levels_line("undecim", {"by_bot": unclear_lead, "agree": None}, "en") == []  # never "holds with both"
 
 
 def test_card_serials_sort_as_numbers_and_the_figures_keep_each_bots_cards():
     from soan.lab.ask_report import figure
-    from soan.lab.report import _plt
+    from soan.lab.report import pyplot
     from soan.lab.stats import _natural
 
     assert sorted(["bycard_10", "bycard_9", "bycard_100", "ship-x4"], key=_natural) == \
@@ -362,7 +362,7 @@ def test_card_serials_sort_as_numbers_and_the_figures_keep_each_bots_cards():
         "greedy": {"players": 4, "rows": [{**row, "card": "a", "win_share": 0.3}, {**row, "card": "c", "win_share": 0.3}]},
         "random": {"players": 4, "rows": [{**row, "card": "b", "win_share": 0.2}, {**row, "card": "c", "win_share": 0.25}]}}}
     seen = {}
-    plt = _plt("en")
+    plt = pyplot("en")
     real = plt.Axes.errorbar
 
     def spy(self, x, y, **kw):
@@ -391,7 +391,7 @@ def test_a_question_says_what_other_measurements_add(tmp_path, monkeypatch):
     doc = ask_mod.load_questions("undecim")
     q = next(x for x in doc["questions"] if x["id"] == "seat-advantage")
     ans = {"kind": "seats", "q": q, "by_bot": {}}
-    monkeypatch.setattr("soan.lab.ask_report.seats_lines", lambda game, a, lang: ["(the verdict)"])
+    monkeypatch.setattr("soan.lab.ask_report.sentences.seats_lines", lambda game, a, lang: ["(the verdict)"])
     ja, en = lines("undecim", ans, "ja"), lines("undecim", ans, "en")
     assert ja[0] == en[0] == "(the verdict)"
     assert len(ja) == len(en) == 2
@@ -680,14 +680,14 @@ def test_the_planning_checks_study_is_told_apart_from_its_setting_in_the_reports
 def test_a_real_difference_inside_the_margin_is_said_to_be_smaller_than_what_matters(lang):
     """Many games find a small real difference (significant) whose whole interval lies within the
     question's margin (equivalent too): the verdict says both, not a bare "makes it worse"."""
-    from soan.lab.ask_report import _sentence
+    from soan.lab.ask_report.sentences import sentence
 
     q = {"id": "serial-numbers", "measure": "all_tie_wipeouts", "name": {"en": "all-tie wipe-outs", "ja": "全員同点の全滅"},
          "better": "lower", "margin": 0.1, "format": "num"}
     row = {"against": {"variants": ["no-serials"]}, "effect": "worse", "n": 1667, "a": 0.0, "b": 0.01, "diff": 0.01,
            "ci": [0.004, 0.012], "significant": True, "negligible": True, "spread": "ok"}
-    small = _sentence("la-superba", q, row, "normal", lang)
-    plain = _sentence("la-superba", q, {**row, "negligible": False}, "normal", lang)
+    small = sentence("la-superba", q, row, "normal", lang)
+    plain = sentence("la-superba", q, {**row, "negligible": False}, "normal", lang)
     if lang == "en":
         assert ("increases the number of all-tie wipe-outs slightly, which is undesirable, but by less than "
                 "what matters (within ±0.10)") in small
@@ -705,7 +705,7 @@ def test_a_clear_verdict_says_which_way_the_measure_moved_and_whether_the_questi
     raised, 上げる; a question's own `verbs`; closer to or away from chance), then whether that is what the
     question hopes for (its `better`)."""
     from soan.lab.ask.questions import _check_compare
-    from soan.lab.ask_report import _sentence
+    from soan.lab.ask_report.sentences import sentence
 
     q = {"id": "workers-meaningless", "measure": "turns_short_of_worker", "better": "higher", "margin": 0.25,
          "format": "num", "name": {"en": "turns short of a worker", "ja": "ワーカー不足の手番"}}
@@ -713,7 +713,7 @@ def test_a_clear_verdict_says_which_way_the_measure_moved_and_whether_the_questi
           "ci": [1.5, 1.7], "significant": True, "negligible": False, "spread": "ok"}
     down = {**up, "effect": "worse", "b": 0.6, "diff": -0.6, "ci": [-0.7, -0.5]}
     lower_is_better = {**q, "better": "lower"}
-    said = {k: _sentence("asian-delivery", qq, r, "normal", lang) for k, qq, r in
+    said = {k: sentence("asian-delivery", qq, r, "normal", lang) for k, qq, r in
             (("up_hoped", q, up), ("down_not", q, down), ("up_not", lower_is_better, {**up, "effect": "worse"}),
              ("down_hoped", lower_is_better, {**down, "effect": "better"}))}
     share = {**q, "format": "pct", "name": {"en": "win share of the top builder", "ja": "建物の得点が最も多い人の勝率"}}
@@ -726,23 +726,23 @@ def test_a_clear_verdict_says_which_way_the_measure_moved_and_whether_the_questi
         assert "increases the number of turns short of a worker, which is undesirable" in said["up_not"]
         assert "decreases the number of turns short of a worker, which is desirable" in said["down_hoped"]
         assert not any("improves" in x for x in said.values())
-        assert "raises the win share of the top builder, which is desirable" in _sentence("undecim", share, up, "normal", lang)
-        assert "widens the spread of voyage power" in _sentence("la-superba", spread, up, "normal", lang)
-        assert "narrows the spread of voyage power" in _sentence("la-superba", spread, down, "normal", lang)
+        assert "raises the win share of the top builder, which is desirable" in sentence("undecim", share, up, "normal", lang)
+        assert "widens the spread of voyage power" in sentence("la-superba", spread, up, "normal", lang)
+        assert "narrows the spread of voyage power" in sentence("la-superba", spread, down, "normal", lang)
     else:
         assert "ワーカー不足の手番を増やす（望ましい向き）：" in said["up_hoped"]
         assert "ワーカー不足の手番を減らす（望ましくない向き）：" in said["down_not"]
         assert "を増やす（望ましくない向き）" in said["up_not"] and "を減らす（望ましい向き）" in said["down_hoped"]
         assert not any("改善" in x for x in said.values())
-        assert "勝率を上げる（望ましい向き）" in _sentence("undecim", share, up, "normal", lang)
-        assert "航海力の幅を広げる" in _sentence("la-superba", spread, up, "normal", lang)
-        assert "航海力の幅を狭める" in _sentence("la-superba", spread, down, "normal", lang)
+        assert "勝率を上げる（望ましい向き）" in sentence("undecim", share, up, "normal", lang)
+        assert "航海力の幅を広げる" in sentence("la-superba", spread, up, "normal", lang)
+        assert "航海力の幅を狭める" in sentence("la-superba", spread, down, "normal", lang)
     # a win share that should be near chance: closer to / away from it, whichever side it started on
     near = {**q, "better": "closer", "format": "pct", "margin": 0.03, "name": {"en": "start player's win share",
                                                                                 "ja": "スタートプレイヤーの勝率"}}
     away = {**up, "effect": "worse", "a": 0.40, "b": 0.45, "diff": 0.05, "ci": [0.01, 0.09]}
     closer = {**away, "effect": "better", "b": 0.30, "diff": -0.10, "ci": [-0.14, -0.06]}
-    a, c = (_sentence("asian-delivery", near, r, "normal", lang) for r in (away, closer))
+    a, c = (sentence("asian-delivery", near, r, "normal", lang) for r in (away, closer))
     if lang == "en":
         assert "moves the start player's win share away from chance:" in a
         assert "brings the start player's win share closer to chance:" in c
@@ -764,20 +764,20 @@ def test_a_context_line_names_the_setting_by_its_rule_id_the_lead_line_gave_its_
     """The lead level's verdict gives a variant's meaning; the context line under it (参考：) names the
     same setting by its rule ID alone, not the whole description again (AD-V7's runs to 70 characters)."""
     from soan.core.game import game_info
-    from soan.lab.ask_report import _sentence
+    from soan.lab.ask_report.sentences import sentence
 
     doc = game_info("asian-delivery").variants["set-weight"].doc_ja
     q = {"id": "colour-pairs", "measure": "pairs", "name": {"en": "colour pairs", "ja": "色ペアの数"},
          "better": "higher", "margin": 0.1, "format": "num"}
     row = {"against": {"variants": ["set-weight"]}, "effect": "none", "n": 128, "a": 6.6, "b": 6.67, "diff": 0.07,
            "ci": [-0.04, 0.18], "significant": False, "negligible": False, "spread": "ok"}
-    lead = _sentence("asian-delivery", q, row, "greedy", "ja")
-    context = _sentence("asian-delivery", q, row, "random", "ja", context=True)
+    lead = sentence("asian-delivery", q, row, "greedy", "ja")
+    context = sentence("asian-delivery", q, row, "random", "ja", context=True)
     assert f"AD-V7（{doc}）" in lead
     assert context.startswith("参考：ランダムボットでは、AD-V7で色ペアの数が変わるかは") and doc not in context
     # in English too: the rule ID and its name in words on the lead's line, the ID alone on the context line
-    assert "AD-V7 (set weight)" in _sentence("asian-delivery", q, row, "greedy", "en")
-    en_context = _sentence("asian-delivery", q, row, "random", "en", context=True)
+    assert "AD-V7 (set weight)" in sentence("asian-delivery", q, row, "greedy", "en")
+    en_context = sentence("asian-delivery", q, row, "random", "en", context=True)
     assert "AD-V7" in en_context and "set weight" not in en_context and "set-weight" not in en_context
 
 
@@ -1066,11 +1066,11 @@ def test_ask_refuses_no_workers_and_says_a_range_in_japanese_and_lists_questions
 
 
 def test_a_difference_that_rounds_to_nothing_has_no_minus_sign():
-    from soan.lab.ask_report import _fmt
+    from soan.lab.ask_report.wording import fmt
 
-    assert _fmt(-0.0001, "num", True) == "+0.00" and _fmt(-0.00004, "pct", True) == "+0.0%"
-    assert _fmt(-0.006, "num", True) == "-0.01" and _fmt(-0.0006, "pct", True) == "-0.1%" and _fmt(-0.0, "num") == "0.00"
-    assert _fmt(-0.004, "num", True, bound=True) == "-0.00"  # an interval's end keeps its side of zero
+    assert fmt(-0.0001, "num", True) == "+0.00" and fmt(-0.00004, "pct", True) == "+0.0%"
+    assert fmt(-0.006, "num", True) == "-0.01" and fmt(-0.0006, "pct", True) == "-0.1%" and fmt(-0.0, "num") == "0.00"
+    assert fmt(-0.004, "num", True, bound=True) == "-0.00"  # an interval's end keeps its side of zero
 
 
 def test_the_over_budget_note_says_seconds_under_a_minute_and_counts_the_runs_fixed_cost():
@@ -1119,14 +1119,14 @@ def test_a_flagged_card_reads_as_a_sentence_in_japanese():
 def test_a_setting_measured_against_a_questions_own_base_names_that_base(lang):
     """LS-V1 + LS-V2 is compared with LS-V1 alone (the question's `base`), not with the plain game: the
     verdict says so, or it reads as a change from the plain game."""
-    from soan.lab.ask_report import _sentence
+    from soan.lab.ask_report.sentences import sentence
 
     q = {"id": "weather-double-strength", "measure": "m", "better": "lower", "margin": 0.1, "format": "num",
          "base": {"variants": ["weather-double"]}, "name": {"en": "all-weather firsts", "ja": "全天候の１位"}}
     row = {"against": {"variants": ["weather-double", "lean-weather"]}, "effect": "better", "n": 200, "a": 0.41,
            "b": 0.32, "diff": -0.09, "ci": [-0.12, -0.06], "significant": True, "negligible": False, "spread": "ok"}
-    lead = _sentence("la-superba", q, row, "normal", lang)
-    plain = _sentence("la-superba", {**q, "base": {}}, row, "normal", lang)
+    lead = sentence("la-superba", q, row, "normal", lang)
+    plain = sentence("la-superba", {**q, "base": {}}, row, "normal", lang)
     if lang == "ja":
         assert lead.startswith("LS-V1のみと比べると、LS-V1") and "のみと比べると" not in plain
     else:
@@ -1165,16 +1165,16 @@ def test_a_comparison_beyond_doubt_at_the_first_stage_gets_no_more_games_and_the
     grown = {s.name for s, _ in _grown(a, plan, studies, 8, 1e6, 0.001)}
     assert grown == {"random-4p-base", "random-4p-set-weight"}
     # each settled comparison's answer says it stopped at the first stage; an open one does not
-    from soan.lab.ask_report import _sentence
+    from soan.lab.ask_report.sentences import sentence
 
     wm = _compare(a, qs["workers-meaningless"], "random", {})["rows"]
     cp = _compare(a, qs["colour-pairs"], "random", {})["rows"]
     assert [r["stopped_early"] for r in wm] == [True, True] and [r["stopped_early"] for r in cp] == [False]
-    assert "40ゲーム：最初の４分の１で既にはっきりしたので、ここで止めた）。" in _sentence(
+    assert "40ゲーム：最初の４分の１で既にはっきりしたので、ここで止めた）。" in sentence(
         "asian-delivery", qs["workers-meaningless"], wm[0], "random", "ja")
-    assert "40 games: beyond doubt after the plan's first quarter, so stopped there)." in _sentence(
+    assert "40 games: beyond doubt after the plan's first quarter, so stopped there)." in sentence(
         "asian-delivery", qs["workers-meaningless"], wm[0], "random", "en")
-    assert "ここで止めた" not in _sentence("asian-delivery", qs["colour-pairs"], cp[0], "random", "ja")
+    assert "ここで止めた" not in sentence("asian-delivery", qs["colour-pairs"], cp[0], "random", "ja")
     res = {"game": "asian-delivery", "budget_s": 60, "bots": ["random"], "studies": {}, "settings": {},
            "resized": {**rs, "needs": {"colour-pairs": 96, "next-start": 4000, "workers-meaningless": 0},
                        "met": ["workers-meaningless", "colour-pairs"]},
@@ -1244,11 +1244,11 @@ def test_an_ask_past_its_deadline_starts_no_more_games_and_says_the_plan_was_cut
 def test_random_players_never_make_an_answer_depend_on_skill():
     """A context level of random players that disagrees is a reference line, not a level of skill: the
     answer does not say it depends on how well the game is played (a skill level's disagreement does)."""
-    from soan.lab.ask_report import _levels_line
+    from soan.lab.ask_report.sentences import levels_line
 
     ans = {"by_bot": {"greedy": {}, "random": {}}, "agree": False}
-    line = " ".join(_levels_line("undecim", ans, "en"))
+    line = " ".join(levels_line("undecim", ans, "en"))
     assert "reference line" in line and "depends on how well" not in line
-    assert "技量の段階ではない" in "".join(_levels_line("undecim", ans, "ja"))
+    assert "技量の段階ではない" in "".join(levels_line("undecim", ans, "ja"))
     skill = {"by_bot": {"greedy": {}, "mcts": {}}, "agree": False}
-    assert "depends on how well the game is played" in " ".join(_levels_line("undecim", skill, "en"))
+    assert "depends on how well the game is played" in " ".join(levels_line("undecim", skill, "en"))

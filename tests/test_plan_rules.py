@@ -59,7 +59,7 @@ def test_a_bad_rules_option_is_named():
 
 
 def test_an_answer_about_a_rule_the_bots_play_exactly_as_the_base_game_says_they_do_not_respond():
-    from soan.lab.ask_report import _sentence
+    from soan.lab.ask_report.sentences import sentence as _sentence
 
     q = {"name": {"ja": "ワーカー不足の手番", "en": "turns short of a worker"}, "format": "num", "margin": 0.25}
     r = {"against": {"variants": ["worker-decay"]}, "effect": "no_spread", "n": 8, "diff": 0.0, "a": 0.0, "b": 0.0,

@@ -52,7 +52,7 @@ def test_the_rules_counters_count_only_under_their_variant():
 
 def test_an_answer_says_how_often_the_compared_rule_took_effect(tmp_path):
     from soan.lab import ask as ask_mod
-    from soan.lab.ask_report import _fired_line
+    from soan.lab.ask_report.sentences import _fired_line
 
     res = ask_mod.ask("asian-delivery", ["workers-meaningless"], budget_s=0, out=tmp_path, jobs=1, bots=("random",),
                       start_n={"random": 4})

@@ -27,7 +27,7 @@ def t(key: str, lang: str) -> str:
     return ja if lang == "ja" else en
 
 
-def _fig_html(fig) -> str:
+def fig_html(fig) -> str:
     """The figure as an inline PNG, its alt text the figure's titles (the report's language) for a reader who
     cannot see it."""
     import html as _html
@@ -46,7 +46,7 @@ def _fig_html(fig) -> str:
     return f'<img alt="{alt}" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}"/>'
 
 
-def _plt(lang: str):
+def pyplot(lang: str):
     import matplotlib
 
     matplotlib.use("Agg")
@@ -84,7 +84,7 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html", b
     from .people import has_people, panel
 
     settings, games, seats = load(out)
-    plt = _plt(lang)
+    plt = pyplot(lang)
     P = settings["players"]
     parts: list[str] = []
     lines = summary_lines(settings, games, seats, lang)
@@ -107,7 +107,7 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html", b
     ax.set_xlabel(t("seat", lang))
     ax.set_ylabel(t("score", lang))
     ax.set_title(t("scores", lang))
-    parts.append(_fig_html(fig))
+    parts.append(fig_html(fig))
     for key, title in (("gap12", "gap"), ("length", "length"), ("lead_changes", "lead")):
         x = column(games, key)
         x = x[~np.isnan(x)]
@@ -117,7 +117,7 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html", b
             ax.set_title(t(title, lang))
             ax.set_xlabel(t(title, lang))
             ax.set_ylabel(t("games", lang))
-            parts.append(_fig_html(fig))
+            parts.append(fig_html(fig))
     multi = mean_ci(column(games, "multi_choice_share"))[0]
     opt = mean_ci(column(games, "mean_options"))[0]
     parts.append(f"<h3>{t('options', lang)}</h3><p>{multi:.1%} · {opt:.2f}</p>")
@@ -215,7 +215,7 @@ def _share_chart(plt, rows, P: int, lang: str, key: str, xlabel: str, title: str
     ax.set_ylabel(t("share", lang))
     ax.set_title(title)
     ax.legend()
-    return _fig_html(fig)
+    return fig_html(fig)
 
 
 SETTING_NAMES = {"game": ("game", "ゲーム"), "n": ("games", "ゲーム数"), "players": ("players", "人数"),
@@ -325,7 +325,7 @@ def _card_panel(settings, seats, lang, plt) -> list[str]:
     else:
         words = [t("no_card_flag", lang)]
     return [f"<h3>{t('cards', lang)}</h3>", "<ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in words) + "</ul>",
-            _fig_html(fig)]
+            fig_html(fig)]
 
 
 def study_data(settings, games, seats, plt) -> StudyData:
@@ -343,5 +343,5 @@ def _game_panels(settings, games, seats, lang, plt) -> list[str]:
     for panel in loader():
         figs = panel.draw(data, lang)
         if figs:
-            out += [f"<h3>{html.escape(panel.heading(lang))}</h3>"] + [_fig_html(f) for f in figs]
+            out += [f"<h3>{html.escape(panel.heading(lang))}</h3>"] + [fig_html(f) for f in figs]
     return out
