@@ -65,7 +65,7 @@ def ask_cmd(
 
             def tick(name: str, held: int, n: int) -> None:
                 if name not in tasks:
-                    tasks[name] = prog.add_task(name, total=n)
+                    tasks[name] = prog.add_task(_task_label(name, len(tasks) + 1, lang), total=n)
                 prog.update(tasks[name], total=n, completed=held)
 
             res = ask(info.id, question or None, seconds, out, jobs, bot_list or None, tick, check_bots=check_bots,
@@ -249,3 +249,15 @@ def aa_cmd(
     console.print(f"A/A {info.id}, {P} players, {n} games a side, {reps} pairs, {measures} measures: any measure "
                   f"flagged after Holm in {flagged}/{reps} pairs ({flagged / reps:.0%}; at most 5% expected); "
                   f"uncorrected {raw}/{reps} ({raw / reps:.0%})", highlight=False)
+
+
+def _task_label(name: str, k: int, lang: str) -> str:
+    """A progress bar's label: the setting's name (bots-players-variants-parameters, e.g.
+    random-4p-base_building_table-6.12.18.27) in English; in Japanese its number and player count, the
+    ids being English."""
+    if lang != "ja":
+        return name
+    import re
+
+    m = re.search(r"-(\d+)p(?:-|$)", name)
+    return f"設定{k}（{m.group(1)}人）" if m else f"設定{k}"

@@ -70,7 +70,7 @@ def replay(record: str = typer.Argument(...), as_json: bool = typer.Option(False
     if lang is not None:
         check_lang(lang)
     header, _ = read_record(record)
-    said = lang or header.get("lang")
+    said = lang or header.get("lang") or os.environ.get("SOAN_LANG")  # given, the record's, the usual one
     lang = said if said in ("en", "ja") else "en"
     check_lang(lang)
     s = _replay(record)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from .app import app, console
+from .common import LangOpt, check_lang
 
 
 def lan_addresses() -> list[str]:
@@ -76,8 +77,10 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to liste
                                            "not only the catalogue's names"),
           limit: list[str] = typer.Option([], "--limit", help="change a limit: NAME=VALUE, e.g. rooms_per_minute=5 "
                                           "(docs/web.md lists them)"),
+          lang: str = LangOpt,
           ) -> None:
     """Play in the browser: rooms, invitation links, bots, live moves; games survive a restart."""
+    check_lang(lang)  # the start lines and errors in it (each person picks the pages' language)
     import uvicorn  # the web extra (a light install is told how to get it)
 
     from ..web.app import create_app
@@ -239,11 +242,20 @@ def bench_serve(rooms: int = typer.Option(100, "--rooms", help="rooms, each with
 @app.command("export-web")
 def export_web(db: str = typer.Option("soan.sqlite", "--db", help="the server's database (file or SQLAlchemy URL)"),
                out: str = typer.Option(..., "--out", help="folder for records/*.jsonl and feedback.jsonl"),
-               game: str | None = typer.Option(None, "--game", help="only this game's records")) -> None:
+               game: str | None = typer.Option(None, "--game", help="only this game's records"),
+               lang: str = LangOpt) -> None:
     """Finished browser games as records (for `soan import` and replays) plus the playtest feedback."""
     from ..web.export import export_db
 
+    check_lang(lang)
     r = export_db(db, out, game)
+    if lang == "ja":
+        console.print(f"記録 {len(r['records'])} 件を {out}/records に、プレイテストの回答 {r['answers']} 件を "
+                      f"{r['feedback']} に書き出しました", highlight=False, markup=False)
+        if r["records"]:
+            console.print(f"次は：soan import {out}/records/*.jsonl --out STUDY（研究１つにつき、ゲームと人数を１つずつ）",
+                          highlight=False, markup=False)
+        return
     console.print(f"wrote {len(r['records'])} record(s) to {out}/records and {r['answers']} feedback answer(s) "
                   f"to {r['feedback']}", highlight=False)
     if r["records"]:

@@ -292,7 +292,9 @@ class Room:
         return out
 
     def record_lines(self) -> list[dict[str, Any]]:
-        return [self.header] + [{"seat": seat, "action": a.to_json()} for seat, a in self.moves]
+        """The game as a record; its header says the room's language (`soan replay` speaks it)."""
+        return [{**self.header, "lang": self.header.get("lang") or self.lang}] + [
+            {"seat": seat, "action": a.to_json()} for seat, a in self.moves]
 
     # -- live -------------------------------------------------------------------------------------
     def notify(self) -> None:

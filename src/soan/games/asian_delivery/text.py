@@ -160,7 +160,8 @@ def action_text(s, action, lang: str = "en") -> str:
     if isinstance(action, PlayCard):
         if action.face == "up":
             return (f"{s.card_text(action.card, lang)}を表でプレイ：{card_effect(s, action.card, lang)}" if ja
-                    else f"play {s.card_text(action.card, lang)} face up: {card_effect(s, action.card, lang)}")
+                    else f"play {s.card_text(action.card, lang)} face up: {card_effect(s, action.card, lang)}") + \
+                _nothing_to_build(s, action.card, lang)
         return (f"{s.card_text(action.card, lang)}を裏でプレイ：人力輸送（荷物1個を隣のエリアへ）" if ja
                 else f"play {s.card_text(action.card, lang)} face down: a porter move, 1 cube to an adjacent area")
     if isinstance(action, OptionPick) and s.stack and s.stack[-1][0] == "choice":
@@ -181,6 +182,22 @@ def action_text(s, action, lang: str = "en") -> str:
         return (f"エリア{action.area}に{FAC_NAME['ja'][f]}を建設" if ja
                 else f"build {_an(FAC_NAME['en'][f])} in area {action.area}")
     return s.action_text(action, lang)
+
+
+def _nothing_to_build(s, card: int, lang: str) -> str:
+    """A face-up card whose build can build nothing (no facility token left, or no facility the seat's
+    cubes pay for, and nothing before the build adds cubes) says so in its option."""
+    ops = [o.op for o in s.T.ops[card]]
+    if "build" not in ops or any(o not in ("deliver", "take_request") for o in ops[:ops.index("build")]):
+        return ""
+    seats = s.to_act()
+    if not seats or s._buildable(seats[0]):
+        return ""
+    if s.tokens[seats[0]] <= 0:
+        return ("（施設コマが残っていないため、建設では何も建ちません）" if _ja(lang)
+                else " (no facility token left: the build builds nothing)")
+    return ("（いまは倉庫の荷物で払える施設がないため、建設では何も建ちません）" if _ja(lang)
+            else " (no facility your warehouses' cubes pay for now: the build builds nothing)")
 
 
 def prompt_text(s, seat: int, lang: str = "en") -> str:

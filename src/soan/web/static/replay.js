@@ -57,15 +57,21 @@ function picker() {
       onchange: async (e) => { const f = e.target.files[0]; if (f) openText(await f.text()); } })),
     el("p", { class: "error", id: "err", role: "alert" })));
 }
-function chart(series) {
-  const n = series.length, seats = series[0].length, W = 600, H = 160;
+function chart(series) {  // scores over the game: a line per seat, the score axis (left) and the steps (bottom) numbered
+  const n = series.length, seats = series[0].length, W = 600, H = 180, L = 34, B = 18;
   const max = Math.max(1, ...series.flat()), min = Math.min(0, ...series.flat());
-  const x = (i) => (n <= 1 ? 0 : (i / (n - 1)) * (W - 20) + 10), y = (v) => H - 10 - ((v - min) / (max - min || 1)) * (H - 20);
+  const x = (i) => (n <= 1 ? L : (i / (n - 1)) * (W - L - 16) + L), y = (v) => H - B - ((v - min) / (max - min || 1)) * (H - B - 10);
   const colors = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#555"];
-  const svg = `<svg viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${rt("scores")}">` +
+  const step = (span) => { const raw = span / 4, p = 10 ** Math.floor(Math.log10(raw || 1)); return [1, 2, 5, 10].map((k) => k * p).find((k) => k >= raw) || p; };
+  const ticks = (lo, hi) => { const d = step(hi - lo), out = []; for (let v = Math.ceil(lo / d) * d; v <= hi + 1e-9; v += d) out.push(Math.round(v * 1000) / 1000); return out; };
+  const yAxis = ticks(min, max).map((v) => `<line x1="${L}" x2="${W - 16}" y1="${y(v)}" y2="${y(v)}" stroke="#e4e4e4"/>` +
+    `<text x="${L - 4}" y="${y(v) + 4}" font-size="11" text-anchor="end" fill="#555">${v}</text>`).join("");
+  const xAxis = ticks(0, Math.max(1, n - 1)).map((i) => `<text x="${x(i)}" y="${H - 3}" font-size="11" text-anchor="middle" fill="#555">${i}</text>`).join("");
+  const svg = `<svg viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${rt("scores")}">` + yAxis + xAxis +
+    `<line x1="${L}" x2="${L}" y1="6" y2="${H - B}" stroke="#999"/><line x1="${L}" x2="${W - 16}" y1="${H - B}" y2="${H - B}" stroke="#999"/>` +
     Array.from({ length: seats }, (_, s) => `<polyline fill="none" stroke="${colors[s % 6]}" stroke-width="2" points="${series.map((r, i) => `${x(i)},${y(r[s])}`).join(" ")}"/>` +
-      `<text x="${W - 8}" y="${y(series[n - 1][s])}" font-size="11" fill="${colors[s % 6]}" text-anchor="end">${s + 1}</text>`).join("") +
-    `<line x1="${x(R.step)}" x2="${x(R.step)}" y1="0" y2="${H}" stroke="#999" stroke-dasharray="4"/></svg>`;
+      `<text x="${W - 2}" y="${y(series[n - 1][s])}" font-size="11" fill="${colors[s % 6]}" text-anchor="end">${s + 1}</text>`).join("") +
+    `<line x1="${x(R.step)}" x2="${x(R.step)}" y1="0" y2="${H - B}" stroke="#999" stroke-dasharray="4"/></svg>`;
   const box = el("div"); box.innerHTML = svg; return box;
 }
 function go(step) { R.step = Math.max(0, Math.min(R.frame.steps, step)); load(); }
@@ -75,9 +81,9 @@ function render() {
     el("option", { value: "full", selected: R.seat === "full" }, rt("full")),
     f.seats.map((s) => el("option", { value: s.seat, selected: String(s.seat) === R.seat }, `${t("seat")} ${s.seat_number}${rt("seatView")}`)));
   const ctrl = el("div", { class: "row" },
-    el("button", { id: "first", onclick: () => go(0) }, "⏮ " + rt("first")), el("button", { id: "prev", onclick: () => go(f.step - 1) }, "◀ " + rt("prev")),
+    el("button", { id: "first", onclick: () => go(0) }, "|◀ " + rt("first")), el("button", { id: "prev", onclick: () => go(f.step - 1) }, "◀ " + rt("prev")),
     el("span", { id: "where" }, `${f.step} / ${f.steps} ${rt("step")}`),
-    el("button", { id: "next", onclick: () => go(f.step + 1) }, rt("next") + " ▶"), el("button", { id: "last", onclick: () => go(f.steps) }, rt("last") + " ⏭"),
+    el("button", { id: "next", onclick: () => go(f.step + 1) }, rt("next") + " ▶"), el("button", { id: "last", onclick: () => go(f.steps) }, rt("last") + " ▶|"),
     el("input", { type: "range", min: 0, max: f.steps, value: f.step, "aria-label": rt("step"), onchange: (e) => go(Number(e.target.value)) }),
     el("label", {}, rt("view"), " ", seatSel));
   const box = el("section", { class: "panel", id: "board" });

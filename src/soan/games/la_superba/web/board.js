@@ -25,7 +25,7 @@ window.SoanBoard = (() => {
       el("h3", {}, `${s.name} — ${o.scores[i]}VP`),
       el("div", {}, `${w.supply}: ${chits(o.supply[i])}`), el("div", {}, `${w.lost}: ${chits(o.lost[i])}`),
       el("div", {}, `${w.delivered}: ${o.delivered[i].map((d) => `${gname(d[1])}(${d[2]})`).join(" ") || "-"}`),
-      el("div", { class: "muted" }, `${w.handN} ${o.hand_sizes[i]}` + (o.committed ? ` · ${o.committed[i] && (o.committed[i].played || o.committed[i].carried) ? w.ready : w.choose}` : "")))));
+      el("div", { class: "muted" }, `${w.handN} ${o.hand_sizes[i]}` + (o.committed && !p.over ? ` · ${(p.to_act || []).includes(i) ? w.choose : w.ready}` : "")))));
     const parts = [trade, players];
     if (o.reveal) parts.push(revealTable(o.reveal, p, ctx, w, card, gname, chits));
     else if (o.history && o.history.length) parts.push(revealTable(o.history[o.history.length - 1], p, ctx, w, card, gname, chits));
@@ -62,8 +62,8 @@ window.SoanBoard = (() => {
     };
     return el("div", { class: "zone", id: "reveal" }, el("h3", {}, `${w.reveal} — ${w.round} ${rv.round}`),
       el("div", { class: "muted" }, `${w.community}: `, el("span", { class: "nw" }, card(rv.community))),
-      el("div", { class: "scroll" }, el("table", { class: "kv reveal" }, el("tr", {}, el("th", {}, ""), el("th", {}, w.played), el("th", {}, w.carried), el("th", {}, w.power),
-        el("th", {}, w.rank), el("th", {}, w.quota), done ? el("th", {}, w.shippedScored) : null),
+      el("div", { class: "scroll" }, el("table", { class: "kv reveal" }, el("tr", {}, el("th", {}, ""), el("th", {}, w.played), el("th", {}, w.carried), el("th", { class: "nw" }, w.power),
+        el("th", { class: "nw" }, w.rank), el("th", { class: "nw" }, w.quota), done ? el("th", { class: "nw" }, w.shippedScored) : null),
         p.seats.map((s, i) => el("tr", { "data-seat": i + 1 }, el("th", { class: "who" }, s.name), el("td", {}, names(rv.played[i])),
           el("td", {}, goods(rv.carried[i])), el("td", {}, rv.power[i]), el("td", { class: "nw" }, w.rankOf(rv.ranks[i])), el("td", {}, (rv.quotas || [])[i] ?? ""),
           done ? el("td", { class: "shipped scored" }, goods(rv.delivered[i]), " → ", el("span", { class: "nw" }, w.pts(scored(i)))) : null)))));
