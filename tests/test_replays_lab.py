@@ -62,6 +62,8 @@ def test_a_study_keeps_a_sample_and_its_notable_games_which_replay_to_the_stored
 def _web_game(c, game, players, seed, bots, feedback=None):
     g = c.post("/api/games", json={"game": game, "players": players, "seed": seed, "bots": bots}).json()
     toks = [x["token"] for x in g["seats"]]
+    for tok in toks:  # every person takes their seat (a GET joins nothing): the bots wait for them
+        assert c.post(f"/api/games/{g['id']}/join", params={"token": tok}).status_code == 200
     deadline = time.time() + 60
     while True:
         states = [c.get(f"/api/games/{g['id']}", params={"token": tok}).json() for tok in toks or [None]]

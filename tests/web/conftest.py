@@ -67,8 +67,18 @@ def server(tmp_path):
         s.kill()
 
 
+def join(client, gid: str, tok: str, base: str = "", **params) -> dict:
+    """The person of `tok` takes their seat (`POST .../join`, as the play page's live connection does; a
+    GET joins nothing) and the bots, which wait for every person, may start; the seat's view. `client`:
+    a TestClient, or the httpx module with the server's `base` address."""
+    r = client.post(f"{base}/api/games/{gid}/join", params={"token": tok, **params})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
 def play_to_end(client, gid: str, tok: str, seconds: float = 60.0) -> dict:
     """Play a room's person seat (its first legal move each time) until the game is over; its last view."""
+    join(client, gid, tok)
     deadline = time.time() + seconds
     while not (p := client.get(f"/api/games/{gid}", params={"token": tok}).json())["over"]:
         assert time.time() < deadline, "the game did not end in time"

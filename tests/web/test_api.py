@@ -15,7 +15,7 @@ import soan
 from soan.core.rng import Rng
 from soan.web.app import create_app
 
-from .conftest import play_to_end
+from .conftest import join, play_to_end
 
 JSON = {"Content-Type": "application/json"}  # the API takes JSON only
 
@@ -250,6 +250,7 @@ def test_websocket_pushes_every_change_and_resumes(client):
 
 
 def _play_some(url, gid, tok, n):
+    join(httpx, gid, tok, url)
     for _ in range(n):
         p = httpx.get(f"{url}/api/games/{gid}", params={"token": tok}).json()
         if p["over"]:
@@ -349,6 +350,7 @@ def test_finished_web_games_and_feedback_export_and_import_as_a_study(tmp_path):
             g = c.post("/api/games", json={"game": "undecim", "players": 3, "seed": seed,
                                            "bots": {"2": "random", "3": "greedy"}}).json()
             tok = g["seats"][0]["token"]
+            join(c, g["id"], tok)
             deadline = time.time() + 60
             while not (p := c.get(f"/api/games/{g['id']}", params={"token": tok}).json())["over"]:
                 assert time.time() < deadline
@@ -377,6 +379,7 @@ def test_a_failing_bot_stops_only_its_room_and_says_so(client):
     for seat in room.agents:  # bots wait until seat 1 has joined: break them first
         room.agents[seat] = FailingBot(seat)
     tok = broken["seats"][0]["token"]
+    join(client, broken["id"], tok)
     deadline = time.time() + 30
     while not (p := client.get(f"/api/games/{broken['id']}", params={"token": tok}).json())["bot_error"]:
         assert time.time() < deadline
@@ -398,6 +401,7 @@ def test_a_bot_failing_to_watch_a_move_loses_nothing(client, tmp_path):
     for seat in room.agents:
         room.agents[seat] = WatchFails(seat)
     tok = g["seats"][0]["token"]
+    join(client, g["id"], tok)
     deadline = time.time() + 30
     moves = 0
     while moves < 3:  # seat 1's moves (and the bots' between them) go on despite the failing watchers

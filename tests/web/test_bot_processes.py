@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from soan.web.app import create_app
 from soan.web.limits import Limits
 
+from .conftest import join
 from .test_api import JSON, new_game
 
 ALL_BOTS = {"1": "normal", "2": "normal", "3": "normal"}
@@ -52,6 +53,7 @@ def test_bot_decisions_run_outside_the_servers_process(client):
     for seat in room.agents:
         room.agents[seat] = WhereBot(seat)
     tok = g["seats"][0]["token"]
+    join(client, g["id"], tok)
 
     def bots_moved() -> bool:
         p = client.get(f"/api/games/{g['id']}", params={"token": tok}).json()

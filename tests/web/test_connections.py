@@ -21,7 +21,7 @@ from soan.web.conn import Gate
 from soan.web.http import host_name
 from soan.web.limits import Counts, Limits
 
-from .conftest import ROOT, free_port, play_to_end
+from .conftest import ROOT, free_port, join, play_to_end
 
 JSON = {"Content-Type": "application/json"}
 
@@ -70,6 +70,7 @@ def test_a_thousand_half_sent_requests_do_not_stop_a_room_page_or_a_move(tmp_pat
         g = httpx.post(url + "/api/games", json={"game": "undecim", "players": 3, "seed": 2,
                                                  "bots": {"2": "random", "3": "random"}}).json()
         gid, tok = g["id"], g["seats"][0]["token"]
+        join(httpx, gid, tok, url)
         for _ in range(1100):
             s = socket.socket()
             s.bind(("127.0.0.2", 0))
@@ -307,6 +308,7 @@ def test_an_abandoned_room_stops_counting_and_a_move_keeps_one_counting(tmp_path
         assert g.status_code == 201  # the two abandoned ones no longer count
         gid, tok = g.json()["id"], g.json()["seats"][0]["token"]
         assert c.app.state.manager.open_count("testclient") == 1
+        join(c, gid, tok)
         time.sleep(1.0)
         deadline = time.time() + 30
         while not (p := c.get(f"/api/games/{gid}", params={"token": tok}).json())["legal"]:

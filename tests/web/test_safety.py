@@ -22,6 +22,8 @@ from soan.core.records import header_for
 from soan.web.app import create_app
 from soan.web.limits import Limits, RateLimit
 
+from .conftest import join
+
 JSON = {"Content-Type": "application/json"}
 
 
@@ -279,7 +281,7 @@ def test_finished_and_idle_rooms_leave_memory_and_load_on_demand(tmp_path):
         views = {}
         for g in made:
             tok = g["seats"][0]["token"]
-            p = c.get(f"/api/games/{g['id']}", params={"token": tok}).json()
+            p = join(c, g["id"], tok)
             while not p["legal"]:
                 time.sleep(0.01)
                 p = c.get(f"/api/games/{g['id']}", params={"token": tok}).json()

@@ -12,6 +12,8 @@ from soan.core.actions import parse_action
 from soan.core.game import make
 from soan.web.app import create_app
 
+from .conftest import join
+
 
 @pytest.fixture
 def db(tmp_path):
@@ -22,6 +24,8 @@ def _new(c):
     r = c.post("/api/games", json={"game": "asian-delivery", "players": 4, "seed": 11, "bots": {"3": "random", "4": "random"}})
     assert r.status_code == 201, r.text
     g = r.json()
+    for s in g["seats"][:2]:  # both people take their seats: the bots wait for them
+        join(c, g["id"], s["token"])
     return g["id"], g["seats"][0]["token"], g["seats"][1]["token"], g["host"]
 
 

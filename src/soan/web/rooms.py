@@ -208,7 +208,8 @@ class Manager:
         return r
 
     async def fetch(self, gid: str) -> Room:
-        """The room `gid`, loaded from the store when it is not in memory; RoomNotFound when there is none."""
+        """The room `gid`, loaded from the store when it is not in memory; RoomNotFound when there is none.
+        A read: nothing is written and no bot starts (a request that acts calls `join` or `wake`)."""
         r = self.rooms.get(gid)
         if r is not None:
             r.touched = time.monotonic()
@@ -237,21 +238,37 @@ class Manager:
             if r is None:
                 return None
             self._hold(r)
-            if r.state.is_over() and not r.stored_over:
-                await self._db(self.store.update_room, r.id, r.room_json())
             if r.state.is_over():
                 self._finished(r)
-            self.kick(r)
         r.touched = time.monotonic()
         return r
 
+    async def wake(self, room: Room) -> None:
+        """What a room loaded by a read leaves for a request that acts (a POST, a live connection): the
+        end of a game an earlier version stored as unfinished is stored, and its bots start when they
+        have a move to make. Loading a room (`fetch`) writes nothing and starts no bot."""
+        if not isinstance(room, Room):
+            raise TypeError(f"wake() takes a room, got {type(room).__name__}")
+        if room.state.is_over() and not room.stored_over:
+            await self._db(self.store.update_room, room.id, room.room_json())
+            room.stored_over = True
+        self.kick(room)
+
     # -- moves ---------------------------------------------------------------------------------
     async def join(self, room: Room, seat: int | None) -> None:
+        """`seat`'s person has come (a POST or a live connection with its token; None: a spectator, who
+        joins nothing): stored once, and the room woken (`wake`). Never called by a GET."""
+        if not isinstance(room, Room):
+            raise TypeError(f"join() takes a room, got {type(room).__name__}")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < len(room.seats)):
+            raise TypeError(f"join() takes one of the room's seats (0-{len(room.seats) - 1}) or None, "
+                            f"got {seat!r}")
         if seat is not None and not room.seats[seat]["joined"]:
             room.seats[seat]["joined"] = True
             await self._db(self.store.update_room, room.id, room.room_json())
             room.notify()
-            self.kick(room)
+        await self.wake(room)
 
     async def act(self, room: Room, seat: int, move: ActionBody | dict[str, Any] | str) -> None:
         """Parse, check and apply one move (an ActionBody, or the action's JSON or text); committed to the

@@ -81,7 +81,17 @@ async def create(request: Request, site: SiteDep, settings: Annotated[RoomSettin
 
 # -- a room --------------------------------------------------------------------------------------------
 @router.get("/games/{gid}")
-async def get_game(site: SiteDep, room: RoomDep, seat: SeatDep, q: SeatQ) -> Response:
+async def get_game(room: RoomDep, seat: SeatDep, q: SeatQ) -> Response:
+    """The seat's view (a spectator's without a token). A read: it joins no seat, stores nothing and
+    starts no bot (`POST .../join`, a move or the live connection do)."""
+    return json_text(room.payload_text(seat, q.lang or room.lang))
+
+
+@router.post("/games/{gid}/join")
+async def join(site: SiteDep, room: RoomDep, seat: Annotated[int, Depends(token_needed("joining", "参加する"))],
+               q: SeatQ) -> Response:
+    """The token's person takes their seat (as opening the play page does): stored, the bots woken;
+    the seat's view."""
     await site.manager.join(room, seat)
     return json_text(room.payload_text(seat, q.lang or room.lang))
 
