@@ -210,10 +210,15 @@ def test_deck_csv_export_import_round_trip(tmp_path):
     m, _ = model.load_components(None)
     out = tmp_path / "trade.csv"
     assert export_csv(m, "trade_cards", out) == 6
-    text = out.read_text(encoding="utf-8").replace("Pepper boom", "Pepper crash")
-    text = text.replace('[{""effect"": ""good_bonus"", ""good"": ""pepper"", ""points"": 1',
-                        '[{""effect"": ""good_bonus"", ""good"": ""pepper"", ""points"": 2')
-    out.write_text(text, encoding="utf-8")
+    import csv
+
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert rows[0]["name"] == "Pepper boom" and rows[0]["effects[0].points"] == "1"  # a column per effect field
+    rows[0].update({"name": "Pepper crash", "effects[0].points": "2"})
+    with out.open("w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
     new = tmp_path / "new.yaml"
     import_csv(model.Components, model.DATA, "trade_cards", out, new, model.check)
     s = soan.make("la-superba", components=str(new))

@@ -303,7 +303,7 @@ def _png(img: Any) -> bytes:
 
 
 def board_pngs(p: Pieces, out: Path) -> list[Path]:
-    """Each board as PNG when a converter is installed (rsvg-convert or ImageMagick), else as SVG."""
+    """Each board as PNG when rsvg-convert is installed, else as SVG (TTS takes only images)."""
     d = _out_dir(out)
     paths = []
     tool = shutil.which("rsvg-convert")
