@@ -92,10 +92,10 @@ def test_a_broken_plugin_is_named_and_the_other_games_still_load(tmp_path):
     assert r.returncode == 0, r.stderr
     out = r.stdout.splitlines()
     assert out[0] == "['asian-delivery', 'la-superba', 'undecim']"
-    assert out[1].startswith("broken-draft | the game 'broken-draft' is installed but could not be loaded: "
-                             "no_such_module_here:INFO failed to import: ModuleNotFoundError")
-    assert out[2].startswith("wrong-id | the game 'wrong-id' is installed but could not be loaded: tiny_game:INFO "
-                             "is not the GameInfo of a game with id 'wrong-id'")
+    assert out[1].startswith("broken-draft | the game plugin 'broken-draft' is broken: "
+                             "no_such_module_here:INFO cannot be imported (ModuleNotFoundError")
+    assert out[2].startswith("wrong-id | the game plugin 'wrong-id' is broken: tiny_game:INFO "
+                             "is the GameInfo of the game 'pearl-bid', not of 'wrong-id'")
     assert "soan: the game 'broken-draft' (entry point 'soan.games') is left out" in r.stderr
 
 

@@ -5,6 +5,7 @@ with `unregister` (a fixture), or declare `INFO` as a `soan.games` entry point a
 would (tests/test_registry.py); nothing under src/ names it.
 """
 
+from soan.core.actions import Action
 from soan.core.game import GameInfo, Param, Variant
 from soan.core.hooks import ComponentsModel, GameHooks, ReportPanel
 
@@ -30,9 +31,10 @@ def _report_panels() -> list[ReportPanel]:
     return PANELS
 
 
-INFO = GameInfo(
+INFO: GameInfo[PearlBid, Action] = GameInfo(
     id=GAME, name="Pearl Bid", name_ja="真珠の競り", players=(2, 4), variants=VARIANTS, params=PARAMS,
     new_state=new_state, state_from_view=state_from_view, load_components=model.load_components,
+    dynamics="simultaneous",  # every seat bids at once, in secret
     default_players=3,
     hooks=GameHooks(  # no evaluate/info_key: the bots' defaults (scores, the JSON observation) are used
         horizon=4, measures=measures.Measures, report_panels=_report_panels, text=text,

@@ -1,10 +1,13 @@
-"""`soan games`: the registry's games, variants, parameters and the bots' play styles."""
+"""`soan games`: the registry's games, variants, parameters and the bots' play styles; then every game
+plugin's mistake (an entry point left out, a function returning the wrong thing), named without a
+traceback (exit status 2)."""
 
 from __future__ import annotations
 
 import json
 
 import typer
+from rich.markup import escape
 
 from .app import app, console
 from .common import LangOpt
@@ -16,16 +19,30 @@ def games(as_json: bool = typer.Option(False, "--json", help="print JSON"),
     """List games, their variants, parameters and play styles (greedy:style=NAME)."""
     from ..agents.styles import game_styles
     from ..core.game import games as _games
+    from ..core.game import plugin_problems
     from .common import check_lang
 
     check_lang(lang)
     gs = _games()
     for g in gs:  # the bots' play styles (games/<g>/data/styles.yaml), named as `greedy:style=NAME` takes them
         g["styles"] = [{"id": st.name, "en": st.en, "ja": st.ja} for st in game_styles(g["id"]).values()]
+    ja = lang == "ja"
     if as_json:
         print(json.dumps(gs, ensure_ascii=False, indent=2))
-        return
-    ja = lang == "ja"
+    else:
+        _show(gs, ja)
+    bad = plugin_problems()
+    for e in bad:  # after the games that work: a broken plugin never hides the others
+        said = (e.ja or str(e)) if ja else str(e)
+        if as_json:
+            typer.echo(("エラー：" if ja else "error: ") + said, err=True)
+        else:
+            console.print(f"[red]{'エラー：' if ja else 'error: '}[/red]{escape(said)}", highlight=False, soft_wrap=True)
+    if bad:
+        raise typer.Exit(2)
+
+
+def _show(gs: list[dict], ja: bool) -> None:
     for g in gs:
         if ja:
             console.print(f"[bold]{g['id']}[/bold] — {g['name_ja']}（{g['players'][0]}〜{g['players'][1]}人）")

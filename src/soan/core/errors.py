@@ -31,3 +31,17 @@ class ComponentError(SoanError, ValueError):
 
 class RecordError(SoanError, ValueError):
     """A game record that cannot be replayed as written."""
+
+
+class PluginError(ConfigError):
+    """A game plugin that breaks the contract (docs/new-game.md): its GameInfo's fields, its functions'
+    signatures or what they return, its turn dynamics, or an entry point that cannot be imported.
+    `plugin`: the game (its id, or its entry point's name) the message names."""
+
+    def __init__(self, plugin: str, problem: str, problem_ja: str) -> None:
+        if not isinstance(plugin, str) or not isinstance(problem, str) or not isinstance(problem_ja, str):
+            raise TypeError(f"a PluginError names a plugin and its problem in English and Japanese as text, got "
+                            f"{plugin!r}, {problem!r}, {problem_ja!r}")
+        super().__init__(f"the game plugin {plugin!r} is broken: {problem}",
+                         ja=f"ゲームのプラグイン {plugin!r} に誤りがあります：{problem_ja}")
+        self.plugin, self.problem, self.problem_ja = plugin, problem, problem_ja

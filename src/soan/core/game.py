@@ -7,12 +7,13 @@ import hashlib
 import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic
 
 from .checks import shown
-from .errors import ConfigError, IllegalAction, SoanError
-from .hooks import GameHooks
+from .errors import ConfigError, IllegalAction, PluginError, SoanError
+from .hooks import A, GameHooks, S
+from .plugin import Dynamics, check_info, checked_components, import_failure, not_a_game, problems, seat_order
 from .state import checked_class
 from .words import listed
 
@@ -108,18 +109,35 @@ class Variant:
 
 
 @dataclass
-class GameInfo:
+class GameInfo(Generic[S, A]):
+    """A game, as it plugs into soan: generic in its state `S` and its action type `A` (the hooks take
+    them), so that mypy refuses a `new_state` that gives no state. `dynamics` declares how its players
+    decide (core/plugin.py): 'sequential' (turns), 'simultaneous' (all at once, in secret) or 'mixed'.
+    Every field is checked when it is made: a mistake is a PluginError naming the game."""
+
     id: str
     name: str
     name_ja: str
     players: tuple[int, int]
     variants: dict[str, Variant]
     params: dict[str, Param]
-    new_state: Callable[..., Any]
-    state_from_view: Callable[[dict[str, Any]], Any]
-    load_components: Callable[[Any], Any]
+    new_state: Callable[[Config], S]
+    state_from_view: Callable[[dict[str, Any]], S]
+    load_components: Callable[[Any], tuple[Any, str]]
+    dynamics: Dynamics
     default_players: int = 4
-    hooks: GameHooks = field(default_factory=GameHooks)
+    hooks: GameHooks[S, A] = field(default_factory=GameHooks)
+
+    def __post_init__(self) -> None:
+        check_info(self, Variant, Param)
+        if self.dynamics == "sequential" and self.hooks.turn_order is None:  # declared turns: a turn order
+            self.hooks = replace(self.hooks, turn_order=seat_order)
+
+    def turn_order(self, state: S) -> list[int] | None:
+        """This round's seats in turn order, start player first; None for a game whose players choose at
+        once (declared 'simultaneous'). A sequential game without a `turn_order` hook: from the first to act."""
+        order = self.hooks.turn_order
+        return None if order is None else list(order(state))
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -150,15 +168,15 @@ class GameInfo:
 
 ENTRY_POINTS = "soan.games"  # the entry-point group a game's distribution registers its GameInfo under
 
-_REGISTRY: dict[str, GameInfo] = {}
+_REGISTRY: dict[str, GameInfo[Any, Any]] = {}
 _ADDED: set[str] = set()  # ids added with register() (they win over an installed game)
-_BROKEN: dict[str, tuple[str, BaseException | None]] = {}  # entry points that failed to load: what went wrong
+_BROKEN: dict[str, tuple[PluginError, BaseException | None]] = {}  # entry points left out: what is wrong, its cause
 _discovered = False
 _LOCK = threading.RLock()
 _LISTENERS: list[Callable[[str], None]] = []
 
 
-def register(info: GameInfo) -> None:
+def register(info: GameInfo[Any, Any]) -> None:
     """Add a game at run time (a draft in a notebook, the tests' tiny game); it takes the place of a game
     with the same id. Installed games need no call: they are found through the `soan.games` entry points."""
     if not isinstance(info, GameInfo):
@@ -207,17 +225,17 @@ def _discover() -> None:
         if _discovered:
             return
         _BROKEN.clear()
-        found: dict[str, GameInfo] = {}
+        found: dict[str, GameInfo[Any, Any]] = {}
         for ep in _entry_points():
             if ep.name in _ADDED or ep.name in found:
                 continue
             try:
                 info = ep.load()
             except Exception as e:  # noqa: BLE001 - a broken plugin must not take the other games down
-                _broken(ep.name, f"{ep.value} failed to import: {type(e).__name__}: {shown(str(e), 200)}", e)
+                _broken(ep.name, import_failure(ep.name, ep.value, e), e)
                 continue
             if not isinstance(info, GameInfo) or info.id != ep.name:
-                _broken(ep.name, f"{ep.value} is not the GameInfo of a game with id {ep.name!r}: {shown(info)}")
+                _broken(ep.name, not_a_game(ep.name, ep.value, info, info.id if isinstance(info, GameInfo) else None))
                 continue
             found[info.id] = info
         found.update((k, v) for k, v in _REGISTRY.items() if k in _ADDED)  # in their order, after the installed
@@ -225,11 +243,17 @@ def _discover() -> None:
         _discovered = True
 
 
-def _broken(name: str, why: str, cause: BaseException | None = None) -> None:
+def _broken(name: str, why: PluginError, cause: BaseException | None = None) -> None:
     import warnings
 
     _BROKEN[name] = (why, cause)
     warnings.warn(f"soan: the game {name!r} (entry point {ENTRY_POINTS!r}) is left out: {why}", stacklevel=3)
+
+
+def broken_plugins() -> list[PluginError]:
+    """The installed games left out, each its PluginError (`soan games` names them)."""
+    _ensure_loaded()
+    return [why for why, _ in _BROKEN.values()]
 
 
 def _ensure_loaded() -> None:
@@ -243,7 +267,7 @@ def _ensure_loaded() -> None:
                "`pip install -e .`（make venv）をもう一度実行してください")
 
 
-def game_info(game_id: str) -> GameInfo:
+def game_info(game_id: str) -> GameInfo[Any, Any]:
     _ensure_loaded()
     if not isinstance(game_id, str):
         raise ConfigError(f"a game id is a string, got {shown(game_id)}; expected one of {sorted(_REGISTRY)}")
@@ -257,8 +281,7 @@ def game_info(game_id: str) -> GameInfo:
         broken = _BROKEN.get(alias)
         if broken:
             why, cause = broken
-            raise ConfigError(f"the game {shown(game_id)} is installed but could not be loaded: {why}",
-                              ja=f"ゲーム {shown(game_id)} はインストールされていますが読み込めません：{why}") from cause
+            raise why from cause
         raise ConfigError(f"unknown game {shown(game_id)}; {hint}expected one of {listed(sorted(_REGISTRY), 'en')}",
                           ja=f"ゲーム {shown(game_id)} はありません。{hint_ja}使えるのは{listed(sorted(_REGISTRY), 'ja')}です",
                           field="game")
@@ -269,6 +292,13 @@ def games() -> list[dict[str, Any]]:
     """Every game with its variants and parameters."""
     _ensure_loaded()
     return [g.describe() for g in list(_REGISTRY.values())]
+
+
+def plugin_problems() -> list[PluginError]:
+    """Every game plugin's mistake: the installed games left out, and what each loaded game's functions
+    return when called once (its shipped components, a new state); [] when every game keeps the contract."""
+    _ensure_loaded()
+    return problems(broken_plugins(), list(_REGISTRY), make)
 
 
 @dataclass(frozen=True)
@@ -317,7 +347,7 @@ def data_hash(data: Any) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def _known_variants(info: GameInfo, variants: list[Any] | tuple[Any, ...]) -> list[str]:
+def _known_variants(info: GameInfo[Any, Any], variants: list[Any] | tuple[Any, ...]) -> list[str]:
     """The chosen variants, each once, in the game's order; every unknown one named (the first ten)."""
     bad = [shown(v, 40) for v in variants if not isinstance(v, str) or v not in info.variants]
     if bad:
@@ -336,7 +366,7 @@ def check_config(
     players: int | None,
     variants: list[str] | tuple[str, ...] | None,
     params: dict[str, Any] | None,
-) -> tuple[GameInfo, int, tuple[str, ...], dict[str, Any]]:
+) -> tuple[GameInfo[Any, Any], int, tuple[str, ...], dict[str, Any]]:
     info = game_info(game_id)
     n = info.default_players if players is None else players
     lo, hi = info.players
@@ -389,17 +419,19 @@ def make(
     return checked_class(info.new_state(cfg), info.id)
 
 
-def load_components_checked(info: GameInfo, components: Any) -> tuple[Any, str]:
-    """`info.load_components(path)` for a path given from outside: a str or os.PathLike, or None."""
+def load_components_checked(info: GameInfo[Any, Any], components: Any) -> tuple[Any, str]:
+    """`info.load_components(path)` for a path given from outside: a str or os.PathLike, or None; what
+    it returns is checked (a PluginError when it is not (components, their hash))."""
     import os
 
+    if not isinstance(info, GameInfo):
+        raise ConfigError(f"load_components_checked takes a GameInfo, got {shown(info)}")
     if components is not None and not isinstance(components, str | os.PathLike):
         raise ConfigError(f"components is the path of a component file, got {shown(components)}")
-    out: tuple[Any, str] = info.load_components(components)
-    return out
+    return checked_components(info.id, info.load_components(components))
 
 
-def config_from_view(v: dict[str, Any]) -> tuple[GameInfo, Config]:
+def config_from_view(v: dict[str, Any]) -> tuple[GameInfo[Any, Any], Config]:
     """The game and configuration a view names (checked as `make` checks them)."""
     info, n, vs, ps = check_config(v["game"], v.get("players"), v.get("variants"), v.get("params"))
     seed = v.get("seed", 0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 
 @runtime_checkable
@@ -35,6 +35,10 @@ class StateContract(Protocol):
     def view(self) -> dict[str, Any]: ...
     def clone(self) -> StateContract: ...
     def determinize(self, seat: int, rng: Any) -> StateContract: ...
+
+
+S = TypeVar("S", bound=StateContract)  # a game's state class (GameInfo and GameHooks are generic in it)
+A = TypeVar("A")  # a game's action type (what its `legal_actions` gives and its `apply` takes)
 
 
 class GameText(Protocol):
@@ -127,43 +131,47 @@ class ReportPanel:
 
 
 @dataclass(frozen=True)
-class GameHooks:
+class GameHooks(Generic[S, A]):
+    """The optional hooks, typed by the game's state `S` and action type `A`."""
+
     # bots
-    evaluate: Callable[[Any], list[float]] | None = None  # state -> per-seat values in [0, 1]
-    info_key: Callable[[Any, int], Any] | None = None  # (state, seat) -> hashable information-set key
+    evaluate: Callable[[S], list[float]] | None = None  # state -> per-seat values in [0, 1]
+    info_key: Callable[[S, int], Any] | None = None  # (state, seat) -> hashable information-set key
     horizon: int = 8  # look-ahead fallback, in decisions
     greedy: Mapping[str, Any] = field(default_factory=dict)  # greedy's defaults for this game
     # state -> True where a look-ahead may stop: a point every seat reaches alike (start of a round or
     # of a turn, after a reveal). Search and rollouts end there, never after a fixed count of steps.
-    lookahead_end: Callable[[Any], bool] | None = None
+    lookahead_end: Callable[[S], bool] | None = None
     # (state, steps, rng) -> None: the game's own random play-out to its `lookahead_end`, a speed-up only:
     # the same steps, numbers drawn and resulting state as agents.greedy.random_playout with that end (the
     # game's tests compare the two); bots use it where they play on at random to that end
-    playout: Callable[[Any, int, Any], None] | None = None
+    playout: Callable[[S, int, Any], None] | None = None
     # state -> the round number: the `rollout` bot plays on to the start of a later round, a point every
     # seat reaches alike (without it, to the seat's own turn `rounds` times round, at a `lookahead_end`)
-    round_of: Callable[[Any], int] | None = None
+    round_of: Callable[[S], int] | None = None
     # state -> True at the decisions the `rollout` bot settles by playing on (default: `lookahead_end`);
     # a game names the few that shape its future (e.g. a draft) to keep the bot affordable
-    rollout_at: Callable[[Any], bool] | None = None
+    rollout_at: Callable[[S], bool] | None = None
     # (state, seat, action) -> a key, or None: actions with the same key lead to positions a look-ahead
     # without chance values alike (the same steps after them, the same evaluation), e.g. two cards the
     # rules do not tell apart; greedy's plan search values the first of them and gives the others its value
-    lookahead_twin: Callable[[Any, int, Any], Any] | None = None
+    lookahead_twin: Callable[[S, int, A], Any] | None = None
     # (state, view) -> the view of the same position under other rules: `view` is the state's with the
     # other variants and parameters written in (complete, as check_config gives them); a game whose
     # position holds values it derived from its rules (e.g. scoring rules set at setup) adapts them here.
     # Without it the view is read back as it is. Bots that plan with other rules use it (agents/planrules.py)
-    restate: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
+    restate: Callable[[S, dict[str, Any]], dict[str, Any]] | None = None
     # level -> agent spec where this game's level differs from the default (agents.LEVELS)
     levels: Mapping[str, str] = field(default_factory=dict)
     # named play styles (games/<g>/data/styles.yaml), loaded by the bots; docs/agents.md
     styles: Styles | None = None
     # lab
     measures: Callable[[int], Any] | None = None  # players -> listener with per-seat `m_*` measures
-    # state -> the seats in this round's turn order, start player first; None (or absent) for a game whose
-    # players choose simultaneously. The lab reads it at setup: start player and turn position per seat.
-    turn_order: Callable[[Any], list[int]] | None = None
+    # state -> the seats in this round's turn order, start player first. A game declares how its players
+    # decide (GameInfo.dynamics): a 'mixed' game gives it, a 'simultaneous' one never; a 'sequential' game
+    # without it gets seat order from the first to act (core/plugin.py `seat_order`). The lab reads it at
+    # setup: start player and turn position per seat.
+    turn_order: Callable[[S], list[int]] | None = None
     # (card key as in the measures' `played_<key>` columns, lang) -> the card's name for a person
     card_name: Callable[[str, str], str] | None = None
     # () -> the game's report panels; a function so that the game's plotting code (numpy, matplotlib)
@@ -176,7 +184,7 @@ class GameHooks:
     # named analyses (`soan analyze`)
     analyses: Mapping[str, Analysis] = field(default_factory=dict)
     # the game's own state invariants (property tests, fuzz, `soan check`): state -> problems in words
-    invariants: Callable[[Any], list[str]] | None = None
+    invariants: Callable[[S], list[str]] | None = None
     # views: the typed schema of `state.view()` (pydantic; docs/views/<game>.schema.json) and the fields
     # derived from the rest (optional in an edited view, checked when given)
     view_model: type | None = None

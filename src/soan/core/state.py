@@ -9,7 +9,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any, final
 
 from .checks import refusal, seat_error
-from .errors import ConfigError
+from .errors import PluginError
 
 if TYPE_CHECKING:
     from .game import Config
@@ -156,17 +156,17 @@ _CLASSES_SEEN: set[type] = set()
 
 def checked_class(state: Any, game_id: str) -> Any:
     """`state`, once its class is known to keep `GameState`'s checked public methods (a game implements
-    the `_` methods, never these); else a `ConfigError` naming the method. Checked once per class."""
+    the `_` methods, never these); else a `PluginError` (a ConfigError) naming the game and the method.
+    Checked once per class."""
     cls = type(state)
     if cls in _CLASSES_SEEN:
         return state
     if not isinstance(state, GameState):
-        raise ConfigError(f"game {game_id!r}: its new_state gave a {cls.__name__}, not a soan.core.state.GameState",
-                          ja=f"ゲーム {game_id!r} の new_state が GameState ではない {cls.__name__} を返しました")
+        raise PluginError(game_id, f"its new_state gave a {cls.__name__}, not a soan.core.state.GameState",
+                          f"new_state が GameState ではない {cls.__name__} を返しました")
     for name in CHECKED:
         if getattr(cls, name) is not getattr(GameState, name):
-            raise ConfigError(
-                f"game {game_id!r}: {cls.__name__} overrides {name}, which checks its arguments; implement _{name}",
-                ja=f"ゲーム {game_id!r}: {cls.__name__} が引数を確かめる {name} を上書きしています。_{name} を実装してください")
+            raise PluginError(game_id, f"{cls.__name__} overrides {name}, which checks its arguments; implement _{name}",
+                              f"{cls.__name__} が引数を確かめる {name} を上書きしています。_{name} を実装してください")
     _CLASSES_SEEN.add(cls)
     return state

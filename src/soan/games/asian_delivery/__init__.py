@@ -3,6 +3,7 @@
 from dataclasses import replace
 from pathlib import Path
 
+from ...core.actions import Action
 from ...core.game import GameInfo, Param, Variant
 from ...core.hooks import ComponentsModel, GameHooks, ReportPanel, Styles
 from . import actions, evaluate, measures, model, text  # noqa: F401  (registers the action types)
@@ -91,9 +92,10 @@ def _report_panels() -> list[ReportPanel]:
     return PANELS
 
 
-INFO = GameInfo(
+INFO: GameInfo[AsianDelivery, Action] = GameInfo(
     id="asian-delivery", name="Asian Delivery", name_ja="アジアンデリバリー", players=(3, 4), variants=VARIANTS,
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
+    dynamics="sequential",  # one seat's turn at a time
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         greedy={"samples": 1, "plan": 20},

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from ...core.actions import Action
 from ...core.game import GameInfo, Param, Variant
 from ...core.hooks import Analysis, ComponentsModel, GameHooks, ReportPanel, Styles
 from . import actions, evaluate, measures, model, text, views  # noqa: F401  (registers the action types)
@@ -66,9 +67,10 @@ POWER = Analysis("power", "LS-A1: the voyage-power arithmetic over the real deck
                  _power, _power_text, doc_ja="LS-A1：実際のデッキでの航海力の計算（船員ルールの２つの読み方）")
 
 
-INFO = GameInfo(
+INFO: GameInfo[LaSuperba, Action] = GameInfo(
     id="la-superba", name="La Superba", name_ja="ラ・スペルバ", players=(3, 4), variants=VARIANTS,
     params=PARAMS, new_state=new_state, state_from_view=state_from_view, load_components=load_components,
+    dynamics="simultaneous",  # voyage cards and deliveries are chosen at once, in secret
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         lookahead_end=evaluate.lookahead_end, playout=evaluate.playout,

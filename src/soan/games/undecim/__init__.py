@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from ...core.actions import Action
 from ...core.game import GameInfo, Param, Variant
 from ...core.hooks import ComponentsModel, GameHooks, ReportPanel, Styles
 from . import actions, evaluate, measures, model, serialise, text, views  # noqa: F401  (registers the action types)
@@ -44,9 +45,10 @@ def _report_panels() -> list[ReportPanel]:
     return PANELS
 
 
-INFO = GameInfo(
+INFO: GameInfo[Undecim, Action] = GameInfo(
     id="undecim", name="Undecim", name_ja="ウーンデキム", players=(3, 4), variants=VARIANTS, params=PARAMS,
     new_state=new_state, state_from_view=state_from_view, load_components=load_components,
+    dynamics="sequential",  # one seat's turn at a time
     hooks=GameHooks(
         evaluate=evaluate.evaluate, info_key=evaluate.info_key, horizon=evaluate.HORIZON,
         lookahead_end=evaluate.lookahead_end, playout=evaluate.playout,
