@@ -704,7 +704,7 @@ def test_a_clear_verdict_says_which_way_the_measure_moved_and_whether_the_questi
     names the direction the measure moved, in words that fit it (a count increases, 増やす; a share is
     raised, 上げる; a question's own `verbs`; closer to or away from chance), then whether that is what the
     question hopes for (its `better`)."""
-    from soan.lab.ask.questions import _check_compare
+    from soan.lab.ask.questions import check_question
     from soan.lab.ask_report.sentences import sentence
 
     q = {"id": "workers-meaningless", "measure": "turns_short_of_worker", "better": "higher", "margin": 0.25,
@@ -719,7 +719,8 @@ def test_a_clear_verdict_says_which_way_the_measure_moved_and_whether_the_questi
     share = {**q, "format": "pct", "name": {"en": "win share of the top builder", "ja": "建物の得点が最も多い人の勝率"}}
     spread = {**q, "verbs": {"ja": ["広げる", "狭める"], "en": ["widens", "narrows"]},
               "name": {"en": "spread of voyage power", "ja": "航海力の幅"}}
-    _check_compare("asian-delivery", {**spread, "against": [{"variants": ["worker-decay"]}]}, "test")  # valid
+    head = {"draft": "草案", "ja": "問い", "en": "question", "kind": "compare"}
+    check_question("asian-delivery", {**head, **spread, "against": [{"variants": ["worker-decay"]}]}, "test")  # valid
     if lang == "en":
         assert "increases the number of turns short of a worker, which is desirable:" in said["up_hoped"]
         assert "decreases the number of turns short of a worker, which is undesirable:" in said["down_not"]
@@ -752,12 +753,14 @@ def test_a_clear_verdict_says_which_way_the_measure_moved_and_whether_the_questi
 
 def test_a_questions_own_verbs_need_two_words_in_each_language():
     from soan.core.errors import ConfigError
-    from soan.lab.ask.questions import _check_compare
+    from soan.lab.ask.questions import check_question
 
-    q = {"id": "x", "measure": "m", "name": {"en": "x", "ja": "x"}, "better": "higher",
+    q = {"id": "x", "draft": "草案", "ja": "問い", "en": "question", "kind": "compare", "measure": "m",
+         "name": {"en": "x", "ja": "x"}, "better": "higher",
          "against": [{"variants": ["worker-decay"]}], "verbs": {"ja": ["広げる"], "en": ["widens", "narrows"]}}
-    with pytest.raises(ConfigError, match="'verbs' needs two words"):
-        _check_compare("asian-delivery", q, "questions.yaml: question x")
+    with pytest.raises(ConfigError, match="questions.yaml: question 'x': 'verbs' needs two words") as e:
+        check_question("asian-delivery", q, "questions.yaml")
+    assert e.value.ja.startswith("questions.yaml：問い 'x'：verbs には ja と en のそれぞれに")
 
 
 def test_a_context_line_names_the_setting_by_its_rule_id_the_lead_line_gave_its_meaning():

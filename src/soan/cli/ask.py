@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 import time
+from collections.abc import Mapping
 from typing import Any
 
 import typer
@@ -131,7 +132,7 @@ def _again(game: str, question: list[str] | None, out: str, budget: str, bot_lis
                                     + (["--lang", lang] if lang != "en" else []))
 
 
-def write_report(res: dict, lang: str, out: str):
+def write_report(res: Mapping[str, Any], lang: str, out: str):
     """answers-<lang>.html in the ask's folder (written with --json too): the game's folder under `out`, or
     under `out/seed-N` for an ask on other games (`--seed N`), beside its answers.json."""
     from pathlib import Path
@@ -141,7 +142,7 @@ def write_report(res: dict, lang: str, out: str):
     return write_html(res, lang, Path(res.get("folder") or Path(out) / res["game"]) / f"answers-{lang}.html")
 
 
-def _fix(game: str, res: dict, out: str, jobs: int, quiet: bool, lang: str = "en", budget_s: float | None = None) -> None:
+def _fix(game: str, res: Mapping[str, Any], out: str, jobs: int, quiet: bool, lang: str = "en", budget_s: float | None = None) -> None:
     """`--fix`: a balance run (lab/balance.py) for each answer that says "this is a problem" and whose
     question has a `fix` block, sized to `--budget` (said, with the time it is expected to take, before it
     starts); its proposal joins the answer (answers.json, the report)."""

@@ -5,10 +5,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ...core.errors import ConfigError
 from ...core.game import game_info
+from .answers import CompareAnswer
 from .main import ask
 from .questions import load_questions
 
@@ -61,7 +62,7 @@ def aa(game: str, qid: str | list[str], reps: int = 100, budget_s: float = 10.0,
                   start_n=start_n)
         hits = []
         for i, ans in zip(ids, res["answers"], strict=True):
-            rows = ans["by_bot"][bots[0]]["rows"]
+            rows = cast(CompareAnswer, ans["by_bot"][bots[0]])["rows"]  # an A/A question is a comparison
             hit = any(x["effect"] in ("better", "worse") for x in rows)
             by_q[i] += hit
             hits.append(hit)
@@ -72,7 +73,7 @@ def aa(game: str, qid: str | list[str], reps: int = 100, budget_s: float = 10.0,
         settled += bool((res.get("resized") or {}).get("settled"))  # an early look settled a comparison
         if progress is not None:
             progress(r, {"flagged": any(hits), "games": min(x["n"] for a_ in res["answers"]
-                                                            for x in a_["by_bot"][bots[0]]["rows"])})
+                                                            for x in cast(CompareAnswer, a_["by_bot"][bots[0]])["rows"])})
         if not keep:
             shutil.rmtree(d, ignore_errors=True)
     return {"game": info.id, "question": ",".join(ids), "reps": reps, "budget_s": budget_s, "bots": list(bots),

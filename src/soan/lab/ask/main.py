@@ -6,24 +6,26 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from ...core.errors import ConfigError
 from ...core.game import GameInfo, game_info
 from ...core.words import listed
+from .answers import Answer, AskResult, ExactAnswer
 from .asker import BOTS, CONTEXT_SHARE, MAX_N, PLAY_END, SAFETY, Asker, release_interrupts
 from .plan import question_needs
 from .questions import Setting, exact, load_questions, planner_settings, planner_spec, settings_for_question
 from .run import plan_and_play
+from .schema import Question
 from .verdict import BY_KIND, agree
 
 
 def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: str | Path = "studies/ask",
         jobs: int = 2, bots: tuple[str, ...] | None = None, progress=None,
         questions: list[dict[str, Any]] | None = None, start_n: dict[str, int] | None = None,
-        check_bots: bool = False, seed: int = 0) -> dict[str, Any]:
+        check_bots: bool = False, seed: int = 0) -> AskResult:
     """Answer the game's questions (all, or those named): plan each study's size from the budget and a
     pilot's price, play the studies, then answer. The studies, the plan and answers.json stay in
     `out/<game>/`; asking again completes the plan (after Ctrl-C) and answers from the same games.
@@ -148,8 +150,8 @@ def _chosen(info: GameInfo, qs: list[dict[str, Any]], ids: list[str] | None) -> 
     return [q for q in qs if q["id"] in ids]
 
 
-def _result(a: Asker, state: dict[str, Any], answers: list[dict[str, Any]], budget_s: float, before_s: float,
-            continued: bool) -> dict[str, Any]:
+def _result(a: Asker, state: dict[str, Any], answers: list[Answer], budget_s: float, before_s: float,
+            continued: bool) -> AskResult:
     """What `ask` reports (answers.json): the budget and time spent, the plan's shortfalls, each
     level's price, the answers, and every study's games and setting."""
     bots = a.bots
@@ -168,7 +170,7 @@ def _result(a: Asker, state: dict[str, Any], answers: list[dict[str, Any]], budg
                          for s in a.n}}
 
 
-def _resized_for(rs: dict[str, Any] | None, answers: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _resized_for(rs: dict[str, Any] | None, answers: list[Answer]) -> dict[str, Any] | None:
     """How the folder's plan was shared anew, told for this ask's questions: a later ask of the same folder
     with fewer questions answers from the same plan, but its report counts only its own questions' needs."""
     if not rs:
@@ -188,7 +190,7 @@ def _js(x):
 
 
 # --- answering ------------------------------------------------------------------------------------
-def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
+def answer(a: Asker, q: dict, names: dict) -> Answer:
     fn = BY_KIND[q["kind"]]
     by_bot = {b: fn(a, q, b, names) for b in a.bots}
     lead = a.bots[0]
@@ -197,7 +199,8 @@ def answer(a: Asker, q: dict, names: dict) -> dict[str, Any]:
     if need and need["need"] and need["need"] <= min((a.n.get(s, 0) for s in a.n if s.name in need["studies"]),
                                                      default=0):
         need = None  # no more games than it holds: a difference near the margin, no size answers it surely
-    return {"id": q["id"], "kind": q["kind"], "q": q, "by_bot": by_bot, "lead": lead,
-            "clear": clear, "agree": agree(q, by_bot, a.bots), "need": need and need["need"],
+    return {"id": q["id"], "kind": q["kind"], "q": cast(Question, q), "by_bot": by_bot, "lead": lead,
+            "clear": clear, "agree": agree(q, by_bot, a.bots), "need": need["need"] if need else None,
             "need_studies": len(need["studies"]) if need and need["need"] else 0,
-            "names": {k: names[k] for k in q.get("also", []) if k in names}, "exact": exact(a.game, q)}
+            "names": {k: names[k] for k in q.get("also", []) if k in names},
+            "exact": cast(list[ExactAnswer], exact(a.game, q))}

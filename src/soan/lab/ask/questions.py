@@ -7,11 +7,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from ...core.errors import ConfigError
 from ...core.game import check_config, game_info
-from ...core.words import listed
-
-KINDS = ("compare", "level", "seats", "cards", "dealt", "words")
+from .schema import QUESTION, check_file, explain
 
 
 # --- questions as data ----------------------------------------------------------------------------
@@ -24,100 +24,44 @@ def questions_path(game: str) -> Path:
 
 
 def load_questions(game: str) -> dict[str, Any]:
-    """The game's questions file, checked: every question has an id, ja/en text, a known kind, and
-    every variant and parameter it names exists."""
+    """The game's questions file, checked: its shape against the typed questions (schema.py), each id
+    once, every variant, parameter and bot it names known to the game."""
     from ...core.components import read_yaml
 
     info = game_info(game)
     p = questions_path(info.id)
     if not p.exists():
         raise ConfigError(f"{info.id} has no questions file ({p})", ja=f"{info.name_ja}の問いのファイルがありません（{p}）")
-    doc = read_yaml(p) or {}  # a file the designer broke: its line and column named, in both languages
-    if not isinstance(doc, dict):
-        raise ConfigError(f"{p}: expected a mapping with 'questions'; got {type(doc).__name__}",
-                          ja=f"{p}：「questions:」で始まる項目の並びのはずが、別の形になっています")
-    qs = doc.get("questions") or []
-    if not isinstance(qs, list) or not all(isinstance(q, dict) for q in qs):
-        raise ConfigError(f"{p}: 'questions' is a list of questions, each a mapping with id, ja, en, kind, draft",
-                          ja=f"{p}：questions は問いの並びで、問いはそれぞれ id・ja・en・kind・draft を持つ項目です")
+    doc = check_file(read_yaml(p) or {}, p.name)  # a YAML slip: its line and column named, in both languages
     seen: set[str] = set()
-    for q in qs:
-        _check_question(info.id, q, f"{p.name}: question {q.get('id', '?')!r}", seen)
-    bots = _check_bots(doc.get("bots") or [], p.name)
-    start_n = _check_start_n(doc.get("start_n") or {}, p.name)
-    return {"names": doc.get("names") or {}, "questions": qs, "bots": list(bots), "start_n": dict(start_n)}
-
-
-def _texts(x: Any) -> bool:
-    """Whether `x` holds a text in 'ja' and in 'en'."""
-    return isinstance(x, dict) and all(isinstance(x.get(k), str) and x[k] for k in ("ja", "en"))
-
-
-def _check_question(game: str, q: dict, where: str, seen: set[str]) -> None:
-    """One question of the file: its fields and kind, an id not seen before (added to `seen`), its
-    `known` line, and what its kind needs."""
-    ja = where.replace(": question ", "：問い ")
-    for k in ("id", "ja", "en", "kind", "draft"):
-        if not q.get(k):
-            raise ConfigError(f"{where}: missing {k!r}", ja=f"{ja}：{k} がありません")
-    if q["kind"] not in KINDS:
-        raise ConfigError(f"{where}: kind {q['kind']!r}; expected one of {listed(KINDS, 'en')}",
-                          ja=f"{ja}：kind {q['kind']!r} は使えません。使えるのは{listed(KINDS, 'ja')}です")
-    if q["id"] in seen:
-        raise ConfigError(f"{where}: the id appears twice", ja=f"{ja}：同じ id が２回あります")
-    seen.add(q["id"])
-    known = q.get("known")
-    if known is not None and not _texts(known):
-        raise ConfigError(f"{where}: 'known' needs a text in 'ja' and in 'en'; got {known!r}",
-                          ja=f"{ja}：known には ja と en の両方の文が要ります")
-    if q["kind"] == "words" and not _texts(q.get("words")):
-        raise ConfigError(f"{where}: a words question needs 'words': its answer in 'ja' and in 'en' "
-                          f"(e.g. the draft's own reason to reject the idea); got {q.get('words')!r}",
-                          ja=f"{ja}：言葉で答える問い（words）には、ja と en の両方の答えの文が要ります"
-                             "（たとえば草案自身がその案を退けた理由）")
-    if q["kind"] == "compare":
-        _check_compare(game, q, where)
-
-
-def _check_compare(game: str, q: dict, where: str) -> None:
-    """A compare question: its measure, name, direction and settings (every variant and parameter
-    exists), and its `exact` part's shape."""
-    for k in ("measure", "name", "better", "against"):
-        if k not in q:
-            raise ConfigError(f"{where}: a compare question needs {k!r}",
-                              ja=f"{where.replace(': question ', '：問い ')}：比べる問い（compare）には {k} が要ります")
-    for s in [q.get("base") or {}, *q["against"]]:
-        check_config(game, None, s.get("variants", []), _params(s))
-    verbs = q.get("verbs")
-    if verbs is not None and not (isinstance(verbs, dict) and all(
-            isinstance(verbs.get(lang), list) and len(verbs[lang]) == 2
-            and all(isinstance(x, str) and x.strip() for x in verbs[lang]) for lang in ("ja", "en"))):
-        raise ConfigError(f"{where}: 'verbs' needs two words in 'ja' and in 'en', for the measure going up and down "
-                          f"(e.g. {{ja: [広げる, 狭める], en: [widens, narrows]}}); got {verbs!r}",
-                          ja=f"{where.replace(': question ', '：問い ')}：verbs には ja と en のそれぞれに、指標が上がるとき"
-                             "と下がるときの２語が要ります（例：{ja: [広げる, 狭める], en: [widens, narrows]}）")
-    ex = q.get("exact")
-    if ex is not None and (not isinstance(ex, dict) or not ex.get("analysis") or not ex.get("values")):
-        raise ConfigError(f"{where}: 'exact' needs an 'analysis' name and a list of 'values' "
-                          "({key, name: {ja, en}})")
-
-
-def _check_bots(bots: Any, file: str) -> Any:
-    """The file's `bots`: a list of bot specs the agents know (or empty)."""
+    for q in doc["questions"]:
+        check_question(info.id, dict(q), p.name, seen)
+    bots = doc.get("bots", [])
     if bots:
-        if not isinstance(bots, list) or not all(isinstance(b, str) and b for b in bots):
-            raise ConfigError(f"{file}: 'bots' is a list of bot specs, e.g. [random, greedy]; got {bots!r}")
         from ...agents import parse_agents
 
         parse_agents(",".join(bots), len(bots))  # a clear error for an unknown bot
-    return bots
+    return {"names": doc.get("names", {}), "questions": doc["questions"], "bots": list(bots),
+            "start_n": dict(doc.get("start_n", {}))}
 
 
-def _check_start_n(start_n: Any, file: str) -> Any:
-    """The file's `start_n`: a bot spec -> its first games per study (>= 1)."""
-    if not isinstance(start_n, dict) or not all(isinstance(v, int) and v >= 1 for v in start_n.values()):
-        raise ConfigError(f"{file}: 'start_n' maps a bot spec to its first games per study (>= 1); got {start_n!r}")
-    return start_n
+def check_question(game: str, q: dict[str, Any], file: str, seen: set[str] | None = None) -> None:
+    """What the file's types cannot say of one question: an id not seen before (added to `seen`), and
+    every variant and parameter of its settings known to the game. A question given alone (not from a
+    checked file) is checked against its type first."""
+    where = f"{file}: question {q.get('id', '?')!r}"
+    if seen is None:
+        try:
+            QUESTION.validate_python(q)
+        except ValidationError as e:
+            raise explain(e, {"questions": [q]}, file, single=True) from None
+    elif q["id"] in seen:
+        raise ConfigError(f"{where}: the id appears twice", ja=f"{file}：問い {q['id']!r}：同じ id が２回あります")
+    else:
+        seen.add(q["id"])
+    sides: list[dict[str, Any]] = [q.get("base") or {}, *(q.get("against") or [])]
+    for s in sides:
+        check_config(game, None, s.get("variants", []), _params(s))
 
 
 def _params(s: dict) -> dict[str, Any]:

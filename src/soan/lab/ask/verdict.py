@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -20,6 +21,18 @@ from ..stats import (
     paired_diff,
     position_shares,
     seat_shares,
+)
+from .answers import (
+    CardRow,
+    CardsAnswer,
+    CompareAnswer,
+    CompareRow,
+    FiguresAnswer,
+    LevelAnswer,
+    LevelRow,
+    SeatRow,
+    SeatsAnswer,
+    WordsAnswer,
 )
 from .asker import Asker
 from .questions import Setting, planner_spec, players_of, setting_of
@@ -100,7 +113,7 @@ def _gist(rows: list[dict]) -> list[str]:
     return ["negligible" if r["negligible"] else r["effect"] for r in rows]
 
 
-def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
+def _compare(a: Asker, q: dict, bot: str, names: dict) -> CompareAnswer:
     rows = []
     m = q["measure"]
     bounds = (0.0, 1.0) if q.get("format") == "pct" else None
@@ -123,7 +136,7 @@ def _compare(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
         r["significant"] = bool(r["significant"] and r["spread"] == "ok")
         r["clear"] = bool(r["significant"] or r["negligible"])
         r["effect"] = _effect(q, r, a.game, P=r["players"])
-    return {"rows": rows, "clear": bool(rows) and all(r["clear"] for r in rows),
+    return {"rows": cast(list[CompareRow], rows), "clear": bool(rows) and all(r["clear"] for r in rows),
             "gist": _gist(rows)}
 
 
@@ -207,7 +220,7 @@ def _effect(q: dict, r: dict, game: str, P: int) -> str:
     return "none"
 
 
-def _level(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
+def _level(a: Asker, q: dict, bot: str, names: dict) -> FiguresAnswer:
     P = players_of(a.game, q)[0]
     g, t = a.tables(setting_of(a.game, q.get("base") or {}, P, bot))
     _, ms = game_measures(g, t, P)
@@ -220,7 +233,7 @@ def _level(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
             lo, hi = max(0.0, lo), min(1.0, hi)
         rows.append({**m, "value": mean, "ci": [lo, hi], "games": int(np.sum(~np.isnan(x))),
                      "clear": bool(h <= max(0.05 * abs(mean), LEVEL_PCT if m.get("format") == "pct" else 0.01))})
-    return {"rows": rows, "clear": all(r["clear"] for r in rows), "gist": None}
+    return {"rows": cast(list[LevelRow], rows), "clear": all(r["clear"] for r in rows), "gist": None}
 
 
 LEVEL_PCT = 0.025  # a share's figure is clear within ± 2.5 points (else within ± 5% of the value, or ± 0.01)
@@ -228,7 +241,7 @@ SEAT_MARGIN = 0.05  # a turn position within chance ± 5 points has "no advantag
 CARD_MARGIN = 0.05  # a card: flagged when significant and this far from chance; within it, it does not matter
 
 
-def _seats(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
+def _seats(a: Asker, q: dict, bot: str, names: dict) -> SeatsAnswer:
     from ..stats import column, equiv_share
 
     rows = []
@@ -249,34 +262,34 @@ def _seats(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
     adjust_equiv(rows)
     found = [(r["players"], r["k"], r["win_share"] > r["chance"]) for r in rows if r["significant"]]
     clear = bool(found) or (bool(rows) and all(r["equivalent"] for r in rows))
-    return {"rows": rows, "clear": clear, "margin": margin, "gist": found or "none"}
+    return {"rows": cast(list[SeatRow], rows), "clear": clear, "margin": margin, "gist": found or "none"}
 
 
-def _cards(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
+def _cards(a: Asker, q: dict, bot: str, names: dict) -> CardsAnswer:
     P = players_of(a.game, q)[0]
     g, t = a.tables(setting_of(a.game, q.get("base") or {}, P, bot))
     rows = card_rows(t, P, q.get("prefix", "played_"), q.get("kept_prefix", "held_"), float(q.get("margin", CARD_MARGIN)))
-    return _card_result(rows, P)
+    return _card_result(cast(list[CardRow], rows), P)
 
 
-def _card_result(rows: list[dict[str, Any]], P: int) -> dict[str, Any]:
+def _card_result(rows: list[CardRow], P: int) -> CardsAnswer:
     found = sorted(r["card"] for r in rows if r["flag"])
     clear = bool(found) or (bool(rows) and all(r.get("equivalent") for r in rows))
     return {"rows": rows, "clear": clear, "players": P, "gist": found}
 
 
-def _dealt(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
+def _dealt(a: Asker, q: dict, bot: str, names: dict) -> CardsAnswer:
     P = players_of(a.game, q)[0]
     g, t = a.tables(setting_of(a.game, q.get("base") or {}, P, bot))
     rows = card_rows(t, P, "dealt_", "dealt_kept_", float(q.get("margin", CARD_MARGIN)))
-    return _card_result(rows, P)
+    return _card_result(cast(list[CardRow], rows), P)
 
 
-def _words(a: Asker, q: dict, bot: str, names: dict) -> dict[str, Any]:
+def _words(a: Asker, q: dict, bot: str, names: dict) -> WordsAnswer:
     """A 問題点 games cannot answer (an idea the draft itself rejects, a renaming that changes no rule):
     answered by its `words`, no games played."""
     return {"rows": [], "clear": True, "gist": "words"}
 
 
-BY_KIND = {"compare": _compare, "level": _level, "seats": _seats, "cards": _cards, "dealt": _dealt, "words": _words}
+BY_KIND: dict[str, Callable[[Asker, dict[str, Any], str, dict[str, Any]], LevelAnswer]] = {"compare": _compare, "level": _level, "seats": _seats, "cards": _cards, "dealt": _dealt, "words": _words}
 """Each kind's verdict: (asker, question, bot level, names) -> that level's answer."""

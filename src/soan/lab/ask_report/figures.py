@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import math
 import textwrap
+from collections.abc import Mapping
+from typing import Any
 
 from ..report import fig_html
 from .wording import card_name, label, setting_name, w, who
@@ -38,7 +40,7 @@ def _wrap(s: str, lang: str, width: int = 28) -> str:
     return textwrap.fill(s, width // 2 if lang == "ja" else width)
 
 
-def figure(game: str, ans: dict, lang: str, plt) -> str | None:
+def figure(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | None:
     """The answer's figure as an <img> (None for a question answered in words, or with no rows)."""
     kind = ans["kind"]
     if kind == "words":
@@ -47,7 +49,7 @@ def figure(game: str, ans: dict, lang: str, plt) -> str | None:
     return draw(game, ans, lang, plt)
 
 
-def _figure_compare(game: str, ans: dict, lang: str, plt) -> str | None:
+def _figure_compare(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | None:
     """Each setting's difference from the base with its interval, one marker per bot level."""
     q = ans["q"]
     bots = list(ans["by_bot"])
@@ -74,7 +76,7 @@ def _figure_compare(game: str, ans: dict, lang: str, plt) -> str | None:
     return fig_html(fig)
 
 
-def _figure_level(game: str, ans: dict, lang: str, plt) -> str | None:
+def _figure_level(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | None:
     """One panel per measure: each bot level's value with its interval."""
     bots = list(ans["by_bot"])
     rows = ans["by_bot"][bots[0]]["rows"]
@@ -91,7 +93,7 @@ def _figure_level(game: str, ans: dict, lang: str, plt) -> str | None:
     return fig_html(fig)
 
 
-def _figure_seats(game: str, ans: dict, lang: str, plt) -> str | None:
+def _figure_seats(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | None:
     """One panel per player count: the win share of each turn position (or seat) against chance."""
     bots = list(ans["by_bot"])
     players = sorted({r["players"] for r in ans["by_bot"][bots[0]]["rows"]})
@@ -120,7 +122,7 @@ def _figure_seats(game: str, ans: dict, lang: str, plt) -> str | None:
     return fig_html(fig)
 
 
-def _figure_cards(game: str, ans: dict, lang: str, plt) -> str | None:
+def _figure_cards(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | None:
     """Each card's win share with its interval against chance (cards, dealt)."""
     bots = list(ans["by_bot"])
     rows = ans["by_bot"][bots[0]]["rows"]
@@ -148,7 +150,7 @@ def _figure_cards(game: str, ans: dict, lang: str, plt) -> str | None:
     return fig_html(fig)
 
 
-def card_table(game: str, ans: dict, lang: str) -> str:
+def card_table(game: str, ans: Mapping[str, Any], lang: str) -> str:
     if ans["kind"] not in ("cards", "dealt"):
         return ""
     b = list(ans["by_bot"])[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ def _span(ns) -> str:
     return str(xs[0]) if len(xs) == 1 else f"{xs[0]}–{xs[-1]}"
 
 
-def _settled_note(res: dict[str, Any], rs: dict[str, Any], lang: str) -> list[str]:
+def _settled_note(res: Mapping[str, Any], rs: dict[str, Any], lang: str) -> list[str]:
     """The comparisons beyond doubt at the first stage (ask.settled_rows) and the games their stop freed."""
     game = res["game"]
     out: list[str] = []
@@ -42,7 +43,7 @@ def _settled_note(res: dict[str, Any], rs: dict[str, Any], lang: str) -> list[st
     return out
 
 
-def _sharing_notes(res: dict[str, Any], lang: str) -> list[str]:
+def _sharing_notes(res: Mapping[str, Any], lang: str) -> list[str]:
     """How the plan was shared anew after its first stage (by need), and the comparisons settled then."""
     out: list[str] = []
     rs = res.get("resized")
@@ -65,7 +66,7 @@ def _sharing_notes(res: dict[str, Any], lang: str) -> list[str]:
     return out
 
 
-def notes(res: dict[str, Any], lang: str) -> list[str]:
+def notes(res: Mapping[str, Any], lang: str) -> list[str]:
     """The run's notes in words: the plan (budget, price, games per study), a bot level over the budget."""
     from ..ask.verdict import CARD_MARGIN, SEAT_MARGIN
 
@@ -103,7 +104,7 @@ def _code(x: str) -> str:
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", x)
 
 
-def write_html(res: dict[str, Any], lang: str, path: str | Path) -> Path:
+def write_html(res: Mapping[str, Any], lang: str, path: str | Path) -> Path:
     game = res["game"]
     info = game_info(game)
     plt = pyplot(lang)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from ..seatadv import position_name, seat_name, share_text
 from .wording import (
@@ -106,7 +108,7 @@ def _planning_line(r: dict, lang: str) -> str:
     return ("" if lang == "ja" else " ") + w("planning_" + p["verdict"], lang).format(**fill)
 
 
-def levels_line(game: str, ans: dict, lang: str) -> list[str]:
+def levels_line(game: str, ans: Mapping[str, Any], lang: str) -> list[str]:
     """Whether the bot levels agree: only when all are clear and give the same answer; else who said what."""
     bots = list(ans["by_bot"])
     if len(bots) < 2:
@@ -127,7 +129,7 @@ def levels_line(game: str, ans: dict, lang: str) -> list[str]:
     return []  # a level not clear yet says so in its own line
 
 
-def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
+def compare_lines(game: str, ans: Mapping[str, Any], lang: str) -> list[str]:
     q = ans["q"]
     bots = list(ans["by_bot"])
     lead = bots[0]
@@ -162,7 +164,7 @@ def compare_lines(game: str, ans: dict, lang: str) -> list[str]:
     return out
 
 
-def level_lines(game: str, ans: dict, lang: str) -> list[str]:
+def level_lines(game: str, ans: Mapping[str, Any], lang: str) -> list[str]:
     out = []
     for k, (b, res) in enumerate(ans["by_bot"].items()):
         figs = [f"{r['name']['ja' if lang == 'ja' else 'en']} {fmt(r['value'], r.get('format', 'num'))}"
@@ -181,7 +183,7 @@ def level_lines(game: str, ans: dict, lang: str) -> list[str]:
     return out
 
 
-def seats_lines(game: str, ans: dict, lang: str) -> list[str]:
+def seats_lines(game: str, ans: Mapping[str, Any], lang: str) -> list[str]:
     out = []
     for k, (b, res) in enumerate(ans["by_bot"].items()):
         bw = who(b, lang, game)
@@ -222,7 +224,7 @@ def seats_lines(game: str, ans: dict, lang: str) -> list[str]:
     return out + levels_line(game, ans, lang)
 
 
-def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
+def cards_lines(game: str, ans: Mapping[str, Any], lang: str) -> list[str]:
     out = []
     m = ans["q"].get("margin", 0.05)
     for k, (b, res) in enumerate(ans["by_bot"].items()):
@@ -256,7 +258,7 @@ def cards_lines(game: str, ans: dict, lang: str) -> list[str]:
     return out + levels_line(game, ans, lang)
 
 
-def words_lines(game: str, ans: dict, lang: str) -> list[str]:
+def words_lines(game: str, ans: Mapping[str, Any], lang: str) -> list[str]:
     return [ans["q"]["words"]["ja" if lang == "ja" else "en"]]
 
 
@@ -266,7 +268,7 @@ def _round2(n: int) -> str:
     return f"{round(n, -k):,}"
 
 
-def need_line(game: str, ans: dict, lang: str) -> str:
+def need_line(game: str, ans: Mapping[str, Any], lang: str) -> str:
     """What a clear answer would take: the games a study and, priced, the command that asks it alone in a
     new folder (the same cores and bots); above MAX_N, more than any plan makes."""
     from ..ask.asker import MAX_N
@@ -284,7 +286,7 @@ def need_line(game: str, ans: dict, lang: str) -> str:
     return w("need_alone", lang).format(n=_round2(ans["need"]), cmd=cmd)
 
 
-def lines(game: str, ans: dict, lang: str) -> list[str]:
+def lines(game: str, ans: Mapping[str, Any], lang: str) -> list[str]:
     fn = {"compare": compare_lines, "level": level_lines, "seats": seats_lines, "cards": cards_lines,
           "dealt": cards_lines, "words": words_lines}[ans["kind"]]
     out = fn(game, ans, lang)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ def grid_choices(pb: Problem) -> list[dict[str, Any]]:
 # --- answers that propose a fix (`soan ask --fix`) --------------------------------------------------
 
 
-def is_problem(ans: dict[str, Any]) -> bool:
+def is_problem(ans: Mapping[str, Any]) -> bool:
     """Whether an answer of `soan ask` (lab/ask.py) says "this is a problem" with its leading bot level
     (`lead`, the competent level; the first level when an answer names none): a turn position or seat
     off chance significantly (seats), a card flagged (cards, dealt), or the draft's proposed change not
@@ -71,7 +71,7 @@ def fix_sizes(fx: dict[str, Any], budget_s: float | None, price: float | None) -
             "expected_s": games(sizes) * price if price else None}
 
 
-def fix_problem(game: str, ans: dict[str, Any], out: Path, jobs: int = 1,
+def fix_problem(game: str, ans: Mapping[str, Any], out: Path, jobs: int = 1,
                 progress: Callable[[str, int, int], None] | None = None, budget_s: float | None = None,
                 price: float | None = None) -> dict[str, Any] | None:
     """The question's `fix` block (questions.yaml: `targets`, `search`, optional `agents`, `players`,
@@ -119,7 +119,7 @@ def command_for(game: str, fx: dict[str, Any]) -> str:
     return " ".join(shlex.quote(p) for p in parts)
 
 
-def fix_lines(game: str, ans: dict[str, Any], lang: str) -> list[str]:
+def fix_lines(game: str, ans: Mapping[str, Any], lang: str) -> list[str]:
     """What an ask answer adds about a fix: the proposal of its balance run (`soan ask --fix`), or, for
     a problem whose question has a `fix` block, the command that searches for one."""
     ja = lang == "ja"
@@ -133,7 +133,7 @@ def fix_lines(game: str, ans: dict[str, Any], lang: str) -> list[str]:
     return []
 
 
-def fix_html(game: str, ans: dict[str, Any], lang: str, folder: Path) -> str:
+def fix_html(game: str, ans: Mapping[str, Any], lang: str, folder: Path) -> str:
     """`fix_lines` for the ask report, with a link to the balance run's own report."""
     import html
 

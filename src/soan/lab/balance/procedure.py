@@ -10,12 +10,13 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ...core.errors import ConfigError
 from ...core.game import check_config, game_info
 from ...core.version import __version__
 from .axes import Axis, components_file
+from .result import BalanceResult, Moved, Neighbour, OtherLevel, TargetSpec, TargetValue
 from .targets import FRESH, SEED_MAX, Target
 
 
@@ -143,11 +144,11 @@ def per_game(games, seats, players: int, target: Target):
     return ms[target.measure]
 
 
-def evaluate(pb: Problem, games, seats) -> list[dict[str, Any]]:
+def evaluate(pb: Problem, games, seats) -> list[TargetValue]:
     """Each target's value, 95% interval, whether it holds and its miss."""
     from ..stats import mean_ci, share_test
 
-    out = []
+    out: list[TargetValue] = []
     for t in pb.targets:
         x = per_game(games, seats, pb.players, t)
         if t.share:
@@ -218,7 +219,7 @@ def search(pb: Problem, progress: Callable[[str, int, int], None] | None = None)
     base_idx = {a.text: a.values.index(a.base) for a in pb.axes}
     if not study.trials:
         study.enqueue_trial(base_idx)
-    cache: dict[str, list[dict[str, Any]]] = {}
+    cache: dict[str, list[TargetValue]] = {}
     for tr in study.trials:
         if tr.state == optuna.trial.TrialState.COMPLETE and "targets" in tr.user_attrs:
             cache[json.dumps(tr.params, sort_keys=True)] = tr.user_attrs["targets"]
@@ -284,7 +285,7 @@ def neighbours(pb: Problem, choice: dict[str, Any]) -> list[tuple[Axis, Any, dic
     return out
 
 
-def others_moved(pb: Problem, base: tuple, best: tuple) -> list[dict[str, Any]]:
+def others_moved(pb: Problem, base: tuple, best: tuple) -> list[dict[str, Any]]:  # stats' rows, with "relative"
     """Every measure of base and best on the same fresh seeds (paired, Holm): the significant moves, by
     size relative to the base value, the targets' own measures left out."""
     from ..stats import compare_tables
@@ -301,7 +302,7 @@ def others_moved(pb: Problem, base: tuple, best: tuple) -> list[dict[str, Any]]:
     return out
 
 
-def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) -> BalanceResult:
     """Search, validate on fresh seeds, check robustness; the result as JSON-able data."""
     if isinstance(pb.seed, bool) or not isinstance(pb.seed, int) or not 0 <= pb.seed <= SEED_MAX:
         raise ConfigError(f"seed must be a whole number from 0 to {SEED_MAX}; got {pb.seed!r}",
@@ -320,13 +321,13 @@ def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) ->
                                            _ticker(progress, "validate", pb.validate, total))
     vb, vx = evaluate(pb, *base_t), evaluate(pb, *best_t)
     moved = others_moved(pb, base_t, best_t) if best_t is not base_t else []
-    robust = []
+    robust: list[Neighbour] = []
     nb = neighbours(pb, best["choice"])
     for i, (a, v, ch) in enumerate(nb):
         g, s = kept_play(pb, ch, pb.robust, fresh, _ticker(progress, "robust", i * pb.robust, len(nb) * pb.robust))
         r = evaluate(pb, g, s)
         robust.append({"axis": a.text, "value": _json(v), "targets": r, "holds": all(x["holds"] for x in r)})
-    levels = []
+    levels: list[OtherLevel] = []
     n_lv = pb.level_games or pb.robust
     for i, ags in enumerate(pb.levels):  # "check it with another bot level": the same fresh seeds
         other = copy.copy(pb)
@@ -341,17 +342,17 @@ def run(pb: Problem, progress: Callable[[str, int, int], None] | None = None) ->
         "levels": levels,
         "game": pb.game, "players": pb.players, "agents": pb.agents, "variants": list(pb.variants),
         "params": {k: _json(v) for k, v in pb.params.items()}, "seed": pb.seed, "fresh_seed": fresh,
-        "targets": [asdict(t) for t in pb.targets],
+        "targets": [cast(TargetSpec, asdict(t)) for t in pb.targets],
         "axes": [{"text": a.text, "kind": a.kind, "name": a.name, "index": a.index, "base": _json(a.base),
                   "values": [_json(v) for v in a.values]} for a in pb.axes],
-        "games_per_trial": pb.games, "trials": [{**t, "choice": {k: _json(v) for k, v in t["choice"].items()}}
-                                                for t in trials],
+        "games_per_trial": pb.games, "trials": [{"trial": t["trial"], "choice": {k: _json(v) for k, v in t["choice"].items()},
+                                                 "targets": t["targets"]} for t in trials],
         "best": {"trial": best["trial"], "choice": {k: _json(v) for k, v in best["choice"].items()},
                  "variants": list(bvs), "params": {k: _json(v) for k, v in bps.items()}, "components": bcomp,
                  "search": best["targets"],
                  "changed": [{"axis": a.text, "from": _json(a.base), "to": _json(v)} for a, v in changed(pb, best["choice"])]},
         "validation": {"games": pb.validate, "base": vb, "best": vx, "holds": all(x["holds"] for x in vx),
-                       "others": [{k: r[k] for k in ("measure", "a", "b", "diff", "ci", "p_adj", "relative")}
+                       "others": [cast(Moved, {k: r[k] for k in ("measure", "a", "b", "diff", "ci", "p_adj", "relative")})
                                   for r in moved]},
         "robustness": {"games": pb.robust, "neighbours": robust,
                        "holds": all(r["holds"] for r in robust) if robust else None},

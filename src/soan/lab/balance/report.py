@@ -6,6 +6,7 @@ import hashlib
 import json
 import math
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from .axes import Axis, param_words
 from .targets import Target, subject_name
 
 
-def _iv(t: Target, r: dict[str, Any], lang: str) -> str:
+def _iv(t: Target, r: Mapping[str, Any], lang: str) -> str:
     lo, hi = r["ci"]
     if lo is None or (isinstance(lo, float) and math.isnan(lo)):
         return t.fmt(r["value"])
@@ -23,11 +24,11 @@ def _iv(t: Target, r: dict[str, Any], lang: str) -> str:
     return f"{t.fmt(r['value'])} [{t.fmt(lo)}, {t.fmt(hi)}]"
 
 
-def targets_of(res: dict[str, Any]) -> list[Target]:
+def targets_of(res: Mapping[str, Any]) -> list[Target]:
     return [Target(**t) for t in res["targets"]]
 
 
-def setting_words(res: dict[str, Any], lang: str) -> str:
+def setting_words(res: Mapping[str, Any], lang: str) -> str:
     game = res["game"]
     info = game_info(game)
     parts = []
@@ -57,7 +58,7 @@ def setting_words(res: dict[str, Any], lang: str) -> str:
     return "、".join(parts) if lang == "ja" else "; ".join(parts)
 
 
-def summary_lines(res: dict[str, Any], lang: str) -> list[str]:
+def summary_lines(res: Mapping[str, Any], lang: str) -> list[str]:
     """The result in plain words: the proposal, each target base → proposed on fresh seeds with its
     interval, what else moved, and the robustness check."""
     ja = lang == "ja"
@@ -77,7 +78,7 @@ def summary_lines(res: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def _proposal_lines(res: dict[str, Any], lang: str) -> list[str]:
+def _proposal_lines(res: Mapping[str, Any], lang: str) -> list[str]:
     """The targets, the proposal with each target base → proposed, and how it was validated."""
     ja = lang == "ja"
     game, P = res["game"], res["players"]
@@ -106,7 +107,7 @@ def _unchanged_line(holds: bool, lang: str) -> str:
     return "No searched setting did better than the base game; widen the ranges or search other settings."
 
 
-def _others_line(res: dict[str, Any], lang: str) -> str:
+def _others_line(res: Mapping[str, Any], lang: str) -> str:
     """The other measures the proposal moved significantly (Holm), the three first."""
     ja = lang == "ja"
     game, P = res["game"], res["players"]
@@ -126,7 +127,7 @@ def _others_line(res: dict[str, Any], lang: str) -> str:
     return f"Other measures that moved significantly (Holm): {txt}" + (f" and {more} more" if more > 0 else "")
 
 
-def _robustness_line(res: dict[str, Any], lang: str) -> str:
+def _robustness_line(res: Mapping[str, Any], lang: str) -> str:
     """The settings one step away from the proposal: in how many the targets still hold, each in turn."""
     ja = lang == "ja"
     game = res["game"]
@@ -147,7 +148,7 @@ def _robustness_line(res: dict[str, Any], lang: str) -> str:
     return head + ("：" if ja else ": ") + sep.join(each)
 
 
-def _levels_line(res: dict[str, Any], lang: str) -> str:
+def _levels_line(res: Mapping[str, Any], lang: str) -> str:
     """The proposal with other bots on the same fresh seeds: each target base → proposed, met or not."""
     from ...agents.names import bot_label
 
@@ -205,7 +206,7 @@ def measure_label(m: str, game: str, players: int, lang: str) -> str:
     return subject_name(m, game, players, lang)
 
 
-def _choice_words(res: dict[str, Any], choice: dict[str, Any], lang: str) -> str:
+def _choice_words(res: Mapping[str, Any], choice: dict[str, Any], lang: str) -> str:
     """A searched setting as a reader says it: each setting's name and value (LS-V1 (weather double)=off,
     weather_bonus=2), not the --search text it came from."""
     parts = []
@@ -220,7 +221,7 @@ def _choice_words(res: dict[str, Any], choice: dict[str, Any], lang: str) -> str
 REPORT_FILES = ("balance.json", "balance-en.html", "balance-ja.html")
 
 
-def _settings_of(res: dict[str, Any]) -> str:
+def _settings_of(res: Mapping[str, Any]) -> str:
     """What makes two runs' reports the same run's (the sizes of validation and robustness aside)."""
     keep = ("game", "players", "agents", "variants", "params", "seed", "games_per_trial")
     d = {k: res.get(k) for k in keep}
@@ -229,7 +230,7 @@ def _settings_of(res: dict[str, Any]) -> str:
     return hashlib.sha1(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:10]
 
 
-def keep_earlier(res: dict[str, Any], out: Path) -> Path | None:
+def keep_earlier(res: Mapping[str, Any], out: Path) -> Path | None:
     """A report of a run with other settings already in `out` moves to `out/earlier-<its settings>/`
     (nothing is lost when a folder is reused); the folder it went to, or None."""
     old = out / "balance.json"
@@ -250,7 +251,7 @@ def keep_earlier(res: dict[str, Any], out: Path) -> Path | None:
     return dest
 
 
-def write(res: dict[str, Any], out: Path) -> list[Path]:
+def write(res: Mapping[str, Any], out: Path) -> list[Path]:
     """balance.json and the report in both languages (balance-en.html, balance-ja.html)."""
     import html
 
