@@ -267,3 +267,22 @@ def test_mypy_strict_refuses_a_game_whose_new_state_returns_none(tmp_path):
                        env={**os.environ, "MYPYPATH": str(SRC)})
     errors = [x for x in r.stdout.splitlines() if ": error:" in x]
     assert len(errors) == 1 and errors[0].startswith("toy_none.py:") and '"new_state"' in errors[0], r.stdout
+
+
+def test_the_lab_gives_a_sequential_game_without_a_turn_order_hook_its_turn_order():
+    """`soan sim` told a sequential toy game it had no turn order (a game without the hook was taken to be
+    simultaneous): the declared dynamics now decide, through the lab's own runner."""
+    from soan.lab.runner import play_game
+
+    tiny = _tiny()
+    game.register(dataclasses.replace(tiny, dynamics="sequential"))  # declared in turns, no turn_order hook
+    try:
+        r = play_game("pearl-bid", 3, 5, ["random"] * 3)
+        assert r.turn_order is not None and sorted(r.turn_order) == [0, 1, 2]
+    finally:
+        game.unregister("pearl-bid")
+    game.register(tiny)  # declared simultaneous: no turn order, seats only
+    try:
+        assert play_game("pearl-bid", 3, 5, ["random"] * 3).turn_order is None
+    finally:
+        game.unregister("pearl-bid")
