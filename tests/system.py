@@ -16,6 +16,8 @@ CHECKS = {
     "chromium": lambda: Path("/usr/bin/chromium").exists(),
     "postgresql": lambda: bool(glob.glob("/usr/lib/postgresql/*/bin/initdb")),
     "tmux": lambda: shutil.which("tmux") is not None,
+    "libpango-1.0-0": lambda: bool(glob.glob("/usr/lib/*/libpango-1.0.so.0") or glob.glob("/usr/lib/libpango-1.0.so.0")
+                                   or glob.glob("/opt/homebrew/lib/libpango-1.0*") or glob.glob("/usr/local/lib/libpango-1.0*")),
 }
 
 

@@ -11,9 +11,12 @@ from typer.testing import CliRunner
 
 import soan
 from soan.cli.main import app
+from system import installed, needs
 
+pytestmark = needs("libpango-1.0-0")
 pypdf = pytest.importorskip("pypdf")
-pytest.importorskip("weasyprint")
+if installed("libpango-1.0-0"):
+    pytest.importorskip("weasyprint")
 runner = CliRunner()
 MM = 72 / 25.4
 

@@ -127,3 +127,20 @@ def test_a_changed_card_reads_its_new_number_in_the_export(tmp_path):
     cards = [c for o in saved["ObjectStates"][0]["ContainedObjects"] if o["Name"] == "DeckCustom"
              for c in o["ContainedObjects"] if c["Nickname"] == "収穫"]
     assert [c["Description"] for c in cards] == ["開拓地からリソースを２枚獲得する（上下自由）。"]
+
+
+def test_a_deck_of_more_designs_than_a_sheet_holds_takes_several_sheets(tmp_path):
+    from soan.core import tabletop
+    from soan.core.pnp import Card, Deck, Pieces
+
+    cards = tuple(Card(title=f"c{k}", count=1 + k % 3) for k in range(150))
+    p = Pieces(game="Test", lang="en", decks=(Deck("big", "Big deck", cards),))
+    saved = json.loads(tabletop.export_tts(p, tmp_path, name="t").read_text(encoding="utf-8"))
+    deck = saved["ObjectStates"][0]["ContainedObjects"][0]
+    assert sorted(deck["CustomDeck"]) == ["1", "2", "3"]  # 69 + 69 + 12 designs
+    for sh in deck["CustomDeck"].values():
+        assert sh["NumWidth"] <= 10 and sh["NumHeight"] <= 7
+        assert PIL.open(Path(sh["FaceURL"].removeprefix("file://"))).size == (sh["NumWidth"] * 400, sh["NumHeight"] * 558)
+    per = Counter(deck["DeckIDs"])
+    assert [per[i] for i in sorted(per)] == [c.count for c in cards]
+    assert sorted(per)[68:71] == [168, 200, 201] and max(per) == 311
