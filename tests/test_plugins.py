@@ -174,7 +174,7 @@ def test_each_mistake_in_a_game_info_is_a_plugin_error_naming_the_game(change, e
 
 def test_a_simultaneous_game_with_a_turn_order_is_refused():
     tiny = _tiny()
-    hooks = dataclasses.replace(tiny.hooks, turn_order=seat_order)
+    hooks = dataclasses.replace(tiny.hooks, turn_order=lambda state: list(range(state.cfg.players)))
     with pytest.raises(PluginError, match=r"players choose at once \(dynamics 'simultaneous'\) yet gives a turn order"):
         dataclasses.replace(tiny, hooks=hooks)
     assert dataclasses.replace(tiny, hooks=hooks, dynamics="mixed").turn_order(soan.make("undecim")) is not None
@@ -193,6 +193,8 @@ def test_turn_dynamics_are_declared_not_inferred_from_a_hook():
         assert tiny.turn_order(s) is None
         turns = dataclasses.replace(tiny, dynamics="sequential")  # the same game declared in turns: no hook given
         assert turns.hooks.turn_order is seat_order and turns.turn_order(s) == [0, 1, 2]
+        again = dataclasses.replace(turns, dynamics="simultaneous")  # and back: the order it was given goes
+        assert again.hooks.turn_order is None and again.turn_order(s) is None
     finally:
         game.unregister("pearl-bid")
     u = soan.make("undecim", players=4, seed=3)

@@ -129,6 +129,8 @@ class GameInfo(Generic[S, A]):
     hooks: GameHooks[S, A] = field(default_factory=GameHooks)
 
     def __post_init__(self) -> None:
+        if isinstance(self.hooks, GameHooks) and self.hooks.turn_order is seat_order and self.dynamics == "simultaneous":
+            self.hooks = replace(self.hooks, turn_order=None)  # the order given to a copy declared in turns before
         check_info(self, Variant, Param)
         if self.dynamics == "sequential" and self.hooks.turn_order is None:  # declared turns: a turn order
             self.hooks = replace(self.hooks, turn_order=seat_order)
