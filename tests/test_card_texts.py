@@ -125,8 +125,19 @@ def test_a_japanese_hand_text_that_contradicts_is_refused_in_japanese_words(tmp_
     y = tmp_path / "h.yaml"
     y.write_text(text.replace("    name_ja: 凪\n", "    name_ja: 凪\n    text_ja: \"このラウンドは最下位のカードを数えない。\"\n"),
                  encoding="utf-8")
-    with pytest.raises(SoanError, match="text_ja .* contradicts the card's data: it says '最下位'"):
+    with pytest.raises(SoanError, match="text_ja .* contradicts the card's data: it says '最下位'") as e:
         soan.make("la-superba", components=str(y))
+    assert "text_ja の「このラウンドは最下位のカードを数えない。」がカードのデータと食い違います。データにない「最下位」が" \
+           "書かれています" in e.value.ja
+
+
+def test_a_problem_keeps_both_languages_through_a_copy():
+    import copy
+    import pickle
+
+    p = cardtext.Problem("en words", "日本語")
+    for q in (copy.copy(p), pickle.loads(pickle.dumps(p))):
+        assert q == "en words" and q.ja == "日本語"
 
 
 def test_numbers_and_disagreement():

@@ -160,7 +160,7 @@ def load(path: str | Path, model: type[BaseModel], check: Check = None) -> tuple
         problems = check(m)
         if problems:
             raise ComponentError(INVALID[0] + "\n  ".join(f"{p.name}: {x}" for x in problems),
-                                 ja=INVALID[1] + "\n  ".join(f"{p.name}：{x}" for x in problems))
+                                 ja=INVALID[1] + "\n  ".join(f"{p.name}：{getattr(x, 'ja', x)}" for x in problems))
     out = (m, data_hash(m.model_dump(mode="json")))
     _CACHE[key] = out
     return out
@@ -316,7 +316,7 @@ def import_csv(model: type[BaseModel], base_path: str | Path, deck: str, csv_pat
         problems = check(m)
         if problems:
             raise ComponentError(INVALID[0] + "\n  ".join(f"{csv_path}: {x}" for x in problems),
-                                 ja=INVALID[1] + "\n  ".join(f"{csv_path}：{x}" for x in problems))
+                                 ja=INVALID[1] + "\n  ".join(f"{csv_path}：{getattr(x, 'ja', x)}" for x in problems))
     text = _with_comments(Path(base_path), deck, rows)
     if text is None or _parse(text) != raw:  # the round trip must give exactly the validated data
         text = yaml.safe_dump(raw, allow_unicode=True, sort_keys=False)
