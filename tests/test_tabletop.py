@@ -144,3 +144,16 @@ def test_a_deck_of_more_designs_than_a_sheet_holds_takes_several_sheets(tmp_path
     per = Counter(deck["DeckIDs"])
     assert [per[i] for i in sorted(per)] == [c.count for c in cards]
     assert sorted(per)[68:71] == [168, 200, 201] and max(per) == 311
+
+
+def test_the_board_goes_on_the_table_as_an_image_when_a_rasteriser_is_there(tmp_path):
+    import shutil
+
+    if not (shutil.which("rsvg-convert") or shutil.which("chromium")):
+        pytest.skip("needs the Debian package chromium, which is not installed")
+    _run("la-superba", "--to", "tts", "-o", str(tmp_path))
+    saved = json.loads((tmp_path / "la-superba-tts.json").read_text(encoding="utf-8"))
+    tiles = [o for o in saved["ObjectStates"][0]["ContainedObjects"] if o["Name"] == "Custom_Tile"]
+    assert len(tiles) == 1
+    img = PIL.open(Path(tiles[0]["CustomImage"]["ImageURL"].removeprefix("file://")))
+    assert img.size[0] == 2048 and img.convert("RGB").getextrema() != ((255, 255), (255, 255), (255, 255))  # not blank

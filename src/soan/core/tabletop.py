@@ -303,17 +303,40 @@ def _png(img: Any) -> bytes:
 
 
 def board_pngs(p: Pieces, out: Path) -> list[Path]:
-    """Each board as PNG when rsvg-convert is installed, else as SVG (TTS takes only images)."""
+    """Each board as PNG (2048 px wide) when rsvg-convert or a Chromium is installed, else as SVG (TTS
+    takes only images)."""
     d = _out_dir(out)
     paths = []
-    tool = shutil.which("rsvg-convert")
     for i, b in enumerate(p.boards):
         svg = d / f"board-{i + 1}.svg"
         svg.write_text(b.svg, encoding="utf-8")
         png = d / f"board-{i + 1}.png"
-        if tool and subprocess.run([tool, "-w", "2048", "-o", str(png), str(svg)], check=False,
-                                   capture_output=True).returncode == 0:
-            paths.append(png)
-        else:
-            paths.append(svg)
+        paths.append(png if _rasterise(svg, png, b.svg) else svg)
     return paths
+
+
+def _rasterise(svg: Path, png: Path, text: str, width: int = 2048) -> bool:
+    import re
+
+    rsvg = shutil.which("rsvg-convert")
+    if rsvg and subprocess.run([rsvg, "-w", str(width), "-o", str(png), str(svg)], check=False,
+                               capture_output=True, timeout=120).returncode == 0:
+        return True
+    browser = next((x for x in (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")) if x), None)
+    box = re.search(r'viewBox="\s*[-\d.]+\s+[-\d.]+\s+([\d.]+)\s+([\d.]+)"', text)
+    if browser is None or box is None:
+        return False
+    height = max(1, round(width * float(box.group(2)) / float(box.group(1))))
+    page = svg.with_suffix(".html")
+    page.write_text(f'<!doctype html><meta charset="utf-8"><body style="margin:0;background:#fff">'
+                    f'{text.replace("<svg ", f"<svg width={chr(34)}{width}{chr(34)} height={chr(34)}{height}{chr(34)} ", 1)}'
+                    f'</body>', encoding="utf-8")
+    try:
+        r = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                            f"--screenshot={png}", f"--window-size={width},{height}", page.resolve().as_uri()],
+                           check=False, capture_output=True, timeout=120)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    finally:
+        page.unlink(missing_ok=True)
+    return r.returncode == 0 and png.is_file()
