@@ -17,11 +17,11 @@ def deck_export(game: str = GameArg, deck: str = typer.Argument(...), out: str =
                 components: str | None = typer.Option(None, "--components"), lang: str = LangOpt) -> None:
     """Write one deck of a component file as CSV (a column per field, each effect's fields their own)."""
     from ..core.components import export_csv
-    from ..core.game import game_info
+    from ..core.game import game_info, load_components_checked
 
     check_lang(lang)
     info = game_info(game)
-    m, _ = info.load_components(components)
+    m, _ = load_components_checked(info, components)  # a plugin's wrong return named, never unpacked
     k = export_csv(m, deck, out)
     console.print(f"{out} にカード {k} 枚を書き出しました" if lang == "ja" else f"wrote {k} cards to {out}",
                   highlight=False, markup=False)
