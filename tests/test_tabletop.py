@@ -86,6 +86,8 @@ def test_pcio_file_holds_every_card(tmp_path):
     for d in decks.values():
         for t in d["cardTypes"].values():
             assert t["image"].removeprefix("package://") in names
+    boards = [w for w in widgets if w["type"] == "board"]
+    assert all(b["boardImage"].removeprefix("package://") in names for b in boards)
     per = Counter(c["deck"] for c in cards)
     assert {k.removeprefix("deck-"): v for k, v in per.items()} == {k: sum(v) for k, v in _counts("la-superba").items()}
     assert all(c["cardType"] in decks[c["deck"]]["cardTypes"] for c in cards)

@@ -50,7 +50,12 @@ def export_tabletop(game: str, to: str, variant: list[str] | None, params: dict[
         if notes:
             (dest / "position.txt").write_text("\n\n".join(f"{t}\n{b}" for t, b in notes), encoding="utf-8")
     elif to == "pcio":
-        path = tabletop.export_pcio(pieces, dest if dest.suffix == ".pcio" else dest / f"{s.game_id}.pcio", notes)
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            boards = [b for b in tabletop.board_pngs(pieces, Path(tmp)) if b.suffix == ".png"]
+            path = tabletop.export_pcio(pieces, dest if dest.suffix == ".pcio" else dest / f"{s.game_id}.pcio", notes,
+                                        boards)
     else:
         boards = tabletop.board_pngs(pieces, dest)
         path = tabletop.export_tts(pieces, dest, notes, [b for b in boards if b.suffix == ".png"], s.game_id)

@@ -253,9 +253,10 @@ def _rgb(colour: str) -> dict[str, float]:
     return {k: int(c[i:i + 2], 16) / 255 for k, i in (("r", 0), ("g", 2), ("b", 4))}
 
 
-def export_pcio(p: Pieces, out: str | Path, notes: list[tuple[str, str]] | None = None) -> Path:
+def export_pcio(p: Pieces, out: str | Path, notes: list[tuple[str, str]] | None = None,
+                boards: list[Path] | None = None) -> Path:
     """A playingcards.io file: a zip of widgets.json (a pile and a deck per card deck, a card widget per
-    printed card) and the card images under userassets/."""
+    printed card, a board widget per board image) and the images under userassets/."""
     _check(p)
     out = Path(out)
     if out.suffix != ".pcio":
@@ -288,6 +289,13 @@ def export_pcio(p: Pieces, out: str | Path, notes: list[tuple[str, str]] | None 
                     widgets.append({"id": f"{did}-{k}", "type": "card", "deck": did, "cardType": f"t{i}",
                                     "parent": pile, "x": 40 + di * 140, "y": 60, "z": k + 1})
                     k += 1
+        for bi, b in enumerate(boards or []):
+            asset = f"userassets/board-{bi + 1}.png"
+            z.write(b, asset)
+            with _pil()[0].open(b) as im:
+                bw, bh = im.size
+            widgets.append({"id": f"board-{bi + 1}", "type": "board", "x": 40, "y": 560 + bi * 620, "z": 0,
+                            "width": 1000, "height": round(1000 * bh / bw), "boardImage": f"package://{asset}"})
         for ni, (title, text) in enumerate(notes or []):
             widgets.append({"id": f"note-{ni}", "type": "labelText", "x": 40 + ni * 420, "y": 320, "width": 400,
                             "height": 400, "labelContent": f"{title}\n{text}", "textSize": 14, "bold": False,
