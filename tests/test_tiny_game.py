@@ -476,3 +476,9 @@ def test_a_game_whose_state_overrides_a_checked_method_is_refused_by_make(tiny):
     s = soan.make(GAME, 3, seed=1)  # the game itself, unchanged, is made
     with pytest.raises(IllegalAction, match="no seat 7"):
         s.apply(7, s.legal_actions(0)[0])
+
+
+def test_print_and_export_say_a_game_without_printable_pieces(tmp_path):
+    for args in (["print", GAME, "-o", str(tmp_path / "x.pdf")], ["export", GAME, "--to", "images", "-o", str(tmp_path)]):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2 and "has no printable pieces" in r.output, r.output
