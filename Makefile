@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test typecheck lint bench clean venv mutation fuzz compiled test-compiled figures-check
+.PHONY: demo test typecheck lint bench clean venv mutation fuzz compiled test-compiled figures-check results
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -63,6 +63,10 @@ fuzz: $(STAMP)
 # The documented figures (docs/figures.yaml): still printed as registered, stale or not, the affordable ones
 # re-run on fresh seeds; fails where today's interval excludes a documented value. Not part of `make test`.
 MAX_COST ?= 600
+# The lab's measurement runs (docs/results.md) from their records (docs/results/*.md), stale ones marked.
+results: $(STAMP)
+	$(BIN)/python -m soan.lab.results
+
 figures-check: $(STAMP)
 	nice -n 5 $(BIN)/python scripts/figures_check.py --max-cost $(MAX_COST)
 

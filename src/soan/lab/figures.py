@@ -86,16 +86,21 @@ def dig(data: Any, path: str) -> Any:
     return x
 
 
-def stale(fig: Figure, root: Path) -> list[str]:
-    """The `moved_by` paths that changed since the figure was measured ([] when none, or without git)."""
+def changed_since(measured: str, moved_by: list[str], root: Path) -> list[str]:
+    """The `moved_by` paths (git pathspecs) changed since commit `measured` ([] when none, or without git)."""
     try:
-        out = subprocess.run(["git", "diff", "--name-only", f"{fig.measured}..HEAD", "--", *fig.moved_by],
+        out = subprocess.run(["git", "diff", "--name-only", f"{measured}..HEAD", "--", *moved_by],
                              cwd=root, capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired):
         return []
     if out.returncode != 0:
-        return [f"(commit {fig.measured} not found: {out.stderr.strip()[:120]})"]
+        return [f"(commit {measured} not found: {out.stderr.strip()[:120]})"]
     return [x for x in out.stdout.splitlines() if x]
+
+
+def stale(fig: Figure, root: Path) -> list[str]:
+    """The `moved_by` paths that changed since the figure was measured ([] when none, or without git)."""
+    return changed_since(fig.measured, fig.moved_by, root)
 
 
 def run_json(command: str, seed: int, root: Path) -> Any:

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pydantic import TypeAdapter
+
 SCHEMAS = ("questions", "answers", "balance")
 
 
@@ -18,12 +20,11 @@ def schema(name: str) -> dict[str, Any]:
     """One of SCHEMAS as a JSON schema (pydantic, from the TypedDicts the lab's code is typed with)."""
     if name not in SCHEMAS:
         raise ValueError(f"no schema {name!r}; the schemas: {', '.join(SCHEMAS)}")
-    if name == "questions":
-        from .ask.schema import FILE as adapter
-    elif name == "answers":
-        from .ask.answers import RESULT as adapter
-    else:
-        from .balance.result import RESULT as adapter
+    from .ask.answers import RESULT as answers
+    from .ask.schema import FILE as questions
+    from .balance.result import RESULT as balance
+
+    adapter: TypeAdapter[Any] = {"questions": questions, "answers": answers, "balance": balance}[name]
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **adapter.json_schema()}
 
 
