@@ -24,7 +24,8 @@ def schema(name: str) -> dict[str, Any]:
     from .ask.schema import FILE as questions
     from .balance.result import RESULT as balance
 
-    adapter: TypeAdapter[Any] = {"questions": questions, "answers": answers, "balance": balance}[name]
+    adapters: dict[str, TypeAdapter[Any]] = {"questions": questions, "answers": answers, "balance": balance}
+    adapter = adapters[name]
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **adapter.json_schema()}
 
 
