@@ -143,7 +143,7 @@ def write_report(res: Mapping[str, Any], lang: str, out: str):
 
 
 def _fix(game: str, res: Mapping[str, Any], out: str, jobs: int, quiet: bool, lang: str = "en", budget_s: float | None = None) -> None:
-    """`--fix`: a balance run (lab/balance.py) for each answer that says "this is a problem" and whose
+    """`--fix`: a balance run (lab/balance/) for each answer that says "this is a problem" and whose
     question has a `fix` block, sized to `--budget` (said, with the time it is expected to take, before it
     starts); its proposal joins the answer (answers.json, the report)."""
     import json as _json

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ from .sentences import lines
 from .wording import duration, fmt, label, w, who
 
 
-def _span(ns) -> str:
+def _span(ns: Iterable[int]) -> str:
     """Games a study: one number when every study has it, else the smallest–largest (a plan shared by need)."""
     xs = sorted(set(ns))
     return str(xs[0]) if len(xs) == 1 else f"{xs[0]}–{xs[-1]}"
@@ -123,7 +123,7 @@ def write_html(res: Mapping[str, Any], lang: str, path: str | Path) -> Path:
         fx = q.get("fixed")
         if fx:
             parts.append(f"<p>{w('fixed', lang)}{'：' if lang == 'ja' else ': '}{html.escape(fx['ja' if lang == 'ja' else 'en'])}</p>")
-        parts.append(fix_html(game, ans, lang, Path(path).parent))  # lab/balance.py: soan ask --fix
+        parts.append(fix_html(game, ans, lang, Path(path).parent))  # lab/balance/fix.py: soan ask --fix
         f = figure(game, ans, lang, plt)
         if f:
             parts.append(f)

@@ -24,7 +24,7 @@ def grid_choices(pb: Problem) -> list[dict[str, Any]]:
 
 
 def is_problem(ans: Mapping[str, Any]) -> bool:
-    """Whether an answer of `soan ask` (lab/ask.py) says "this is a problem" with its leading bot level
+    """Whether an answer of `soan ask` (lab/ask/) says "this is a problem" with its leading bot level
     (`lead`, the competent level; the first level when an answer names none): a turn position or seat
     off chance significantly (seats), a card flagged (cards, dealt), or the draft's proposed change not
     helping (compare: no clear improvement in any setting). A level or words question states figures
