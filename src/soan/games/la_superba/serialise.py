@@ -63,9 +63,9 @@ class ViewsMixin(StateFields):
         o["carried"] = list(self.carried[seat]) if self.carried[seat] is not None else None
         o["committed"] = [{"played": self.played[i] is not None, "carried": self.carried[i] is not None}
                           for i in range(self.cfg.players)]
-        o["chose_delivery"] = [self.phase == DELIVERY and self.rv is not None
-                               and i in self.rv.awaiting and self.choice[i] is not None
-                               for i in range(self.cfg.players)]
+        # (a conditional, not one `and` chain: Cython 3.3 turns that chain's `is not None` into C it cannot compile)
+        awaiting = self.rv.awaiting if self.phase == DELIVERY and self.rv is not None else ()
+        o["chose_delivery"] = [self.choice[i] is not None if i in awaiting else False for i in range(self.cfg.players)]
         o["own_delivery"] = list(self.choice[seat]) if (self.phase == DELIVERY and self.choice[seat]) else None
         return o
 
