@@ -3,20 +3,26 @@
 # For each game: `soan ask GAME --budget 0` on fresh folders (a plan that depends on no clock), and the
 # answers to a real run's stored games (`--budget SECONDS` played once at the base commit, then answered
 # by each commit from a copy of its folder at --budget 0); and one small `soan balance` per game. Prints
-# every difference but the run's own timing and folder names (spent_s, seconds, folder, html).
-# Usage: sh scripts/same_answers.sh BASE_REV [SECONDS]     e.g. sh scripts/same_answers.sh c69106b 90
-# Run from the project's root with the venv set up; the working tree is the other side.
+# every difference but the run's own timing and folder names (spent_s, seconds, folder, html, out).
+# Usage: sh scripts/same_answers.sh BASE_REV [SECONDS [OTHER_REV]]   e.g. sh scripts/same_answers.sh c69106b 90 HEAD
+# Run from the project's root with the venv set up; the other side is OTHER_REV, else the working tree.
 set -eu
-base=$1; secs=${2:-90}
+base=$1; secs=${2:-90}; other=${3:-}
 py=$(pwd)/.venv/bin/python
 tmp=$(mktemp -d); trap 'git worktree remove --force "$tmp/base" >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 git worktree add --detach "$tmp/base" "$base" >/dev/null 2>&1
+newsrc=$(pwd)/src
+if [ -n "$other" ]; then
+  git worktree add --detach "$tmp/other" "$other" >/dev/null 2>&1
+  newsrc=$tmp/other/src
+  trap 'git worktree remove --force "$tmp/base" >/dev/null 2>&1; git worktree remove --force "$tmp/other" >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+fi
 old() { PYTHONPATH="$tmp/base/src" "$py" -m soan "$@"; }
-new() { PYTHONPATH="$(pwd)/src" "$py" -m soan "$@"; }
+new() { PYTHONPATH="$newsrc" "$py" -m soan "$@"; }
 diffjson() {  # the two JSON files, timing and paths left out
   "$py" - "$1" "$2" <<'PY'
 import json, sys
-SKIP = {"spent_s", "seconds", "folder", "html"}
+SKIP = {"spent_s", "seconds", "folder", "html", "out"}  # the run's timing and its folders
 def walk(a, b, path=""):
     if isinstance(a, dict) and isinstance(b, dict):
         if list(a) != list(b):
