@@ -32,3 +32,22 @@ def test_the_pure_package_compiles_nothing():
     import soan.games.la_superba.rules  # noqa: F401
 
     assert compiled_modules() == []
+
+
+def test_soan_version_says_which_build_runs():
+    """`soan --version` (and in Japanese) names the build: the compiled one under SOAN_COMPILED, else pure Python;
+    and every compiled build compiles the modules it looks at."""
+    from typer.testing import CliRunner
+
+    from soan.cli.main import app
+
+    en = CliRunner().invoke(app, ["--version"])
+    ja = CliRunner().invoke(app, ["--version", "--lang", "ja"])
+    assert en.exit_code == ja.exit_code == 0, en.output + ja.output
+    if BUILD:
+        assert en.output.strip().endswith(", the compiled build") and ja.output.strip().endswith("、コンパイル版")
+        listed = (Path(BUILD) / "compiled.txt").read_text().split()
+        assert {"soan.core.rng", "soan.core.state", "soan.core.checks"} <= set(listed)
+    else:
+        assert en.output.strip().endswith(", pure Python (not the compiled build)")
+        assert ja.output.strip().endswith("、Python のみ（コンパイル版ではありません）")

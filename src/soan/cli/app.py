@@ -102,7 +102,7 @@ class SoanGroup(TyperGroup):
         else:
             argv = help_ja.lang_after_command(argv, path)  # `soan --lang ja games`: the command's own --lang
         self.soan_line = (ja, " ".join(path))
-        if ja and ("--help" in argv or not words or (path and getattr(node, "commands", None) and len(path) == len(words))):
+        if ja and ("--help" in argv or (not words and "--version" not in argv) or (path and getattr(node, "commands", None) and len(path) == len(words))):
             help_ja.render(self, path, help_console())
             raise SystemExit(0)
         return super().main(argv, *a, **kw)
@@ -134,3 +134,30 @@ class SoanGroup(TyperGroup):
 
 app = typer.Typer(cls=SoanGroup, add_completion=False, no_args_is_help=True,
                   help="soan (草案): play, simulate, benchmark and analyse tabletop game drafts.")
+
+
+def build_line(lang: str = "en") -> str:
+    """soan's version and which build runs: the compiled modules (scripts/build_compiled.py) or pure Python."""
+    import importlib
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from ..core.version import __version__
+
+    hot = ("soan.core.rng", "soan.core.state", "soan.core.checks")  # compiled in every compiled build
+    compiled = [m for m in hot if str(getattr(importlib.import_module(m), "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))]
+    if lang == "ja":
+        return f"soan {__version__}、{'コンパイル版' if compiled else 'Python のみ（コンパイル版ではありません）'}"
+    return f"soan {__version__}, {'the compiled build' if compiled else 'pure Python (not the compiled build)'}"
+
+
+def _version(ctx: typer.Context, value: bool) -> None:
+    if value:
+        ja = getattr(ctx.find_root().command, "soan_line", (False, ""))[0]  # --lang ja or SOAN_LANG=ja (SoanGroup.main)
+        console.print(build_line("ja" if ja else "en"), highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="print soan's version and which build runs (compiled or pure Python)")) -> None:
+    """soan (草案): play, simulate, benchmark and analyse tabletop game drafts."""

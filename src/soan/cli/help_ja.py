@@ -23,6 +23,7 @@ COMMANDS = words.japanese("help_commands")  # core/words/*.toml
 # Parameter name -> its help in Japanese, for every command; PARAMS_BY below overrides per command.
 PARAMS = words.japanese("help_params")  # core/words/*.toml
 PARAMS_BY: dict[str, dict[str, str]] = {
+    "": {"version": "soan の版と、動いているのがコンパイル版か Python のみかを表示する"},
     "play": {"seat": "あなたの席（1から数える）",
              "humans": "１つのキーボードで遊ぶ人たちの席（1から数え、1,2 のように「,」で区切る）",
              "bots": "ほかの席のボット（「,」区切り）", "lang": "言語: en か ja（既定は SOAN_LANG、なければ en。続きから遊ぶ対戦はその対戦の言語のまま）",
