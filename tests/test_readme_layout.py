@@ -11,8 +11,9 @@ TOP = ("src/", "tests/", "docs/")
 
 
 def layout_paths() -> list[Path]:
-    """The paths the layout section names: a top-level path in a bullet sets the folder its later bare
-    names (`game.py`, `routes/`) are in; `<game>` stands for each game folder."""
+    """The paths the layout section names: a folder of src/ or tests/ in a bullet sets the folder its
+    later bare names (`game.py`, `routes/`) are in (a docs/ path does not); `<game>` stands for each game
+    folder."""
     text = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## Layout\n", 1)[1].split("\n## ", 1)[0]
     out: list[Path] = []
     for bullet in re.split(r"\n- ", "\n" + text):
@@ -23,7 +24,7 @@ def layout_paths() -> list[Path]:
             if tok.startswith(TOP):
                 paths = [ROOT / tok.replace("<game>", g.name) for g in (ROOT / "src/soan/games").iterdir()
                          if g.is_dir() and (g / "__init__.py").exists()] if "<game>" in tok else [ROOT / tok]
-                if tok.endswith("/"):
+                if tok.endswith("/") and not tok.startswith("docs/"):
                     base = paths
                 out += paths
             else:
