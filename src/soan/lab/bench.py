@@ -180,7 +180,7 @@ def _bench_game(game: str, n: int, seed: int, spec: str, against: str, decisions
     bot = make_agent(spec, seed=seed)
     others = [make_agent(against, seed=seed * n + i) for i in range(n)]
 
-    def act(seat: int, view: SeatView):
+    def act(seat: int, view: SeatView) -> Any:
         if seat != 0:
             return others[seat].act(view)
         real = len(view.legal_actions()) > 1
@@ -196,7 +196,7 @@ def _bench_game(game: str, n: int, seed: int, spec: str, against: str, decisions
 
     watchers = {i: b for i, b in enumerate([bot, *others[1:]]) if b.watching(game)}
 
-    def apply(seat: int, a) -> None:  # bots that watch see the others' moves (only seat 1's time counts)
+    def apply(seat: int, a: Any) -> None:  # bots that watch see the others' moves (only seat 1's time counts)
         for i, b in watchers.items():
             t = time.perf_counter()
             show_move({i: b}, s, seat, a)

@@ -39,7 +39,7 @@ def compare_html(rows: list[dict[str, Any]], a: str, b: str, out: str | Path, la
 
     settings = load(a)[0]
 
-    def f(x):
+    def f(x: float | None) -> str:
         return "" if x is None else f"{x:.3f}"
 
     def name(m: str) -> str:  # as a reader names it, seats from 1 (席1の勝率, seat 1's win share)

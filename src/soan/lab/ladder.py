@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -11,8 +12,9 @@ from .runner import GameResult, run_games
 from .stats import ALPHA, wilson  # statsmodels: the lab extra (`soan ladder` is a lab command)
 
 
-def ladder(game: str, agents: list[str], n: int, seed: int = 0, jobs: int = 1, variants=(), params=None,
-           progress=None) -> list[dict[str, Any]]:
+def ladder(game: str, agents: list[str], n: int, seed: int = 0, jobs: int = 1, variants: Sequence[str] = (),
+           params: dict[str, Any] | None = None,
+           progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
     """Play `n` games of the line-up (one agent per seat; rotated by game index) and rate each agent.
 
     A shared win counts 1/k to each of the k winners. Shares are per seat-game, so one agent among
@@ -118,7 +120,7 @@ _VERDICT = {"above": ("finishes above, significantly", "有意に上位"), "belo
             "unclear": ("no significant difference at this number of games", "この対局数では差があるとは言えない")}
 
 
-def order_text(h: dict[str, Any], lang: str = "en", label=str) -> str:
+def order_text(h: dict[str, Any], lang: str = "en", label: Callable[[str], str] = str) -> str:
     """One neighbour pair of `order_holds` in words; `label(spec)` names a bot for the reader."""
     lo, hi = h["ci"]
     up, low = label(h["upper"]), label(h["lower"])

@@ -15,7 +15,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from .stats import Floats
 
 KINDS = ("closest", "biggest", "typical")
 SAMPLE = 20
@@ -30,13 +35,13 @@ def write_record_lines(path: Path, lines: list[dict[str, Any]]) -> None:
     path.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8")
 
 
-def _col(games, k: str):
+def _col(games: pa.Table, k: str) -> Floats:
     import numpy as np
 
     return np.array([np.nan if v is None else v for v in games.column(k).to_pylist()], dtype=float)
 
 
-def choose(games, have: set[int] | None = None) -> list[dict[str, Any]]:
+def choose(games: pa.Table, have: set[int] | None = None) -> list[dict[str, Any]]:
     """The notable games (see the module's note) among the games whose index is in `have` (all if None);
     the medians are always those of the whole study, so a subset holding the study's notable games
     gives the same choice. One dict per kind: kind, index, seed, gap, length, scores."""
@@ -52,7 +57,7 @@ def choose(games, have: set[int] | None = None) -> list[dict[str, Any]]:
     if not ok.any():
         return []
 
-    def scale(x) -> float:
+    def scale(x: Floats) -> float:
         q1, q3 = np.nanpercentile(x, [25, 75])
         return float(q3 - q1) or 1.0
 
@@ -77,7 +82,7 @@ def kept(out: str | Path) -> set[int]:
     return {int(p.stem.split("-")[1]) for p in d.glob("game-*.jsonl")} if d.exists() else set()
 
 
-def keep_notable(out: str | Path, settings: dict[str, Any], games) -> list[dict[str, Any]]:
+def keep_notable(out: str | Path, settings: dict[str, Any], games: pa.Table) -> list[dict[str, Any]]:
     """Replay the notable games not yet kept from their seeds and keep those that end as stored."""
     from .runner import lineup, play_game
 

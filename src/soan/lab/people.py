@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -21,7 +21,11 @@ from ..core.game import game_info
 from .stats import card_rows, column, seat_shares
 from .study import StudyError, load, read_settings
 
+if TYPE_CHECKING:
+    import pyarrow as pa
+
 L = words.pairs("people")  # core/words/*.toml
+BotStudy = tuple[Path, dict[str, Any], "pa.Table", "pa.Table"]  # (folder, settings, games, seats)
 
 
 def t(key: str, lang: str) -> str:
@@ -29,14 +33,14 @@ def t(key: str, lang: str) -> str:
     return ja if lang == "ja" else en
 
 
-def _same_settings(a: dict, b: dict) -> bool:
-    def norm(s: dict) -> tuple:
+def _same_settings(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    def norm(s: dict[str, Any]) -> tuple[Any, Any, list[Any], str]:
         return (s.get("game"), s.get("players"), sorted(s.get("variants") or []),
                 json.dumps(s.get("params") or {}, sort_keys=True))
     return norm(a) == norm(b)
 
 
-def find_bot_study(out: str | Path, settings: dict[str, Any], bots: str | Path | None):
+def find_bot_study(out: str | Path, settings: dict[str, Any], bots: str | Path | None) -> BotStudy | None:
     """(folder, settings, games, seats) of the bot study for this study's settings, or None."""
     if bots is not None:
         bs, bg, bt = load(bots)
@@ -47,7 +51,7 @@ def find_bot_study(out: str | Path, settings: dict[str, Any], bots: str | Path |
                              f"{settings.get('variants') or 'none'} and parameters {settings.get('params') or {}}")
         return Path(bots), bs, bg, bt
     here = Path(out).resolve()
-    best = None
+    best: BotStudy | None = None
     for d in sorted(here.parent.iterdir()):
         if d.resolve() == here or not (d / "study.json").is_file() or not (d / "games.parquet").is_file():
             continue
@@ -69,11 +73,11 @@ def read_answers(out: str | Path) -> list[dict[str, Any]]:
     return [json.loads(x) for x in p.read_text(encoding="utf-8").splitlines() if x.strip()]
 
 
-def has_people(seats) -> bool:
+def has_people(seats: pa.Table) -> bool:
     return "human" in set(seats.column("agent").to_pylist())
 
 
-def panel(out: str | Path, settings, seats, lang: str, bots: str | Path | None,
+def panel(out: str | Path, settings: dict[str, Any], seats: pa.Table, lang: str, bots: str | Path | None,
           replay_of: dict[int, str]) -> list[str]:
     """The HTML of the people's part (empty for a study without people)."""
     if not has_people(seats):
@@ -111,7 +115,8 @@ def panel(out: str | Path, settings, seats, lang: str, bots: str | Path | None,
     return parts
 
 
-def _answers(out, settings, lang: str, found, replay_of: dict[int, str]) -> list[str]:
+def _answers(out: str | Path, settings: dict[str, Any], lang: str, found: BotStudy | None,
+             replay_of: dict[int, str]) -> list[str]:
     esc = html.escape
     answers = read_answers(out)
     parts = [f"<h3 id='answers'>{t('answers', lang).format(n=len(answers))}</h3>"]
@@ -126,9 +131,9 @@ def _answers(out, settings, lang: str, found, replay_of: dict[int, str]) -> list
                  + " · ".join(f"{t(x, lang)} {sum(a.get('length') == x for a in answers)}"
                               for x in ("too_short", "right", "too_long")) + "</p>")
 
-    def game_cell(a) -> str:
+    def game_cell(a: dict[str, Any]) -> str:
         k = a.get("index")
-        link = replay_of.get(k)
+        link = replay_of.get(k) if k is not None else None  # no game index: no replay
         g = f"#{k + 1}" if isinstance(k, int) else "?"
         return f"<a href='{esc(link)}'>{g}</a>" if link else g
 
@@ -164,7 +169,7 @@ def _answers(out, settings, lang: str, found, replay_of: dict[int, str]) -> list
     return parts
 
 
-def _card_measures(found, settings, lang: str) -> list[dict[str, Any]] | None:
+def _card_measures(found: BotStudy | None, settings: dict[str, Any], lang: str) -> list[dict[str, Any]] | None:
     """The bot study's cards with their names in both languages (None without a bot study)."""
     if not found:
         return None

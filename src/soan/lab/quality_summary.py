@@ -5,12 +5,16 @@ strength ladder (weakest first), how many neighbouring steps finish above the on
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .quality import MEASURES
 
+if TYPE_CHECKING:
+    import pyarrow as pa
 
-def summary(games) -> list[dict[str, Any]]:
+
+def summary(games: pa.Table) -> list[dict[str, Any]]:
     """Each measure of MEASURES found in a study's games table: mean (or share) and 95% interval."""
     import numpy as np
 
@@ -42,7 +46,7 @@ def summary(games) -> list[dict[str, Any]]:
 # --- skill depth ----------------------------------------------------------------------------------
 
 
-def results_from_tables(games) -> list[Any]:
+def results_from_tables(games: pa.Table) -> list[Any]:
     """A study's games table as runner.GameResult rows (agents, scores, ranks): what ladder.rate reads."""
     from .runner import GameResult
 
@@ -83,7 +87,7 @@ def ladder_order(agents: list[str]) -> list[str]:
     return distinct
 
 
-def study_skill_depth(settings: dict[str, Any], games) -> dict[str, Any] | None:
+def study_skill_depth(settings: dict[str, Any], games: pa.Table) -> dict[str, Any] | None:
     """Skill depth of a study whose line-up holds two or more distinct bots, weakest first (`ladder_order`);
     None otherwise."""
     from .ladder import order_holds, rate
@@ -97,7 +101,7 @@ def study_skill_depth(settings: dict[str, Any], games) -> dict[str, Any] | None:
     return skill_depth(order_holds(ordered))
 
 
-def depth_line(d: dict[str, Any], lang: str, label=str) -> str:
+def depth_line(d: dict[str, Any], lang: str, label: Callable[[str], str] = str) -> str:
     pairs = "、".join(f"{label(a)}→{label(b)}" for a, b, v in d["pairs"] if v == "above") if lang == "ja" else \
         ", ".join(f"{label(a)} → {label(b)}" for a, b, v in d["pairs"] if v == "above")
     if lang == "ja":

@@ -7,9 +7,11 @@ import html
 import io
 import math
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..agents.names import bot_label
 from ..core import words
@@ -19,6 +21,12 @@ from .seatadv import no_order_line, position_lines, seat_lines
 from .stats import Columns, agent_shares, column, mean_ci, position_shares, seat_shares
 from .study import load
 
+if TYPE_CHECKING:
+    import pyarrow as pa
+    from matplotlib.figure import Figure
+
+    from .stats import Floats
+
 L = words.pairs("report")  # core/words/*.toml
 
 
@@ -27,7 +35,7 @@ def t(key: str, lang: str) -> str:
     return ja if lang == "ja" else en
 
 
-def fig_html(fig) -> str:
+def fig_html(fig: Figure) -> str:
     """The figure as an inline PNG, its alt text the figure's titles (the report's language) for a reader who
     cannot see it."""
     import html as _html
@@ -46,7 +54,7 @@ def fig_html(fig) -> str:
     return f'<img alt="{alt}" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}"/>'
 
 
-def pyplot(lang: str):
+def pyplot(lang: str) -> ModuleType:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -57,7 +65,7 @@ def pyplot(lang: str):
     return plt
 
 
-def summary_lines(settings, games, seats, lang: str) -> list[str]:
+def summary_lines(settings: dict[str, Any], games: pa.Table, seats: pa.Table, lang: str) -> list[str]:
     P = settings["players"]
     pos = position_shares(seats, P)
     lines = position_lines(pos, P, lang) if pos else [no_order_line(lang)]
@@ -68,7 +76,7 @@ def summary_lines(settings, games, seats, lang: str) -> list[str]:
             lines.append(t("agent_line", lang).format(a=bot_label(a["agent"], lang), w=a["win_share"], lo=a["ci"][0], hi=a["ci"][1],
                                                       r=a["mean_rank"]))
 
-    def m(k):
+    def m(k: str) -> float:
         x = column(games, k) if k in games.column_names else np.array([])
         x = x[~np.isnan(x)]
         return float(x.mean()) if len(x) else math.nan
@@ -141,7 +149,7 @@ def write_report(out: str | Path, lang: str = "en", name: str = "report.html", b
     return path
 
 
-def quality_section(settings, games, lang: str) -> list[str]:
+def quality_section(settings: dict[str, Any], games: pa.Table, lang: str) -> list[str]:
     """The design-quality measures (lab/quality.py, docs/balance.md), each with its 95% interval and
     reference, and the skill depth of a study whose line-up holds several bots."""
     from .quality import line
@@ -161,7 +169,8 @@ def quality_section(settings, games, lang: str) -> list[str]:
             + "".join(items) + "</ul>"]
 
 
-def replay_links(out: str | Path, games, lang: str, every: bool = False) -> tuple[dict[int, str], list[str]]:
+def replay_links(out: str | Path, games: pa.Table, lang: str,
+                 every: bool = False) -> tuple[dict[int, str], list[str]]:
     """Write the replay files (DIR/replays/game-<index>.html) of the notable games (and, with `every`, of
     every kept game up to 100, for an imported study's people's games); their links by game index and the
     report's section on them."""
@@ -173,7 +182,7 @@ def replay_links(out: str | Path, games, lang: str, every: bool = False) -> tupl
     notable = choose(games, have) if have else []
     if not notable:
         return {}, parts + [f"<p>{t('no_notable', lang)}</p>"]
-    todo: dict[int, dict | None] = {n["index"]: n for n in notable}
+    todo: dict[int, dict[str, Any] | None] = {n["index"]: n for n in notable}
     if every:
         todo.update({i: None for i in sorted(have)[:100] if i not in todo})
     links: dict[int, str] = {}
@@ -191,19 +200,20 @@ def replay_links(out: str | Path, games, lang: str, every: bool = False) -> tupl
     return links, parts + ["</ul>"]
 
 
-def _notable_line(n: dict, lang: str) -> str:
+def _notable_line(n: dict[str, Any], lang: str) -> str:
     return t("notable_line", lang).format(i=n["index"] + 1, seed=n["seed"], gap=n["gap"], n=n["length"],
                                           sc=", ".join(str(x) for x in n["scores"]))
 
 
-def int_bins(x: np.ndarray, most: int = 40) -> np.ndarray:
+def int_bins(x: Floats, most: int = 40) -> NDArray[np.floating[Any]]:
     """Histogram bins for counts: edges at half-integers, so every bar is whole numbers, centred."""
     lo, hi = math.floor(float(np.nanmin(x))), math.ceil(float(np.nanmax(x)))
     step = max(1, math.ceil((hi - lo + 1) / most))
     return np.arange(lo, hi + step + 1, step) - 0.5
 
 
-def _share_chart(plt, rows, P: int, lang: str, key: str, xlabel: str, title: str) -> str:
+def _share_chart(plt: ModuleType, rows: list[dict[str, Any]], P: int, lang: str, key: str, xlabel: str,
+                 title: str) -> str:
     fig, ax = plt.subplots(figsize=(5, 3))
     w = [r["win_share"] for r in rows]
     err = [[max(0.0, r["win_share"] - r["ci"][0]) for r in rows], [max(0.0, r["ci"][1] - r["win_share"]) for r in rows]]
@@ -265,7 +275,7 @@ def _game_title(game: str, lang: str) -> str:
     return (info.name_ja or info.name) if lang == "ja" else info.name
 
 
-def settings_table(settings: dict, lang: str) -> str:
+def settings_table(settings: dict[str, Any], lang: str) -> str:
     rows = []
     for k, v in settings.items():
         if k in ("imported", "feedback"):
@@ -284,7 +294,7 @@ def settings_table(settings: dict, lang: str) -> str:
     return f"<table>{''.join(rows)}</table>"
 
 
-def _card_panel(settings, seats, lang, plt) -> list[str]:
+def _card_panel(settings: dict[str, Any], seats: pa.Table, lang: str, plt: ModuleType) -> list[str]:
     """Item 4: per card, use rate, win share when played (95% interval, one value per game), held to the
     end; cards whose win share differs from chance after Holm's correction are named in words."""
     from .stats import card_rows
@@ -328,12 +338,13 @@ def _card_panel(settings, seats, lang, plt) -> list[str]:
             fig_html(fig)]
 
 
-def study_data(settings, games, seats, plt) -> StudyData:
+def study_data(settings: dict[str, Any], games: pa.Table, seats: pa.Table, plt: ModuleType) -> StudyData:
     """What a game's report panels draw from (core/hooks.py), the seat columns handed over as data."""
     return StudyData(settings, games, seats, plt, Columns(seats))
 
 
-def _game_panels(settings, games, seats, lang, plt) -> list[str]:
+def _game_panels(settings: dict[str, Any], games: pa.Table, seats: pa.Table, lang: str,
+                 plt: ModuleType) -> list[str]:
     """The game's own panels (`hooks.report_panels`), each under its heading when it has figures."""
     loader = game_info(settings["game"]).hooks.report_panels
     if loader is None:

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..agents import SeatView, make_agent
 from ..agents.drive import play_step, show_move
@@ -16,6 +16,9 @@ from ..core.game import game_info, make
 from ..core.records import header_for
 from ..core.rng import derive
 from .quality import game_quality, lead_changes
+
+if TYPE_CHECKING:
+    from ..core.game import GameInfo
 
 
 @dataclass
@@ -44,9 +47,9 @@ def lineup(agents: list[str], index: int) -> list[str]:
     return agents[-k:] + agents[:-k] if k else list(agents)
 
 
-def play_game(game: str, players: int, seed: int, agents: list[str], variants=(), params=None,
-              components=None, index: int = 0, collect: bool = False, timed: bool = False,
-              keep: bool = False) -> GameResult:
+def play_game(game: str, players: int, seed: int, agents: list[str], variants: Sequence[str] = (),
+              params: dict[str, Any] | None = None, components: str | None = None, index: int = 0,
+              collect: bool = False, timed: bool = False, keep: bool = False) -> GameResult:
     """One game of bots. With `collect`, also the decision statistics, lead changes and the game's own
     measures (its `measures` listener); with `keep`, its record (as `soan play` writes it)."""
     s = make(game, players=players, seed=seed, variants=list(variants), params=params or {},
@@ -74,7 +77,7 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
     trace: list[list[int]] = []  # scores after each step (collect): the design-quality measures
     actors: list[list[int]] = []  # the seats that decided at each step
     start = list(s.scores()) if collect else []  # the scores before any step (a game may start unequal)
-    def act(seat: int, view: SeatView):
+    def act(seat: int, view: SeatView) -> Any:
         nonlocal multi, options
         if collect:
             la = view.legal_actions()
@@ -94,7 +97,7 @@ def play_game(game: str, players: int, seed: int, agents: list[str], variants=()
 
     watchers = {i: b for i, b in enumerate(bots) if b.watching(game)}
 
-    def apply(seat: int, a) -> None:
+    def apply(seat: int, a: Any) -> None:
         for i, b in watchers.items():  # bots that follow the others' public moves (the time is theirs)
             t = time.perf_counter()
             show_move({i: b}, s, seat, a)
@@ -191,7 +194,7 @@ def games_heap() -> Iterator[None]:
             gc.unfreeze()
 
 
-def _work(args) -> list[GameResult]:
+def _work(args: tuple[Any, ...]) -> list[GameResult]:
     game, players, agents, variants, params, components, items, collect, timed = args[:9]
     keep_below = args[9] if len(args) > 9 else 0  # games with an index below it keep their record
     with games_heap():
@@ -200,7 +203,8 @@ def _work(args) -> list[GameResult]:
                 for i, s in items]
 
 
-def process_pool(jobs: int, game: str | Sequence[str]):
+# a multiprocessing.pool.Pool, typed Any while cli/fuzz.py puts its imap_unordered in a variable first given a map
+def process_pool(jobs: int, game: str | Sequence[str]) -> Any:
     """`jobs` worker processes that are the same on Linux, macOS and Windows: never a fork of this
     process (its threads, locks and open files), but `forkserver` where the system has it (a clean
     server process imports soan once, and workers fork from it) and `spawn` elsewhere (each worker
@@ -217,7 +221,7 @@ def process_pool(jobs: int, game: str | Sequence[str]):
     return ctx.Pool(jobs, initializer=_load_games, initargs=([(g, _home(game_info(g))) for g in ids],))
 
 
-def _home(info) -> tuple[str, str] | None:
+def _home(info: GameInfo[Any, Any]) -> tuple[str, str] | None:
     """(module, name) of the module attribute that holds `info`: its game's module or a parent package."""
     import sys
 
@@ -257,8 +261,9 @@ def chunk_size(n: int, jobs: int, most: int = 50) -> int:
     return max(1, min(most, -(-n // (4 * jobs))))
 
 
-def run_games(game: str, n: int, players: int, agents: list[str], seed: int = 0, variants=(), params=None,
-              components=None, jobs: int = 1, collect: bool = False, timed: bool = False,
+def run_games(game: str, n: int, players: int, agents: list[str], seed: int = 0, variants: Sequence[str] = (),
+              params: dict[str, Any] | None = None, components: str | None = None, jobs: int = 1,
+              collect: bool = False, timed: bool = False,
               progress: Callable[[int], None] | None = None, chunk: int = 50) -> list[GameResult]:
     """N games, seeds derived from (seed, index): the results do not depend on `jobs`."""
     items = list(study_seeds(seed, n))

@@ -5,11 +5,16 @@ normal-approximation interval instead of Student's t)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..core.words import seat_name
 
+if TYPE_CHECKING:
+    from .runner import GameResult
 
-def _share(xs: list[float], chance: float) -> dict:
+
+def _share(xs: list[float], chance: float) -> dict[str, Any]:
     """`stats.share_test` when the lab libraries are there; else mean ± 1.96·s/√n."""
     try:
         import numpy as np
@@ -36,7 +41,7 @@ def position_name(k: int, players: int, lang: str) -> str:
     return f"the {nth} player" + (" (last)" if k == players - 1 else "")
 
 
-def _flag(r: dict, chance: float, lang: str) -> str:
+def _flag(r: dict[str, Any], chance: float, lang: str) -> str:
     lo, hi = r["ci"]
     if lo is None or math.isnan(lo):
         return ""
@@ -47,18 +52,18 @@ def _flag(r: dict, chance: float, lang: str) -> str:
     return ""
 
 
-def share_text(w: float, ci: list, lang: str = "en") -> str:
+def share_text(w: float, ci: Sequence[float | None], lang: str = "en") -> str:
     """'37% ± 5%' when the interval is symmetric, '0% [0%, 24%]' when it is cut at 0 or 1 (Wilson);
     in Japanese '37%±5%' and '0%［0%〜24%］', written as the questions' known lines write them."""
     lo, hi = ci
-    if lo is None or math.isnan(lo):
+    if lo is None or hi is None or math.isnan(lo):  # no interval (both ends are None together)
         return f"{w:.0%}"
     if abs((w - lo) - (hi - w)) < 0.005:
         return f"{w:.0%}±{(hi - lo) / 2:.0%}" if lang == "ja" else f"{w:.0%} ± {(hi - lo) / 2:.0%}"
     return f"{w:.0%}［{lo:.0%}〜{hi:.0%}］" if lang == "ja" else f"{w:.0%} [{lo:.0%}, {hi:.0%}]"
 
 
-def line(name: str, r: dict, players: int, lang: str) -> str:
+def line(name: str, r: dict[str, Any], players: int, lang: str) -> str:
     c = 1 / players
     t = share_text(r["win_share"], r["ci"], lang)
     if lang == "ja":
@@ -66,12 +71,12 @@ def line(name: str, r: dict, players: int, lang: str) -> str:
     return f"{name[0].upper() + name[1:]} wins {t}, chance is {c:.0%}{_flag(r, c, lang)}"
 
 
-def position_lines(rows: list[dict], players: int, lang: str) -> list[str]:
+def position_lines(rows: list[dict[str, Any]], players: int, lang: str) -> list[str]:
     """One sentence per turn position ([] for a game without turn order)."""
     return [line(position_name(r["turn_pos"], players, lang), r, players, lang) for r in rows]
 
 
-def seat_lines(rows: list[dict], players: int, lang: str) -> list[str]:
+def seat_lines(rows: list[dict[str, Any]], players: int, lang: str) -> list[str]:
     return [line(seat_name(r["seat"], lang), r, players, lang) for r in rows]
 
 
@@ -80,19 +85,20 @@ def no_order_line(lang: str) -> str:
             "This game has no turn order (everyone chooses at once); only the seat index view applies.")
 
 
-def from_results(results, players: int) -> list[dict]:
+def from_results(results: Sequence[GameResult], players: int) -> list[dict[str, Any]]:
     """Win share per turn position from in-memory results (`runner.GameResult`), one value per game."""
     if not results or results[0].turn_order is None:
         return []
     cols: list[list[float]] = [[] for _ in range(players)]
     for r in results:
         w = r.winners
+        assert r.turn_order is not None  # one game's results: each has a turn order when the first has
         for k, seat in enumerate(r.turn_order):
             cols[k].append(1 / len(w) if seat in w else 0.0)
     return [{"turn_pos": k, **_share(cols[k], 1 / players)} for k in range(players)]
 
 
-def seats_from_results(results, players: int) -> list[dict]:
+def seats_from_results(results: Sequence[GameResult], players: int) -> list[dict[str, Any]]:
     """Win share per seat index from in-memory results, one value per game."""
     cols: list[list[float]] = [[] for _ in range(players)]
     for r in results:

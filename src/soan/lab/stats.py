@@ -16,28 +16,33 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 ALPHA = 0.05
 CORRECTION = "holm"  # statsmodels' multipletests method for a comparison's family of measures
+Floats = NDArray[np.float64]  # a column as floats, NaN where a value is missing
 
 
-def column(table, name: str) -> np.ndarray:
+def column(table: pa.Table, name: str) -> Floats:
     return np.array([x if x is not None else np.nan for x in table.column(name).to_pylist()], dtype=float)
 
 
-class Columns(Mapping[str, np.ndarray]):
+class Columns(Mapping[str, Floats]):
     """A table's columns as float arrays (NaN where a value is missing), each converted when first read:
     what a game's report panel gets as `StudyData.seat_columns`."""
 
-    def __init__(self, table) -> None:
+    def __init__(self, table: pa.Table) -> None:
         self._table = table
         self._names = frozenset(table.column_names)
-        self._done: dict[str, np.ndarray] = {}
+        self._done: dict[str, Floats] = {}
 
-    def __getitem__(self, name: str) -> np.ndarray:
+    def __getitem__(self, name: str) -> Floats:
         x = self._done.get(name)
         if x is None:
             if name not in self._names:
@@ -55,7 +60,7 @@ class Columns(Mapping[str, np.ndarray]):
         return len(self._names)
 
 
-def mean_ci(x: np.ndarray) -> tuple[float, float, float]:
+def mean_ci(x: Floats) -> tuple[float, float, float]:
     """Mean and its 95% interval (NaNs dropped): Wilson's for yes/no values (every value 0 or 1: a share
     of games in which something happened, never an interval below 0 or above 1, nor one of width 0
     when it never happened), else Student's t."""
@@ -77,7 +82,7 @@ def mean_ci(x: np.ndarray) -> tuple[float, float, float]:
     return (m, float(lo), float(hi))
 
 
-def share_test(x: np.ndarray, chance: float) -> dict[str, Any]:
+def share_test(x: Floats, chance: float) -> dict[str, Any]:
     """A share from one value per game (0, 1/k for a k-way tie, 1): mean, 95% interval, p against chance."""
     x = np.asarray(x, dtype=float)
     x = x[~np.isnan(x)]
@@ -110,7 +115,7 @@ def wilson(k: float, n: int) -> tuple[float, float]:
     return (float(lo), float(hi))
 
 
-def _by(seats, key: str, players: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
+def _by(seats: pa.Table, key: str, players: int) -> list[tuple[int, Floats, Floats]]:
     if key not in seats.column_names:
         return []
     pos = column(seats, key)
@@ -121,7 +126,7 @@ def _by(seats, key: str, players: int) -> list[tuple[int, np.ndarray, np.ndarray
     return [(i, win[pos == i], score[pos == i]) for i in range(players)]
 
 
-def _shares(seats, key: str, players: int) -> list[dict[str, Any]]:
+def _shares(seats: pa.Table, key: str, players: int) -> list[dict[str, Any]]:
     out = []
     for i, w, sc in _by(seats, key, players):
         r = share_test(w, 1 / players)
@@ -131,17 +136,17 @@ def _shares(seats, key: str, players: int) -> list[dict[str, Any]]:
     return out
 
 
-def seat_shares(seats, players: int) -> list[dict[str, Any]]:
+def seat_shares(seats: pa.Table, players: int) -> list[dict[str, Any]]:
     """Win share per seat index (0-based `seat`), one value per game, with its interval and p vs chance."""
     return _shares(seats, "seat", players)
 
 
-def position_shares(seats, players: int) -> list[dict[str, Any]]:
+def position_shares(seats: pa.Table, players: int) -> list[dict[str, Any]]:
     """Win share per turn position (`turn_pos`, 0 = start player); [] for a game without turn order."""
     return _shares(seats, "turn_pos", players)
 
 
-def agent_shares(seats) -> list[dict[str, Any]]:
+def agent_shares(seats: pa.Table) -> list[dict[str, Any]]:
     """Per agent: its win share over games (the mean of its seats' share in each game it played) with that
     mean's interval, `games` its seat-games, mean score and rank over its seats."""
     agents = seats.column("agent").to_pylist()
@@ -160,7 +165,7 @@ def agent_shares(seats) -> list[dict[str, Any]]:
     return out
 
 
-def _per_game(index: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _per_game(index: Floats, x: Floats) -> tuple[Floats, Floats]:
     """(game indexes, the mean of x over each game's rows), NaNs ignored."""
     keys, inv = np.unique(index, return_inverse=True)
     ok = ~np.isnan(x)
@@ -170,7 +175,7 @@ def _per_game(index: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]
         return keys, np.where(c > 0, s / np.where(c > 0, c, 1), np.nan)
 
 
-def game_measures(games, seats, players: int) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+def game_measures(games: pa.Table, seats: pa.Table, players: int) -> tuple[NDArray[Any], dict[str, Floats]]:
     """(game seeds, {measure: one value per game}) in game-index order: the game-level units that
     intervals and comparisons use. Seat measures (`score`, every `m_*`) are averaged over the game's
     seats; `win_share_seat_i` / `win_share_pos_k` are seat i's / turn position k's share of the game's win."""
@@ -178,7 +183,7 @@ def game_measures(games, seats, players: int) -> tuple[np.ndarray, dict[str, np.
     order = np.argsort(gidx)
     gidx = gidx[order]
     seeds = np.array(games.column("seed").to_pylist(), dtype=object)[order]
-    out: dict[str, np.ndarray] = {}
+    out: dict[str, Floats] = {}
     from .quality import KEYS
 
     for k in ("length", "gap12", "lead_changes", "multi_choice_share", "mean_options", *KEYS):
@@ -186,7 +191,7 @@ def game_measures(games, seats, players: int) -> tuple[np.ndarray, dict[str, np.
             out[k] = column(games, k)[order]
     index = column(seats, "index")
 
-    def per_game(x: np.ndarray) -> np.ndarray:
+    def per_game(x: Floats) -> Floats:
         keys, v = _per_game(index, x)
         pos = {int(k): i for i, k in enumerate(keys)}
         return np.array([v[pos[int(g)]] if int(g) in pos else np.nan for g in gidx])
@@ -215,12 +220,12 @@ def game_measures(games, seats, players: int) -> tuple[np.ndarray, dict[str, np.
     return seeds, out
 
 
-def measures(games, seats, players: int) -> dict[str, np.ndarray]:
+def measures(games: pa.Table, seats: pa.Table, players: int) -> dict[str, Floats]:
     """Every comparable measure as one value per game (see `game_measures`)."""
     return game_measures(games, seats, players)[1]
 
 
-def diff_test(a: np.ndarray, b: np.ndarray, paired: bool) -> dict[str, Any]:
+def diff_test(a: Floats, b: Floats, paired: bool) -> dict[str, Any]:
     """B − A: the mean difference, its 95% interval and p; paired game by game (the same seeds on both
     sides, ttest_rel) or unpaired (Welch, ttest_ind). NaNs drop the game (pairs: both sides)."""
     from scipy import stats
@@ -262,7 +267,8 @@ def adjust(rows: list[dict[str, Any]], method: str = CORRECTION, alpha: float = 
     return rows
 
 
-def compare_tables(a: tuple, b: tuple, players: int) -> tuple[list[dict[str, Any]], bool]:
+def compare_tables(a: tuple[pa.Table, pa.Table], b: tuple[pa.Table, pa.Table],
+                   players: int) -> tuple[list[dict[str, Any]], bool]:
     """Every measure of two studies ((games, seats) each): rows with the difference, interval, p and the
     Holm-adjusted significance; paired when both studies hold the same game seeds."""
     sa, ma = game_measures(a[0], a[1], players)
@@ -286,7 +292,8 @@ CARD_MARGIN = 0.03  # a card is flagged only this far from chance (win share poi
 #                    within it (equivalence test) a card does not stand out in a way that matters
 
 
-def card_rows(t, P: int, prefix: str, kept_prefix: str | None, margin: float = CARD_MARGIN) -> list[dict[str, Any]]:
+def card_rows(t: pa.Table, P: int, prefix: str, kept_prefix: str | None,
+              margin: float = CARD_MARGIN) -> list[dict[str, Any]]:
     """Per card (columns m_<prefix><card>): share of seat-games with it, the win share of the seats
     that had it (one value per game: their mean), and (if given) the share of those who kept it.
     `flag`: significant after Holm's correction *and* at least CARD_MARGIN from chance, so that a
@@ -318,7 +325,7 @@ def card_rows(t, P: int, prefix: str, kept_prefix: str | None, margin: float = C
     return sorted(out, key=lambda r: _natural(r["card"]))
 
 
-def _natural(key: str) -> tuple:
+def _natural(key: str) -> tuple[tuple[int, int, str], ...]:
     """A card key's sort key with its numbers as numbers (serial 2 before 10, `bycard_9` before `bycard_10`)."""
     import re
 
@@ -329,7 +336,7 @@ def _natural(key: str) -> tuple:
 POWER = 0.8  # the power a plan states: the smallest difference found 4 times in 5
 
 
-def paired_diff(a: np.ndarray, b: np.ndarray, margin: float | None = None,
+def paired_diff(a: Floats, b: Floats, margin: float | None = None,
                 bounds: tuple[float, float] | None = None, tests: int = 1) -> dict[str, Any]:
     """B − A over the same games (a[i] and b[i] are game i of both sides: the same seed, or in an
     A/A check the same index), never unpaired. The paired t-test's difference, 95% interval and p;
@@ -381,7 +388,7 @@ def paired_diff(a: np.ndarray, b: np.ndarray, margin: float | None = None,
     return res
 
 
-def equiv_share(x: np.ndarray, chance: float, margin: float) -> float | None:
+def equiv_share(x: Floats, chance: float, margin: float) -> float | None:
     """The equivalence test (TOST) that a share's mean lies within chance ± margin: its p, or None
     without spread (statsmodels' ttost_ind against a constant is not defined: two one-sided t-tests)."""
     from scipy import stats

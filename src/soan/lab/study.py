@@ -16,7 +16,7 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import SoanError
 from ..core.game import check_config, game_info
@@ -25,18 +25,25 @@ from .notable import keep_notable, record_path, write_record_lines
 from .quality import KEYS as QUALITY
 from .runner import GameResult, _work, study_seeds
 
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from ..core.hooks import StateContract
+
 CHUNK = 100
+Task = tuple[Any, ...]  # a chunk of games as runner._work takes it
+Moves = list[tuple[int, dict[str, Any]]]  # a record's moves: (seat, action)
 
 
 class StudyError(SoanError):
     pass
 
 
-def _tables(results: list[GameResult], settings: dict[str, Any]):
+def _tables(results: list[GameResult], settings: dict[str, Any]) -> tuple[pa.Table, pa.Table]:
     import pyarrow as pa
 
     P = settings["players"]
-    games: dict[str, list] = {k: [] for k in ("index", "seed", "game", "variants", "params", "players", "length",
+    games: dict[str, list[Any]] = {k: [] for k in ("index", "seed", "game", "variants", "params", "players", "length",
                                                 "winners", "multi_choice_share", "mean_options", "lead_changes",
                                                 "gap12", "start_player", *QUALITY)}
     for i in range(P):
@@ -79,8 +86,9 @@ def _tables(results: list[GameResult], settings: dict[str, Any]):
     return pa.table(games), pa.table(seats)
 
 
-def settings_for(game: str, n: int, players: int | None, agents: list[str], seed: int, variants, params,
-                 components=None, records: int | None = None, chunk: int = CHUNK) -> dict[str, Any]:
+def settings_for(game: str, n: int, players: int | None, agents: list[str], seed: int,
+                 variants: list[str] | tuple[str, ...] | None, params: dict[str, Any] | None,
+                 components: str | None = None, records: int | None = None, chunk: int = CHUNK) -> dict[str, Any]:
     """A study's settings. `chunk`: games per saved part (and per task of a worker); smaller chunks
     spread a study of a few slow games over every job, and keep more of it when it is interrupted."""
     if not isinstance(chunk, int) or chunk < 1:
@@ -93,7 +101,7 @@ def settings_for(game: str, n: int, players: int | None, agents: list[str], seed
             "records": records or 0}
 
 
-def _same(a: dict, b: dict) -> bool:
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     keys = ("game", "players", "agents", "seed", "variants", "params", "components_hash", "chunk")
     return all(a.get(k) == b.get(k) for k in keys)
 
@@ -122,7 +130,7 @@ class StudyRun:
         if progress:
             progress(sum(min(chunk, n - c * chunk) for c in done))
         self.settings, self.out, self.progress = settings, out, progress
-        self.tasks: list[tuple[int, tuple]] = []
+        self.tasks: list[tuple[int, Task]] = []
         for c in todo:
             items = list(study_seeds(settings["seed"], min(n, (c + 1) * chunk), c * chunk))
             self.tasks.append((c, (settings["game"], settings["players"], settings["agents"],
@@ -205,13 +213,13 @@ def run_studies(runs: list[StudyRun], pool: Any = None, deadline: float | None =
     return [r.finish(play_s) for r in runs]
 
 
-def _pooled(pool: Any, tasks: list, runs: list[StudyRun], deadline: float | None, clock: Callable[[], float],
-            first: set[tuple[int, int]]) -> None:
+def _pooled(pool: Any, tasks: list[tuple[int, int, Task]], runs: list[StudyRun], deadline: float | None,
+            clock: Callable[[], float], first: set[tuple[int, int]]) -> None:
     """The tasks through the pool, one a worker out at once, none started past the deadline but those in
     `first`; each saved in this process as it comes back (in any order)."""
     import queue
 
-    done: queue.Queue = queue.Queue()
+    done: queue.Queue[tuple[int, int, list[GameResult]] | BaseException] = queue.Queue()
     window = max(1, getattr(pool, "_processes", 2) or 2)  # one a worker: none waits in a queue past the deadline
     out = 0
     todo = list(tasks)
@@ -243,17 +251,18 @@ def _done_chunks(parts: Path, n: int, chunk: int) -> set[int]:
     return done
 
 
-def _indexed(task):
+def _indexed(task: tuple[int, Task]) -> tuple[int, list[GameResult]]:
     c, t = task
     return c, _work(t)
 
 
-def _indexed_many(task):
+def _indexed_many(task: tuple[int, int, Task]) -> tuple[int, int, list[GameResult]]:
     k, c, t = task
     return k, c, _work(t)
 
 
-def _run_ray(tasks, save, address, jobs) -> None:
+def _run_ray(tasks: list[tuple[int, Task]], save: Callable[[int, list[GameResult]], None], address: str | None,
+             jobs: int) -> None:
     try:
         import ray
     except ImportError:
@@ -288,7 +297,7 @@ def _merge(out: Path) -> None:
         pq.write_table(t, out / f"{name}.parquet")
 
 
-def load(out: str | Path):
+def load(out: str | Path) -> tuple[dict[str, Any], pa.Table, pa.Table]:
     """(settings, games, seats) of a study folder, as a dict and two pyarrow tables."""
     import pyarrow.parquet as pq
 
@@ -335,7 +344,7 @@ def import_records(paths: list[str], out: str | Path, feedback: list[dict[str, A
     out = Path(out)
     results: list[GameResult] = []
     settings: dict[str, Any] | None = None
-    kept: list[tuple[int, dict[str, Any], list]] = []
+    kept: list[tuple[int, dict[str, Any], Moves]] = []
     web_ids: dict[str, int] = {}
     for k, p in enumerate(paths):
         header, moves = read_record(p)
@@ -364,7 +373,8 @@ def import_records(paths: list[str], out: str | Path, feedback: list[dict[str, A
     return {"out": str(out), "games": len(results), "answers": len(answers)}
 
 
-def _replay_record(p: str, header: dict[str, Any], moves: list) -> tuple[Any, Any, list[int], list | None]:
+def _replay_record(p: str, header: dict[str, Any],
+                   moves: Moves) -> tuple[StateContract, Any, list[int], list[int] | None]:
     """The record's game replayed to its end with the game's measures listening; the decisions per seat
     and the turn order (taken at the start)."""
     from ..core.actions import parse_action
@@ -424,7 +434,7 @@ def _same_setting(settings: dict[str, Any] | None, s: Any, agents: list[str], p:
     return settings
 
 
-def _write_import(out: Path, kept: list[tuple[int, dict[str, Any], list]], answers: list[dict[str, Any]],
+def _write_import(out: Path, kept: list[tuple[int, dict[str, Any], Moves]], answers: list[dict[str, Any]],
                   settings: dict[str, Any], results: list[GameResult]) -> None:
     """The records, the answers, study.json and the tables of an imported study."""
     import pyarrow.parquet as pq

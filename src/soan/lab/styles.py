@@ -9,7 +9,9 @@ each). After the approach of de Mesentier Silva et al. (2017), AI-based playtest
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from ..agents.styles import game_styles
@@ -18,7 +20,7 @@ from .runner import run_games, wilson
 
 
 def round_robin(game: str, players: int, n: int, base: str = "greedy", styles: list[str] | None = None,
-                seed: int = 0, jobs: int = 1, progress=None) -> dict[str, Any]:
+                seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     known = game_styles(game)
     names = styles or sorted(known)
     bad = [s for s in names if s not in known]
@@ -63,7 +65,7 @@ def round_robin(game: str, players: int, n: int, base: str = "greedy", styles: l
             "table": table, "matrix": matrix, "dominant": dominant}
 
 
-def heatmap(result: dict[str, Any], path, lang: str = "en") -> None:
+def heatmap(result: dict[str, Any], path: str | Path, lang: str = "en") -> None:
     """The matrix as a PNG: row style's win share against the column style, with its interval."""
     import matplotlib
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +36,10 @@ def grid(game: str, specs: list[str]) -> list[dict[str, str]]:
     return [dict(c) for c in itertools.product(*axes)]
 
 
-def run_sweep(game: str, settings: list[dict[str, str]], n: int, players, agents: str, variants, seed: int,
-              jobs: int, out: str, wanted: list[str], runner) -> tuple[list[dict[str, Any]], Path]:
+def run_sweep(game: str, settings: list[dict[str, str]], n: int, players: int | None, agents: str,
+              variants: list[str] | tuple[str, ...] | None, seed: int, jobs: int, out: str, wanted: list[str],
+              runner: Callable[[int, str, Callable[[Callable[[int], None]], dict[str, Any]]], object],
+              ) -> tuple[list[dict[str, Any]], Path]:
     rows = []
     for ps in settings:
         info, P, vs, params = check_config(game, players, variants, ps)
@@ -44,7 +47,10 @@ def run_sweep(game: str, settings: list[dict[str, str]], n: int, players, agents
         label = ",".join(f"{k}={v}" for k, v in ps.items())
         d = Path(out) / f"{info.id}-{label.replace('|', '_').replace(',', '_').replace('=', '-')}"
         st = settings_for(info.id, n, P, ags, seed, vs, params)
-        runner(n, label, lambda tick, st=st, d=d: run_study(st, d, jobs, progress=tick))
+        def play(tick: Callable[[int], None], st: dict[str, Any] = st, d: Path = d) -> dict[str, Any]:
+            return run_study(st, d, jobs, progress=tick)
+
+        runner(n, label, play)
         s, g, t = load(d)
         ms = measures(g, t, P)
         row: dict[str, Any] = {"setting": label, "out": str(d)}
@@ -62,7 +68,8 @@ def run_sweep(game: str, settings: list[dict[str, str]], n: int, players, agents
     return rows, plot
 
 
-def _plot(rows, wanted, path: Path, names: dict[str, str] | None = None) -> Path:
+def _plot(rows: list[dict[str, Any]], wanted: list[str], path: Path,
+          names: dict[str, str] | None = None) -> Path:
     import matplotlib
 
     matplotlib.use("Agg")

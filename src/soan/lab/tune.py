@@ -13,12 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..agents.styles import game_styles
 from ..core.errors import ConfigError
 from .runner import run_games
 from .stats import wilson  # statsmodels: tuning needs the lab extra (Optuna) anyway
+
+if TYPE_CHECKING:
+    import optuna
+
+    from .runner import GameResult
 
 FIXED = {"vp"}  # the scale of a value: never tuned
 
@@ -34,7 +39,7 @@ def space(defaults: dict[str, float]) -> dict[str, tuple[float, float]]:
     return {k: around(v) for k, v in defaults.items() if k not in FIXED}
 
 
-def _share(results, spec: str) -> float:
+def _share(results: list[GameResult], spec: str) -> float:
     w = 0.0
     for r in results:
         win = r.winners
@@ -76,7 +81,7 @@ def tune(game: str, players: int, out: Path, agent: str = "greedy", trials: int 
         _write_style(path, {"name": name, "weights": {**defaults, **w}})
         return f"{agent}:style={path}"
 
-    def objective(trial) -> float:
+    def objective(trial: optuna.Trial) -> float:
         w = {k: trial.suggest_float(k, lo, hi) for k, (lo, hi) in sp.items()}
         cand = spec_for(f"trial-{trial.number}", w)
         lineup = [cand if i % 2 == 0 else default_spec for i in range(players)]

@@ -15,7 +15,7 @@ from .questions import load_questions
 
 
 # --- the A/A check of the whole procedure ---------------------------------------------------------
-def aa_question(game: str, q: dict, rep: int) -> dict[str, Any]:
+def aa_question(game: str, q: dict[str, Any], rep: int) -> dict[str, Any]:
     """A compare question as an A/A check: the base setting against itself, each side on its own fresh
     seeds (rep `rep`), so that any difference the procedure reports is a false one."""
     if q["kind"] != "compare":

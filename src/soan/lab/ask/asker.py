@@ -7,10 +7,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..study import CHUNK, StudyRun, load, run_studies, settings_for
 from .questions import Setting
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 BOTS = ("greedy", "random")  # the lead level (normal: its verdicts are the answers), then random as context
 START_N = {"random": 200, "greedy": 8}  # a context level's games per study (at most); the lead's with --budget 0
@@ -81,7 +84,7 @@ class Asker:
                 self.n[s] = max(n, self.n.get(s, 0))
         return played
 
-    def tables(self, s: Setting):
+    def tables(self, s: Setting) -> tuple[pa.Table, pa.Table]:
         _, g, t = load(self.folder(s))
         return g, t
 

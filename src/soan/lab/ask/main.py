@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -23,7 +24,8 @@ from .verdict import BY_KIND, agree
 
 
 def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: str | Path = "studies/ask",
-        jobs: int = 2, bots: tuple[str, ...] | None = None, progress=None,
+        jobs: int = 2, bots: tuple[str, ...] | None = None,
+        progress: Callable[[str, int, int], None] | None = None,
         questions: list[dict[str, Any]] | None = None, start_n: dict[str, int] | None = None,
         check_bots: bool = False, seed: int = 0) -> AskResult:
     """Answer the game's questions (all, or those named): plan each study's size from the budget and a
@@ -138,7 +140,8 @@ def _read_state(state_file: Path) -> dict[str, Any]:
     return state
 
 
-def _chosen(info: GameInfo, qs: list[dict[str, Any]], ids: list[str] | None) -> list[dict[str, Any]]:
+def _chosen(info: GameInfo[Any, Any], qs: list[dict[str, Any]],
+            ids: list[str] | None) -> list[dict[str, Any]]:
     """The questions named by `ids` (all when none), in the file's order; an unknown id is an error."""
     if not ids:
         return qs
@@ -183,14 +186,14 @@ def _resized_for(rs: dict[str, Any] | None, answers: list[Answer]) -> dict[str, 
             "others_met": sum(1 for k in rs.get("met", []) if k not in ids and rs.get("needs", {}).get(k))}
 
 
-def _js(x):
+def _js(x: object) -> Any:
     if isinstance(x, np.generic):
         return x.item()
     raise TypeError(type(x))
 
 
 # --- answering ------------------------------------------------------------------------------------
-def answer(a: Asker, q: dict, names: dict) -> Answer:
+def answer(a: Asker, q: dict[str, Any], names: dict[str, Any]) -> Answer:
     fn = BY_KIND[q["kind"]]
     by_bot = {b: fn(a, q, b, names) for b in a.bots}
     lead = a.bots[0]

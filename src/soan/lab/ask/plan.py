@@ -126,7 +126,7 @@ def games_for(effect: float, alpha: float, power: float) -> int:
     return max(2, math.ceil(k))
 
 
-def settled_rows(a: Asker, q: dict, bot: str) -> set[str]:
+def settled_rows(a: Asker, q: dict[str, Any], bot: str) -> set[str]:
     """The settings of a compare question's comparisons already settled by its studies' games so far:
     a difference, or a difference within the margin (TOST), at p < SETTLE_P after Holm's correction across
     the question's comparisons (the Haybittle–Peto rule: one early look at a level this strict, the final
@@ -165,7 +165,7 @@ def _released(a: Asker, qs: list[dict[str, Any]], bot: str, settled: dict[str, s
     return done - held
 
 
-def question_needs(a: Asker, q: dict, bot: str, partners: bool = True,
+def question_needs(a: Asker, q: dict[str, Any], bot: str, partners: bool = True,
                    settled: frozenset[str] | set[str] = frozenset()) -> dict[str, Any] | None:
     """The games a study each of the question's studies needs for a clear answer, from the games they
     hold: a compare question, the paired differences' spread and its margin (the games that find a
@@ -202,7 +202,7 @@ def _whole(n: int) -> int:
     return max(CHUNK_LEAD, -(-n // CHUNK_LEAD) * CHUNK_LEAD)
 
 
-def _compare_need(a: Asker, q: dict, bot: str, partners: bool = True,
+def _compare_need(a: Asker, q: dict[str, Any], bot: str, partners: bool = True,
                   settled: frozenset[str] | set[str] = frozenset()) -> dict[str, Any]:
     margin = q.get("margin")
     out: dict[str, Any] = {"id": q["id"], "need": None, "studies": {}}

@@ -64,7 +64,7 @@ def check_question(game: str, q: dict[str, Any], file: str, seen: set[str] | Non
         check_config(game, None, s.get("variants", []), _params(s))
 
 
-def _params(s: dict) -> dict[str, Any]:
+def _params(s: dict[str, Any]) -> dict[str, Any]:
     return {k: (",".join(map(str, v)) if isinstance(v, list) else v) for k, v in (s.get("params") or {}).items()}
 
 
@@ -93,19 +93,19 @@ class Setting:
                 + ("_plan-base" if self.planner else ""))
 
 
-def setting_of(game: str, s: dict, players: int, bot: str) -> Setting:
+def setting_of(game: str, s: dict[str, Any], players: int, bot: str) -> Setting:
     return Setting(players, bot, tuple(s.get("variants", [])), tuple(sorted(_params(s).items())),
                    int(s.get("seed", 0)))
 
 
-def players_of(game: str, q: dict) -> list[int]:
+def players_of(game: str, q: dict[str, Any]) -> list[int]:
     info = game_info(game)
     if q["kind"] == "seats":
         return list(range(info.players[0], info.players[1] + 1))
     return [int(x) for x in q.get("players", [])] or [max(info.players)]
 
 
-def settings_for_question(game: str, q: dict, bot: str) -> list[Setting]:
+def settings_for_question(game: str, q: dict[str, Any], bot: str) -> list[Setting]:
     if q["kind"] == "words":
         return []
     out = []
@@ -128,7 +128,7 @@ def planner_spec(game: str, bot: str) -> str | None:
     return f"{spec}:rules=base" if spec.split(":")[0] == "greedy" and "rules=" not in spec else None
 
 
-def planner_settings(game: str, q: dict, bot: str) -> list[Setting]:
+def planner_settings(game: str, q: dict[str, Any], bot: str) -> list[Setting]:
     """For each setting a compare question sets against its base: the same games with one seat planning
     under the base rules (agents/planrules.py)."""
     spec = planner_spec(game, bot)
@@ -154,7 +154,7 @@ def _restates(game: str, s: Setting) -> bool:
                               params=dict(s.params))) is not None
 
 
-def exact(game: str, q: dict) -> list[dict[str, Any]]:
+def exact(game: str, q: dict[str, Any]) -> list[dict[str, Any]]:
     """A compare question's `exact` part: figures a game's analysis computes exactly (no games played,
     e.g. maxima over the real deck) for the base and each compared setting."""
     ex = q.get("exact")

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ...core.errors import ConfigError
 from ...core.game import game_info
 from ..stats import (
+    Floats,
     adjust,
     adjust_equiv,
     card_rows,
@@ -37,6 +39,9 @@ from .answers import (
 from .asker import Asker
 from .questions import Setting, planner_spec, players_of, setting_of
 
+if TYPE_CHECKING:
+    import pyarrow as pa
+
 
 def planning_check(a: Asker, aware: Setting, n: int) -> dict[str, Any] | None:
     """Per game i of the first n, seat i mod P: its score when every seat plans with the setting's rules
@@ -52,7 +57,7 @@ def planning_check(a: Asker, aware: Setting, n: int) -> dict[str, Any] | None:
     _, ta = a.tables(aware)
     _, tp = a.tables(planned)
 
-    def seat_scores(t: Any) -> np.ndarray:
+    def seat_scores(t: Any) -> Floats:
         idx, seat, score = column(t, "index"), column(t, "seat"), column(t, "score")
         out = np.full(n, np.nan)
         sel = (seat == idx % P) & (idx < n)
@@ -66,7 +71,7 @@ def planning_check(a: Asker, aware: Setting, n: int) -> dict[str, Any] | None:
     return {"setting": planned.name, "n": r["n"], "diff": r["diff"], "ci": r["ci"], "verdict": word}
 
 
-def agree(q: dict, by_bot: dict, bots: tuple[str, ...]) -> bool | None:
+def agree(q: dict[str, Any], by_bot: dict[str, Any], bots: tuple[str, ...]) -> bool | None:
     """Whether every bot level gives the same clear answer (None: some level is not clear)."""
     if len(bots) < 2 or not all(by_bot[b]["clear"] for b in bots):
         return None
@@ -82,14 +87,14 @@ class _Side:
     first `n` games of each being the same games."""
     P: int
     base: Setting
-    ma: dict[str, np.ndarray]
-    against: dict
+    ma: dict[str, Floats]
+    against: dict[str, Any]
     st: Setting
-    mv: dict[str, np.ndarray]
+    mv: dict[str, Floats]
     n: int
 
 
-def sides_of(a: Asker, q: dict, bot: str):
+def sides_of(a: Asker, q: dict[str, Any], bot: str) -> Iterator[_Side]:
     """Each comparison of the question at `bot`, players count by players count (the same games on both
     sides are checked; a measure the tables lack is an error naming it)."""
     m = q["measure"]
@@ -107,13 +112,13 @@ def sides_of(a: Asker, q: dict, bot: str):
             yield _Side(P, base, ma, s, st, mv, n)
 
 
-def _gist(rows: list[dict]) -> list[str]:
+def _gist(rows: list[dict[str, Any]]) -> list[str]:
     """What a compare answer says, row by row: a real difference inside the margin says, as "negligible"
     does, that nothing that matters changes (so two levels that say so agree)."""
     return ["negligible" if r["negligible"] else r["effect"] for r in rows]
 
 
-def _compare(a: Asker, q: dict, bot: str, names: dict) -> CompareAnswer:
+def _compare(a: Asker, q: dict[str, Any], bot: str, names: dict[str, Any]) -> CompareAnswer:
     rows = []
     m = q["measure"]
     bounds = (0.0, 1.0) if q.get("format") == "pct" else None
@@ -164,7 +169,7 @@ def fired(a: Asker, s: Setting, n: int) -> list[dict[str, Any]]:
     return out
 
 
-def _measures(a: Asker, q: dict, s: Setting, P: int) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+def _measures(a: Asker, q: dict[str, Any], s: Setting, P: int) -> tuple[NDArray[Any], dict[str, Floats]]:
     """A study's measures, one value per game (stats.game_measures), with the question's derived ones:
     `top_wins:<m>` the win share of the player(s) with the most <m> in the game (does <m> decide who
     wins?); and with `chance_bot`, the question's measure minus that bot level's in the same setting and
@@ -184,7 +189,7 @@ def _measures(a: Asker, q: dict, s: Setting, P: int) -> tuple[np.ndarray, dict[s
     return seeds, ms
 
 
-def top_wins(seats, measure: str, seeds: np.ndarray) -> np.ndarray:
+def top_wins(seats: pa.Table, measure: str, seeds: NDArray[Any]) -> Floats:
     """Per game (in `seeds` order: game-index order), the mean win of the seats with the game's highest
     `m_<measure>` (a shared top shares it); NaN when the measure is missing."""
     from ..stats import column
@@ -203,7 +208,7 @@ def top_wins(seats, measure: str, seeds: np.ndarray) -> np.ndarray:
     return np.array([out.get(i, np.nan) for i in range(len(seeds))])
 
 
-def _effect(q: dict, r: dict, game: str, P: int) -> str:
+def _effect(q: dict[str, Any], r: dict[str, Any], game: str, P: int) -> str:
     """better / worse / negligible / none (not clear) / no_spread / no_events, for the question's direction."""
     if r["spread"] == "no_events":
         return "no_events"
@@ -220,7 +225,7 @@ def _effect(q: dict, r: dict, game: str, P: int) -> str:
     return "none"
 
 
-def _level(a: Asker, q: dict, bot: str, names: dict) -> FiguresAnswer:
+def _level(a: Asker, q: dict[str, Any], bot: str, names: dict[str, Any]) -> FiguresAnswer:
     P = players_of(a.game, q)[0]
     g, t = a.tables(setting_of(a.game, q.get("base") or {}, P, bot))
     _, ms = game_measures(g, t, P)
@@ -241,7 +246,7 @@ SEAT_MARGIN = 0.05  # a turn position within chance ± 5 points has "no advantag
 CARD_MARGIN = 0.05  # a card: flagged when significant and this far from chance; within it, it does not matter
 
 
-def _seats(a: Asker, q: dict, bot: str, names: dict) -> SeatsAnswer:
+def _seats(a: Asker, q: dict[str, Any], bot: str, names: dict[str, Any]) -> SeatsAnswer:
     from ..stats import column, equiv_share
 
     rows = []
@@ -265,7 +270,7 @@ def _seats(a: Asker, q: dict, bot: str, names: dict) -> SeatsAnswer:
     return {"rows": cast(list[SeatRow], rows), "clear": clear, "margin": margin, "gist": found or "none"}
 
 
-def _cards(a: Asker, q: dict, bot: str, names: dict) -> CardsAnswer:
+def _cards(a: Asker, q: dict[str, Any], bot: str, names: dict[str, Any]) -> CardsAnswer:
     P = players_of(a.game, q)[0]
     g, t = a.tables(setting_of(a.game, q.get("base") or {}, P, bot))
     rows = card_rows(t, P, q.get("prefix", "played_"), q.get("kept_prefix", "held_"), float(q.get("margin", CARD_MARGIN)))
@@ -278,14 +283,14 @@ def _card_result(rows: list[CardRow], P: int) -> CardsAnswer:
     return {"rows": rows, "clear": clear, "players": P, "gist": found}
 
 
-def _dealt(a: Asker, q: dict, bot: str, names: dict) -> CardsAnswer:
+def _dealt(a: Asker, q: dict[str, Any], bot: str, names: dict[str, Any]) -> CardsAnswer:
     P = players_of(a.game, q)[0]
     g, t = a.tables(setting_of(a.game, q.get("base") or {}, P, bot))
     rows = card_rows(t, P, "dealt_", "dealt_kept_", float(q.get("margin", CARD_MARGIN)))
     return _card_result(cast(list[CardRow], rows), P)
 
 
-def _words(a: Asker, q: dict, bot: str, names: dict) -> WordsAnswer:
+def _words(a: Asker, q: dict[str, Any], bot: str, names: dict[str, Any]) -> WordsAnswer:
     """A 問題点 games cannot answer (an idea the draft itself rejects, a renaming that changes no rule):
     answered by its `words`, no games played."""
     return {"rows": [], "clear": True, "gist": "words"}

@@ -5,20 +5,22 @@ from __future__ import annotations
 import html
 import math
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 from ..report import fig_html
 from .wording import card_name, label, setting_name, w, who
 
 
-def _err(rows: list[dict], key: str, lo_hi: tuple[float, float] | None = None) -> list[list[float]]:
+def _err(rows: Sequence[Mapping[str, Any]], key: str,
+         lo_hi: tuple[float, float] | None = None) -> list[list[float]]:
     """Error bar lengths below and above each value, from its interval (never negative, 0 when unknown),
     the interval clipped to `lo_hi` (a measure's own range)."""
-    def val(x):
+    def val(x: float | None) -> float | None:
         return None if x is None or (isinstance(x, float) and math.isnan(x)) else float(x)
 
-    def gap(x, y) -> float:
+    def gap(x: float | None, y: float | None) -> float:
         x, y = val(x), val(y)
         return 0.0 if x is None or y is None else max(0.0, y - x)
 
@@ -40,7 +42,7 @@ def _wrap(s: str, lang: str, width: int = 28) -> str:
     return textwrap.fill(s, width // 2 if lang == "ja" else width)
 
 
-def figure(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | None:
+def figure(game: str, ans: Mapping[str, Any], lang: str, plt: ModuleType) -> str | None:
     """The answer's figure as an <img> (None for a question answered in words, or with no rows)."""
     kind = ans["kind"]
     if kind == "words":
@@ -49,7 +51,7 @@ def figure(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | None:
     return draw(game, ans, lang, plt)
 
 
-def _figure_compare(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | None:
+def _figure_compare(game: str, ans: Mapping[str, Any], lang: str, plt: ModuleType) -> str | None:
     """Each setting's difference from the base with its interval, one marker per bot level."""
     q = ans["q"]
     bots = list(ans["by_bot"])
@@ -76,7 +78,7 @@ def _figure_compare(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | 
     return fig_html(fig)
 
 
-def _figure_level(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | None:
+def _figure_level(game: str, ans: Mapping[str, Any], lang: str, plt: ModuleType) -> str | None:
     """One panel per measure: each bot level's value with its interval."""
     bots = list(ans["by_bot"])
     rows = ans["by_bot"][bots[0]]["rows"]
@@ -93,7 +95,7 @@ def _figure_level(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | No
     return fig_html(fig)
 
 
-def _figure_seats(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | None:
+def _figure_seats(game: str, ans: Mapping[str, Any], lang: str, plt: ModuleType) -> str | None:
     """One panel per player count: the win share of each turn position (or seat) against chance."""
     bots = list(ans["by_bot"])
     players = sorted({r["players"] for r in ans["by_bot"][bots[0]]["rows"]})
@@ -122,7 +124,7 @@ def _figure_seats(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | No
     return fig_html(fig)
 
 
-def _figure_cards(game: str, ans: Mapping[str, Any], lang: str, plt) -> str | None:
+def _figure_cards(game: str, ans: Mapping[str, Any], lang: str, plt: ModuleType) -> str | None:
     """Each card's win share with its interval against chance (cards, dealt)."""
     bots = list(ans["by_bot"])
     rows = ans["by_bot"][bots[0]]["rows"]

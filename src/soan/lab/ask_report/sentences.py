@@ -6,7 +6,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from ..seatadv import position_name, seat_name, share_text
+from ...core.words import seat_name
+from ..seatadv import position_name, share_text
 from .wording import (
     card_name,
     exact_words,
@@ -22,7 +23,8 @@ from .wording import (
 )
 
 
-def sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = False) -> str:
+def sentence(game: str, q: Mapping[str, Any], r: Mapping[str, Any], bot: str, lang: str,
+             context: bool = False) -> str:
     """One comparison in plain words: what the rule change does to the question's measure (a context
     level's line follows the lead's on the same setting: the setting by its rule IDs alone)."""
     lab = label(game, r["against"], lang, short=context)
@@ -77,7 +79,7 @@ def sentence(game: str, q: dict, r: dict, bot: str, lang: str, context: bool = F
     return s + ("" if context else _fired_line(r, lang) + _planning_line(r, lang))
 
 
-def _fired_line(r: dict, lang: str) -> str:
+def _fired_line(r: Mapping[str, Any], lang: str) -> str:
     """How often the compared rule took effect in the games the verdict rests on; when never, that the
     effect comes from the players avoiding it."""
     out = ""
@@ -94,7 +96,7 @@ def _fired_line(r: dict, lang: str) -> str:
     return out
 
 
-def _planning_line(r: dict, lang: str) -> str:
+def _planning_line(r: Mapping[str, Any], lang: str) -> str:
     """The planning check (`soan ask --check-bots`): does a bot that plans with the rule do better?"""
     p = r.get("planning")
     if not p or not p["n"]:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
+from ...agents.names import bot_label
 from ...core import words
 from ...core.game import game_info
-from ..report import bot_label, variant_label
+from ..ask.schema import SettingSpec, Texts
+from ..report import variant_label
 
 W = words.pairs("ask")  # core/words/*.toml
 
@@ -47,7 +51,7 @@ def fmt(x: float | None, kind: str, signed: bool = False, bound: bool = False) -
     return f"{x:+.2f}" if signed else f"{x:.2f}"
 
 
-def label(game: str, s: dict, lang: str, short: bool = False) -> str:
+def label(game: str, s: SettingSpec, lang: str, short: bool = False) -> str:
     """A compared setting as the reader sees it: its rule IDs with their meaning (AD-V7（…）, AD-V7 (set weight));
     `short`: the IDs alone (AD-V7), for a line that follows one which gave the meaning."""
     if s.get("label"):
@@ -68,15 +72,16 @@ def label(game: str, s: dict, lang: str, short: bool = False) -> str:
     return " + ".join(parts) or w("base", lang)
 
 
-def setting_name(q: dict, lang: str) -> str:
-    return q["name"]["ja" if lang == "ja" else "en"]
+def setting_name(q: Mapping[str, Any], lang: str) -> str:
+    name: Texts = q["name"]
+    return name["ja" if lang == "ja" else "en"]
 
 
 def exact_words(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
 
 
-def figure_text(q: dict, r: dict, lang: str) -> str:
+def figure_text(q: Mapping[str, Any], r: Mapping[str, Any], lang: str) -> str:
     """'a → b, difference d (95% range lo to hi)'; for a verdict of no difference that matters, the range
     its equivalence test uses (90% for one comparison, wider after Holm), which lies inside the margin."""
     f = q.get("format", "num")
@@ -92,7 +97,7 @@ def figure_text(q: dict, r: dict, lang: str) -> str:
     return body
 
 
-def verb(q: dict, r: dict, e: str, lang: str) -> tuple[str, str]:
+def verb(q: Mapping[str, Any], r: Mapping[str, Any], e: str, lang: str) -> tuple[str, str]:
     """A clear difference in words that fit the question's measure: what the setting does to it, then
     whether that is what the question hopes for (its `better`). The verb is the question's own
     (`verbs: {ja: [up, down], en: [up, down]}`, e.g. 広げる / 狭める for a spread), else by the measure's
@@ -125,15 +130,15 @@ def _the(name: str, count: bool = False) -> str:
     return ("the number of " if count else "the ") + name
 
 
-def object_words(q: dict, name: str) -> str:
+def object_words(q: Mapping[str, Any], name: str) -> str:
     """The measure as the English verdict's object: a count without its own verbs is "the number of …"."""
     return _the(name, count=q.get("format", "num") != "pct" and not q.get("verbs") and q.get("better") != "closer")
 
 
-def versus(game: str, q: dict, lang: str) -> str:
+def versus(game: str, q: Mapping[str, Any], lang: str) -> str:
     """What a setting is compared with, when the question's base is not the plain game (LS-V2 measured
     under LS-V1): 「LS-V1のみと比べると、」 / "against LS-V1 alone, "; else nothing."""
-    base = q.get("base") or {}
+    base: SettingSpec = q.get("base") or SettingSpec()
     if not base.get("variants") and not base.get("params"):
         return ""
     b = label(game, base, lang, short=True)

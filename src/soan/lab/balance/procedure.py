@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core.errors import ConfigError
 from ...core.game import check_config, game_info
@@ -18,6 +18,14 @@ from ...core.version import __version__
 from .axes import Axis, components_file
 from .result import BalanceResult, Moved, Neighbour, OtherLevel, TargetSpec, TargetValue
 from .targets import FRESH, SEED_MAX, Target
+
+if TYPE_CHECKING:
+    import optuna
+    import pyarrow as pa
+
+    from ..stats import Floats
+
+Tables = tuple["pa.Table", "pa.Table"]  # (games, seats) of a set of games
 
 
 @dataclass
@@ -85,7 +93,8 @@ def changed(pb: Problem, choice: dict[str, Any]) -> list[tuple[Axis, Any]]:
 # --- playing and measuring ------------------------------------------------------------------------
 
 
-def play(pb: Problem, choice: dict[str, Any], n: int, seed: int, progress: Callable[[int], None] | None = None):
+def play(pb: Problem, choice: dict[str, Any], n: int, seed: int,
+         progress: Callable[[int], None] | None = None) -> Tables:
     """(games, seats) tables of `n` games of a choice on the seeds of `seed`."""
     from ..runner import run_games
     from ..study import _tables
@@ -98,7 +107,8 @@ def play(pb: Problem, choice: dict[str, Any], n: int, seed: int, progress: Calla
     return _tables(res, settings)
 
 
-def kept_play(pb: Problem, choice: dict[str, Any], n: int, seed: int, progress: Callable[[int], None] | None = None):
+def kept_play(pb: Problem, choice: dict[str, Any], n: int, seed: int,
+              progress: Callable[[int], None] | None = None) -> Tables:
     """`play`, its tables kept in OUT/played/ under a key of everything that decides its games (game,
     players, bots, rules, the choice, the number of games, the seeds): a balance run stopped after the
     search (Ctrl-C) plays again only the validation, robustness and level games it had not finished."""
@@ -123,7 +133,7 @@ def kept_play(pb: Problem, choice: dict[str, Any], n: int, seed: int, progress: 
     return g, s
 
 
-def per_game(games, seats, players: int, target: Target):
+def per_game(games: pa.Table, seats: pa.Table, players: int, target: Target) -> Floats:
     """One value per game of a target's measure (nan where a game has none)."""
     import numpy as np
 
@@ -144,7 +154,7 @@ def per_game(games, seats, players: int, target: Target):
     return ms[target.measure]
 
 
-def evaluate(pb: Problem, games, seats) -> list[TargetValue]:
+def evaluate(pb: Problem, games: pa.Table, seats: pa.Table) -> list[TargetValue]:
     """Each target's value, 95% interval, whether it holds and its miss."""
     from ..stats import mean_ci, share_test
 
@@ -224,7 +234,7 @@ def search(pb: Problem, progress: Callable[[str, int, int], None] | None = None)
         if tr.state == optuna.trial.TrialState.COMPLETE and "targets" in tr.user_attrs:
             cache[json.dumps(tr.params, sort_keys=True)] = tr.user_attrs["targets"]
 
-    def objective(trial):
+    def objective(trial: optuna.Trial) -> float | tuple[float, ...]:
         idx = {a.text: trial.suggest_int(a.text, 0, len(a.values) - 1) for a in pb.axes}
         k = json.dumps(idx, sort_keys=True)
         if k not in cache:
@@ -267,7 +277,7 @@ def search(pb: Problem, progress: Callable[[str, int, int], None] | None = None)
 def best_of(pb: Problem, trials: list[dict[str, Any]]) -> dict[str, Any]:
     """The choice to validate: among those meeting every target on the search seeds, the one changing
     the fewest settings, then the smallest total miss; if none meets them all, the smallest total miss."""
-    def cost(t):
+    def cost(t: dict[str, Any]) -> tuple[bool, int, float, float]:
         ok = all(r["holds"] for r in t["targets"])
         return (not ok, len(changed(pb, t["choice"])) if ok else 0, sum(r["miss"] for r in t["targets"]),
                 -sum(tg.slack(r["value"]) for tg, r in zip(pb.targets, t["targets"], strict=True)))
@@ -285,7 +295,7 @@ def neighbours(pb: Problem, choice: dict[str, Any]) -> list[tuple[Axis, Any, dic
     return out
 
 
-def others_moved(pb: Problem, base: tuple, best: tuple) -> list[dict[str, Any]]:  # stats' rows, with "relative"
+def others_moved(pb: Problem, base: Tables, best: Tables) -> list[dict[str, Any]]:  # stats' rows, with "relative"
     """Every measure of base and best on the same fresh seeds (paired, Holm): the significant moves, by
     size relative to the base value, the targets' own measures left out."""
     from ..stats import compare_tables

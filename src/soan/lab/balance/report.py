@@ -199,7 +199,7 @@ def measure_label(m: str, game: str, players: int, lang: str) -> str:
         if m.startswith(pre):
             return subject_name(f"{kind}:{int(m[len(pre):]) + 1}", game, players, lang)
     if m.startswith("win_share_"):
-        from ..report import bot_label  # a line-up's bot: its share of the wins
+        from ...agents.names import bot_label  # a line-up's bot: its share of the wins
 
         bot = bot_label(m[len("win_share_"):], lang)
         return f"{bot}ボットの勝率" if lang == "ja" else f"{bot} bots' win share"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core.errors import ConfigError, SoanError
@@ -79,8 +80,8 @@ class Target:
 
     def words(self, game: str, players: int, lang: str) -> str:
         n = self.name(game, players, lang)
-        f = (lambda x: f"{x * 100:g}%") if self.share else (lambda x: f"{x:g}")
-        ft = (lambda x: f"{x * 100:g}") if self.share else (lambda x: f"{x:g}")
+        f: Callable[[float], str] = (lambda x: f"{x * 100:g}%") if self.share else (lambda x: f"{x:g}")
+        ft: Callable[[float], str] = (lambda x: f"{x * 100:g}") if self.share else (lambda x: f"{x:g}")
         if lang == "ja":
             if self.op == "within":
                 return f"{n}を {f(self.value)}±{ft(self.tol)}{'ポイント' if self.share else ''} に"
@@ -91,7 +92,8 @@ class Target:
 
 
 def subject_name(subject: str, game: str, players: int, lang: str) -> str:
-    from ..seatadv import position_name, seat_name
+    from ...core.words import seat_name
+    from ..seatadv import position_name
 
     kind, _, arg = subject.partition(":")
     if subject == "start-player":
