@@ -5,6 +5,7 @@ Delivery face-up build that can build nothing says why in its option."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -101,3 +102,16 @@ def test_the_replay_page_uses_no_glyph_debian_lacks():
 
     js = (Path(soan.web.__file__).parent / "static" / "replay.js").read_text(encoding="utf-8")
     assert "⏮" not in js and "⏭" not in js
+
+
+@pytest.mark.parametrize("game", ["undecim", "la-superba", "asian-delivery"])
+def test_compare_in_japanese_names_every_measure(tmp_path, game):
+    pytest.importorskip("pyarrow")
+    for d, seed in (("a", "1"), ("b", "2")):
+        r = runner.invoke(app, ["sim", game, "-n", "3", "--seed", seed, "--out", str(tmp_path / d)])
+        assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["compare", str(tmp_path / "a"), str(tmp_path / "b"), "--lang", "ja",
+                            "--html", str(tmp_path / "c.html")], env={"COLUMNS": "250"})
+    assert r.exit_code == 0, r.output
+    rows = [x.split("│")[1].strip() for x in r.output.splitlines() if x.count("│") > 2]
+    assert len(rows) > 20 and [x for x in rows if re.search(r"[a-z]{3,}", x)] == []
