@@ -27,6 +27,7 @@ def walk(a, b, path=""):
     if isinstance(a, dict) and isinstance(b, dict):
         if list(a) != list(b):
             print(f"{path}: keys {list(a)} != {list(b)}")
+            walk.bad = True
         for k in a:
             if k not in SKIP and k in b:
                 walk(a[k], b[k], f"{path}/{k}")

@@ -1,4 +1,4 @@
-"""`soan balance` (lab/balance.py, docs/balance.md): the target grammar, what may move, the search,
+"""`soan balance` (the package lab/balance/, docs/balance.md): the target grammar, what may move, the search,
 validation and robustness, the report; and the rule parameters added for balancing (UN-B1, AD-B1, LS-B1)."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _body_of(text: str) -> str:
     """results.md without its stale lines (they follow HEAD, not the records)."""
-    return re.sub(r"\n\n\*\*Stale\*\*[^\n]*", "", text)
+    return re.sub(r"\n\n\*\*Stale\??\*\*[^\n]*", "", text)
 
 
 def test_the_results_page_is_made_from_its_records():
@@ -59,3 +59,23 @@ def test_a_record_whose_code_changed_since_its_commit_is_marked_stale(tmp_path):
     page = results.render([rec], tmp_path)
     assert f"**Stale**: changed since `{first}`: `engine.py`." in page
     assert "```sh\nsoan x\n```" in page and "| a | b |" in page
+
+
+def test_a_clone_without_the_measured_commit_says_it_could_not_check_in_one_line(tmp_path):
+    rec = results.Record(id="run", order=1, title="A run", measured="abcdef1", date="2026-12-07", commands=["c"],
+                         moved_by=["src"], body="b")
+    page = results.render([rec], tmp_path)  # not a git checkout at all
+    (line,) = [x for x in page.splitlines() if x.startswith("**Stale")]
+    assert line.startswith("**Stale?** not checked: commit abcdef1 is not in this checkout")
+    assert _body_of(page) == _body_of(results.render([rec]))
+
+
+def test_a_records_date_and_an_all_digit_commit_are_text(tmp_path):
+    (tmp_path / "run.md").write_text("---\nid: run\norder: 1\ntitle: t\nmeasured: 1234567\ndate: 2026-12-07\n"
+                                     "commands: [c]\nmoved_by: [src]\n---\nbody\n", encoding="utf-8")
+    (rec,) = results.load(tmp_path)
+    assert rec.measured == "1234567" and rec.date == "2026-12-07"
+    (tmp_path / "run.md").write_text("---\nid: run\norder: x\ntitle: t\nmeasured: abcdef1\ndate: d\n"
+                                     "commands: [c]\nmoved_by: [src]\n---\nbody\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"run.md: order: Input should be a valid integer"):
+        results.load(tmp_path)

@@ -1,6 +1,6 @@
 """Sharing a fixed number of games among studies by what each question needs (`soan ask`'s resizing).
 
-A question needs its studies to hold some number of games each (ask.py `question_needs`: from the
+A question needs its studies to hold some number of games each (ask/plan.py `question_needs`: from the
 spread of the games played so far, never from a difference). `allot` keeps the plan's total: it funds
 the questions whose needs cost the fewest extra games first (a study shared by several questions, the
 base game, is paid for once), as long as the total allows, then fills every study up to one common level

@@ -93,8 +93,9 @@ def changed_since(measured: str, moved_by: list[str], root: Path) -> list[str]:
                              cwd=root, capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired):
         return []
-    if out.returncode != 0:
-        return [f"(commit {measured} not found: {out.stderr.strip()[:120]})"]
+    if out.returncode != 0:  # not a git checkout, or a clone without that commit (a shallow one): one line
+        first = (out.stderr.strip().splitlines() or ["git diff failed"])[0]
+        return [f"(not checked: commit {measured} is not in this checkout: {first[:100]})"]
     return [x for x in out.stdout.splitlines() if x]
 
 

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..core.errors import ConfigError
 from .figures import changed_since
@@ -43,6 +43,12 @@ class Record(BaseModel):
     moved_by: list[str] = Field(min_length=1)
     body: str = ""
 
+    @field_validator("measured", "date", mode="before")
+    @classmethod
+    def _as_text(cls, v: object) -> object:
+        """YAML reads `date: 2026-12-07` as a date and an all-digit hash as a number: both are text here."""
+        return str(v) if v is not None and not isinstance(v, str) else v
+
 
 def load(folder: str | Path) -> list[Record]:
     """Every record of `folder`, in their order; a malformed one is named."""
@@ -54,8 +60,13 @@ def load(folder: str | Path) -> list[Record]:
             raise ConfigError(f"{p}: a record starts with YAML front matter between '---' lines")
         try:
             rec = Record(**(yaml.safe_load(m.group(1)) or {}), body=m.group(2).strip())
-        except (ValidationError, TypeError) as e:
-            raise ConfigError(f"{p}: {e}") from None
+        except ValidationError as e:
+            err = e.errors()[0]
+            field = ".".join(str(x) for x in err["loc"]) or "the front matter"
+            raise ConfigError(f"{p}: {field}: {err['msg']} (got {err.get('input')!r})") from None
+        except TypeError:
+            raise ConfigError(f"{p}: the front matter is a mapping of id, order, title, measured, date, commands, "
+                              "moved_by") from None
         if rec.id != p.stem:
             raise ConfigError(f"{p}: its id {rec.id!r} is not its file's name")
         out.append(rec)
@@ -76,7 +87,9 @@ def render(records: list[Record], root: Path | None = None) -> str:
         head = [f"## {r.title}", f"<a id=\"{r.id}\"></a>", "",
                 f"Measured at `{r.measured}`, {r.date}:", "", "```sh", cmds, "```"]
         moved = changed(r, root) if root is not None else []
-        if moved:
+        if moved and moved[0].startswith("(not checked"):
+            head += ["", f"**Stale?** {moved[0][1:-1]}."]
+        elif moved:
             shown = ", ".join(f"`{p}`" for p in moved[:6]) + (f" and {len(moved) - 6} more" if len(moved) > 6 else "")
             head += ["", f"**Stale**: changed since `{r.measured}`: {shown}. Run it again and replace "
                          f"`docs/results/{r.id}.md`."]

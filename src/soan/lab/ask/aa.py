@@ -24,8 +24,8 @@ def aa_question(game: str, q: dict[str, Any], rep: int) -> dict[str, Any]:
     sides = [{**base, "seed": 1 + 1000 * rep + j, "label": {"ja": f"同じ設定（別のシード {j}）",
                                                             "en": f"the same setting (other seeds {j})"}}
              for j in range(1, len(q["against"]) + 1)]
-    return {**q, "id": f"{q['id']}-aa{rep}", "base": {**base, "seed": 1 + 1000 * rep}, "against": sides, "exact": None,
-            "also": []}
+    kept = {k: v for k, v in q.items() if k != "exact"}  # no exact analysis: both sides are the base game
+    return {**kept, "id": f"{q['id']}-aa{rep}", "base": {**base, "seed": 1 + 1000 * rep}, "against": sides, "also": []}
 
 
 def aa(game: str, qid: str | list[str], reps: int = 100, budget_s: float = 10.0, out: str | Path = "studies/ask-aa",

@@ -180,6 +180,19 @@ class Alone(TypedDict):
 
 
 @with_config(FORBID)
+class FixProposal(TypedDict):
+    """`soan ask --fix`: the balance search run for an answer that says "this is a problem" (balance/fix.py)."""
+
+    folder: str
+    files: list[str]
+    holds: bool
+    robust: bool | None
+    lines: dict[str, list[str]]  # the proposal in words, per language
+    command: str  # the `soan balance` command it stands for
+    sizes: dict[str, Any]  # its games, trials and expected time, as sized to the budget
+
+
+@with_config(FORBID)
 class Answer(TypedDict):
     id: str
     kind: Literal["compare", "level", "seats", "cards", "dealt", "words"]
@@ -194,6 +207,7 @@ class Answer(TypedDict):
     exact: list[ExactAnswer]
     alone_s: NotRequired[float]  # an open answer: the budget that would give it its need, asked alone
     alone: NotRequired[Alone]  # ... and the command's settings for that
+    fix: NotRequired[FixProposal]  # with --fix, where the answer says the problem is there
 
 
 @with_config(FORBID)

@@ -62,6 +62,9 @@ def check_question(game: str, q: dict[str, Any], file: str, seen: set[str] | Non
     sides: list[dict[str, Any]] = [q.get("base") or {}, *(q.get("against") or [])]
     for s in sides:
         check_config(game, None, s.get("variants", []), _params(s))
+    fix = q.get("fix") or {}
+    if fix.get("variants") or fix.get("params"):  # the search's own base rules (balance/fix.py)
+        check_config(game, fix.get("players"), fix.get("variants", []), _params(fix))
 
 
 def _params(s: dict[str, Any]) -> dict[str, Any]:

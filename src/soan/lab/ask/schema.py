@@ -10,6 +10,7 @@ the answers echo it as written.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, cast, get_args
 
 from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError, with_config
@@ -23,6 +24,10 @@ from ...core.errors import ConfigError
 from ...core.words import listed
 
 Text = Annotated[str, StringConstraints(min_length=1)]
+# numbers as numbers: a quoted "0.02" is refused here, not compared with a number after the games (strict mode:
+# an int is a float too, a bool is neither)
+Number = Annotated[float, Field(strict=True)]
+Positive = Annotated[float, Field(strict=True, gt=0)]
 FORBID = ConfigDict(extra="forbid")
 
 
@@ -41,6 +46,7 @@ class SettingSpec(TypedDict):
     variants: NotRequired[list[Text]]
     params: NotRequired[dict[str, Any]]
     label: NotRequired[Texts]
+    seed: NotRequired[Annotated[int, Field(strict=True, ge=0)]]  # the A/A harness's other seeds (aa.py), never a designer's
 
 
 @with_config(FORBID)
@@ -48,13 +54,17 @@ class FixBlock(TypedDict):
     """`soan ask --fix`: the balance search that would fix the problem (docs/balance.md)."""
 
     agents: NotRequired[Text]
-    targets: list[Text]
-    search: list[Text]
-    games: NotRequired[Annotated[int, Field(ge=10)]]
-    trials: NotRequired[Annotated[int, Field(ge=1)]]
-    validate: NotRequired[Annotated[int, Field(ge=10)]]
-    robust: NotRequired[Annotated[int, Field(ge=10)]]
-    seed: NotRequired[Annotated[int, Field(ge=0)]]
+    players: NotRequired[Annotated[int, Field(strict=True, ge=1)]]
+    variants: NotRequired[list[Text]]
+    params: NotRequired[dict[str, Any]]
+    targets: Annotated[list[Text], Field(min_length=1)]
+    search: Annotated[list[Text], Field(min_length=1)]
+    games: NotRequired[Annotated[int, Field(strict=True, ge=10)]]
+    trials: NotRequired[Annotated[int, Field(strict=True, ge=1)]]
+    validate: NotRequired[Annotated[int, Field(strict=True, ge=10)]]
+    robust: NotRequired[Annotated[int, Field(strict=True, ge=10)]]
+    seed: NotRequired[Annotated[int, Field(strict=True, ge=0)]]
+    budget: NotRequired[Positive]  # seconds
 
 
 @with_config(FORBID)
@@ -86,7 +96,7 @@ class MeasureSpec(TypedDict):
     measure: Text
     name: Texts
     format: NotRequired[Literal["pct", "num"]]
-    scale: NotRequired[float]
+    scale: NotRequired[Number]
 
 
 class _Question(TypedDict):
@@ -98,7 +108,7 @@ class _Question(TypedDict):
     known: NotRequired[Texts]  # what other measurements found
     fix: NotRequired[FixBlock]
     base: NotRequired[SettingSpec]
-    players: NotRequired[list[Annotated[int, Field(ge=1)]]]
+    players: NotRequired[list[Annotated[int, Field(strict=True, ge=1)]]]
 
 
 @with_config(FORBID)
@@ -111,7 +121,7 @@ class CompareQuestion(_Question):
     better: Literal["higher", "lower", "closer"]
     against: Annotated[list[SettingSpec], Field(min_length=1)]
     format: NotRequired[Literal["pct", "num"]]
-    margin: NotRequired[Annotated[float, Field(gt=0)] | None]
+    margin: NotRequired[Positive | None]
     also: NotRequired[list[Text]]
     chance_bot: NotRequired[Text]
     name_raw: NotRequired[Texts]
@@ -132,7 +142,7 @@ class SeatsQuestion(_Question):
     """Win share by turn position."""
 
     kind: Literal["seats"]
-    margin: NotRequired[Annotated[float, Field(gt=0)]]  # within chance ± this: no advantage that matters
+    margin: NotRequired[Positive]  # within chance ± this: no advantage that matters
 
 
 @with_config(FORBID)
@@ -142,7 +152,7 @@ class CardsQuestion(_Question):
     kind: Literal["cards"]
     prefix: NotRequired[Text]  # the columns of cards played (default played_)
     kept_prefix: NotRequired[Text]  # ... and of cards held to the end (default held_)
-    margin: NotRequired[Annotated[float, Field(gt=0)]]  # flagged only this far from chance
+    margin: NotRequired[Positive]  # flagged only this far from chance
 
 
 @with_config(FORBID)
@@ -150,7 +160,7 @@ class DealtQuestion(_Question):
     """Per dealt card: its holder's win share, whether it was kept."""
 
     kind: Literal["dealt"]
-    margin: NotRequired[Annotated[float, Field(gt=0)]]  # flagged only this far from chance
+    margin: NotRequired[Positive]  # flagged only this far from chance
 
 
 @with_config(FORBID)
@@ -174,7 +184,7 @@ class QuestionsFile(TypedDict):
     names: NotRequired[dict[str, Texts]]  # measures' names for the answers' "also" lines
     questions: list[Question]
     bots: NotRequired[list[Text]]  # bot levels, the first leads (default: greedy, random)
-    start_n: NotRequired[dict[str, Annotated[int, Field(ge=1)]]]  # a level's first games per study
+    start_n: NotRequired[dict[str, Annotated[int, Field(strict=True, ge=1)]]]  # a level's first games per study
 
 
 FILE = TypeAdapter(QuestionsFile)
@@ -197,8 +207,12 @@ HINTS = {
 _TYPES = {"string_type": ("a text", "文"), "int_type": ("a whole number", "整数"), "float_type": ("a number", "数"),
           "list_type": ("a list", "並び"), "dict_type": ("a mapping", "項目の集まり"), "tuple_type": ("a list", "並び"),
           "bool_type": ("true or false", "true か false"), "int_from_float": ("a whole number", "整数"),
-          "string_too_short": ("a text that is not empty", "空でない文"), "too_short": ("a longer list", "もっと長い並び"),
-          "too_long": ("a shorter list", "もっと短い並び")}
+          "string_too_short": ("a text that is not empty", "空でない文"),
+          "too_short": ("a list of at least one entry", "１つ以上の並び"),
+          "too_long": ("a shorter list", "もっと短い並び"),
+          "int_parsing": ("a whole number", "整数"), "float_parsing": ("a number", "数"),
+          "int_type_strict": ("a whole number (not in quotes)", "整数（引用符なし）"),
+          "float_type_strict": ("a number (not in quotes)", "数（引用符なし）")}
 
 
 def explain(e: ValidationError, doc: Any, file: str, single: bool = False) -> ConfigError:
@@ -213,9 +227,8 @@ def explain(e: ValidationError, doc: Any, file: str, single: bool = False) -> Co
         where, where_ja, loc = f"{file}: question {qid!r}", f"{file}：問い {qid!r}", loc[2:]
         if loc and loc[0] in KINDS:  # the union's tag, not a field
             loc = loc[1:]
-    fields = [str(x) for x in loc if isinstance(x, str)]
     field = ".".join(str(x) for x in loc)
-    hint = next((HINTS[f] for f in fields if f in HINTS), None)
+    hint = HINTS.get(str(loc[0])) if loc else None  # the question's (or the file's) own field, not a key inside it
     kind, ctx = err["type"], err.get("ctx") or {}
     if kind == "union_tag_invalid":
         got = ctx.get("tag")
@@ -231,14 +244,17 @@ def explain(e: ValidationError, doc: Any, file: str, single: bool = False) -> Co
         return ConfigError(f"{where}: {field!r} is no field of the questions file (mistyped?)",
                            ja=f"{where_ja}：{field} という項目はありません（書き間違いでは？）")
     if kind == "literal_error":
-        return ConfigError(f"{where}: {field!r} is one of {ctx.get('expected')}; got {err.get('input')!r}",
-                           ja=f"{where_ja}：{field} に使えるのは {ctx.get('expected')} です（{err.get('input')!r} は使えません）")
+        allowed = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+        return ConfigError(f"{where}: {field!r} is one of {listed(allowed, 'en')}; got {err.get('input')!r}",
+                           ja=f"{where_ja}：{field} に使えるのは{listed(allowed, 'ja')}です（{err.get('input')!r} は使えません）")
     if kind in ("greater_than_equal", "greater_than"):
         bound = f"{ctx.get('ge', ctx.get('gt')):g}"
         op = ">=" if kind == "greater_than_equal" else ">"
         return ConfigError(f"{where}: {field!r} must be {op} {bound}; got {err.get('input')!r}",
                            ja=f"{where_ja}：{field} は {bound} {'以上' if op == '>=' else 'より大きい数'}です"
                               f"（{err.get('input')!r} は使えません）")
+    if kind in ("int_type", "float_type") and isinstance(err.get("input"), str):
+        kind += "_strict"  # a number written in quotes
     want = _TYPES.get(kind, ("something else", "別の形"))
     return ConfigError(f"{where}: {field!r} should be {want[0]}; got {err.get('input')!r}",
                        ja=f"{where_ja}：{field} は{want[1]}のはずです")
@@ -249,7 +265,7 @@ def check_file(doc: Any, file: str) -> QuestionsFile:
     if not isinstance(doc, dict):
         raise ConfigError(f"{file}: expected a mapping with 'questions'; got {type(doc).__name__}",
                           ja=f"{file}：「questions:」で始まる項目の並びのはずが、別の形になっています")
-    doc = {k: v for k, v in doc.items() if v is not None}  # an empty `bots:` or `names:` is no entry
+    doc = _no_nulls(doc)  # an empty `bots:`, `known:` or `params:` is no entry, as before the file was typed
     qs = doc.setdefault("questions", [])
     if not isinstance(qs, list) or not all(isinstance(q, dict) for q in qs):
         raise ConfigError(f"{file}: 'questions' is a list of questions, each a mapping with id, ja, en, kind, draft",
@@ -259,3 +275,21 @@ def check_file(doc: Any, file: str) -> QuestionsFile:
     except ValidationError as e:
         raise explain(e, doc, file) from None
     return cast(QuestionsFile, doc)  # validated above
+
+
+def _no_nulls(doc: dict[str, Any]) -> dict[str, Any]:
+    """The file without its empty entries (YAML nulls: `known:` with nothing after it), at the top, in each
+    question and in each of its settings, removed in place so that the answers echo what was checked."""
+    for k in [k for k, v in doc.items() if v is None]:
+        del doc[k]
+    for q in doc.get("questions") or []:
+        if not isinstance(q, dict):
+            continue
+        for k in [k for k, v in q.items() if v is None and k != "margin"]:  # margin: null says "no margin"
+            del q[k]
+        against = q.get("against")
+        for s in [q.get("base"), *(against if isinstance(against, list) else [])]:
+            if isinstance(s, dict):
+                for k in [k for k, v in s.items() if v is None]:
+                    del s[k]
+    return doc
