@@ -19,6 +19,7 @@ demo: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy --strict src/soan/core src/soan/lab
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests

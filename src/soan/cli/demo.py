@@ -37,7 +37,8 @@ _COLS = {"en": ("game", "players", "agent", "win share (95% interval)", "mean sc
 
 
 def run_demo(console, n: int = 300, jobs: int = 2, out: str = "out/demo", lang: str = "en") -> None:
-    from ..lab.report import bot_label, write_report
+    from ..agents.names import bot_label
+    from ..lab.report import write_report
     from ..lab.stats import agent_shares, seat_shares
     from ..lab.study import load, run_study, settings_for
 

@@ -112,7 +112,8 @@ def sim(
 
 def _print_sim(summ: dict, info, np_: int, ags: list[str], vs, jobs: int, out: str | None, lang: str) -> None:
     """`sim`'s summary for a reader: the seats' table (seats from 1), turn positions, chance and speed."""
-    from ..lab.report import bot_label, variant_label
+    from ..agents.names import bot_label
+    from ..lab.report import variant_label
     from ..lab.seatadv import no_order_line, position_lines
 
     ja = lang == "ja"
