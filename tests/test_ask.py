@@ -1255,3 +1255,13 @@ def test_random_players_never_make_an_answer_depend_on_skill():
     assert "技量の段階ではない" in "".join(levels_line("undecim", ans, "ja"))
     skill = {"by_bot": {"greedy": {}, "mcts": {}}, "agree": False}
     assert "depends on how well the game is played" in " ".join(levels_line("undecim", skill, "en"))
+
+
+def test_the_last_games_start_early_enough_for_the_answers_on_a_short_budget_too():
+    """A 20-s ask in a fresh clone ended 22 s after its start: 6% of 20 s (1.2 s) did not hold the answers and
+    the reports (~2 s). The last chunk now starts at most 94% into the budget and at least 3 s before its end."""
+    from soan.lab.ask.asker import ANSWER_S, PLAY_END, play_deadline
+
+    assert play_deadline(100.0, 600.0) == pytest.approx(100.0 + 600.0 * PLAY_END)  # the default: 94%
+    assert play_deadline(100.0, 20.0) == pytest.approx(100.0 + 20.0 - ANSWER_S)
+    assert play_deadline(100.0, 2.0) == 100.0  # a budget shorter than the answers: the first chunks only

@@ -23,6 +23,13 @@ PILOT_S = 1.0
 CONTEXT_SHARE = 0.15  # the context levels may take this share of the budget; the lead level the rest
 SAFETY = 0.85  # the plan fills this share of the budget (a pilot's price is a rough one)
 PLAY_END = 0.94  # no chunk of games starts after this share of the budget (those out finish; then the answers)
+ANSWER_S = 3.0  # ... nor later than this many seconds before its end: answering and the reports take ~2 s
+
+
+def play_deadline(t0: float, budget_s: float) -> float:
+    """When the last chunk of games may start: PLAY_END of the budget, and at least ANSWER_S before its end
+    (a short budget's 6% would not hold the answers and reports); never before t0."""
+    return t0 + max(0.0, min(budget_s * PLAY_END, budget_s - ANSWER_S))
 CHUNK_LEAD = 8  # the lead level's games per saved part: its few slow games spread over every job
 OVERHEAD_S = 0.4  # seconds a study's run costs besides its games (workers, tables), in the plan
 STAGES = (0.25, 0.5, 1.0)  # the lead level's studies grow together in these steps of their plan

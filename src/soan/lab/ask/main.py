@@ -15,7 +15,7 @@ from ...core.errors import ConfigError
 from ...core.game import GameInfo, game_info
 from ...core.words import listed
 from .answers import Answer, AskResult, ExactAnswer
-from .asker import BOTS, CONTEXT_SHARE, MAX_N, PLAY_END, SAFETY, Asker, release_interrupts
+from .asker import BOTS, CONTEXT_SHARE, MAX_N, SAFETY, Asker, play_deadline, release_interrupts
 from .plan import question_needs
 from .questions import Setting, exact, load_questions, planner_settings, planner_spec, settings_for_question
 from .run import plan_and_play
@@ -57,7 +57,7 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
     state["check_bots"] = ("done" if a.check_bots else "not_possible") if check_bots else None
     t0 = time.perf_counter()
     if budget_s > 0:  # no game starts after this: the budget is kept however loaded the machine is
-        a.deadline = t0 + budget_s * PLAY_END
+        a.deadline = play_deadline(t0, budget_s)
     need = {b: sorted({s for q in qs for s in settings_for_question(info.id, q, b)}, key=lambda s: s.name)
             for b in bots}
     if a.check_bots:
