@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic
 
 from .checks import shown
+from .config import Config as Config  # the plugin API names it here (soan.core.game.Config)
 from .errors import ConfigError, IllegalAction, PluginError, SoanError
 from .hooks import A, GameHooks, S
 from .plugin import Dynamics, check_info, checked_components, import_failure, not_a_game, problems, seat_order
@@ -301,32 +302,6 @@ def plugin_problems() -> list[PluginError]:
     return when called once (its shipped components, a new state); [] when every game keeps the contract."""
     _ensure_loaded()
     return problems(broken_plugins(), list(_REGISTRY), make)
-
-
-@dataclass(frozen=True)
-class Config:
-    """Everything fixed for one game: shared by every clone, never copied."""
-
-    game: str
-    players: int
-    seed: int
-    variants: tuple[str, ...]
-    params: dict[str, Any]
-    components_path: str | None
-    components: Any
-    components_hash: str
-    rules: Any = None  # the game's precomputed tables
-
-    def header(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "players": self.players,
-            "seed": self.seed,
-            "variants": list(self.variants),
-            "params": {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.params.items()},
-            "components": self.components_path,
-            "components_hash": self.components_hash,
-        }
 
 
 _COMPILED: dict[tuple[Any, ...], Any] = {}

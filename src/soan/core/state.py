@@ -6,13 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, final
+from typing import Any, final
 
 from .checks import refusal, seat_error
+from .config import Config
 from .errors import PluginError
-
-if TYPE_CHECKING:
-    from .game import Config
 
 
 @dataclass(frozen=True)

@@ -4,15 +4,14 @@ records as dicts, and the state a (possibly edited) view describes (views.py che
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from ...core.errors import IllegalAction
 from ...core.rng import Rng
 from .actions import GOOD_EN
 from .fields import DELIVERY, N_GOODS, OVER, Counts, Reveal, RoundRecord, StateFields, chits_at
 
-if TYPE_CHECKING:
-    from .rules import LaSuperba
+S = TypeVar("S", bound=StateFields)  # the state's class (rules.LaSuperba), which this module, one of its parts, does not import
 
 
 class ViewsMixin(StateFields):
@@ -137,7 +136,7 @@ def entry_tuple(d: dict[str, Any]) -> RoundRecord:
     return RoundRecord(*_head(d), _counts(d["delivered"]), _counts(d["lost"]), _counts(d["returned"]))
 
 
-def state_from_view(v: dict[str, Any], cls: type[LaSuperba], rules_for: Callable[[Any], Any]) -> LaSuperba:
+def state_from_view(v: dict[str, Any], cls: type[S], rules_for: Callable[[Any], Any]) -> S:
     """Rebuild a state of `cls` from a (possibly edited) view; checks that cards and chits add up. rules.py
     passes the state's class and its rules (this module is one of the class's parts: it does not import it)."""
     from ...core.game import config_from_view

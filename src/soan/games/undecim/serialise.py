@@ -4,15 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from ...core.errors import IllegalAction
 from ...core.rng import Rng, shuffled_all
 from .fields import LEDGER, OVER, StateFields, loose_item, rules_tuple
 from .model import ITEMS
 
-if TYPE_CHECKING:
-    from .rules import Undecim
+S = TypeVar("S", bound=StateFields)  # the state's class (rules.Undecim), which this module, one of its parts, does not import
 
 
 class ViewsMixin(StateFields):
@@ -79,7 +78,7 @@ class ViewsMixin(StateFields):
         return v
 
 
-def state_from_view(v: dict[str, Any], cls: type[Undecim], tables_for: Callable[[Any], Any]) -> Undecim:
+def state_from_view(v: dict[str, Any], cls: type[S], tables_for: Callable[[Any], Any]) -> S:
     """Rebuild a state of `cls` from a (possibly edited) view; checks that cards add up. rules.py passes
     the state's class and its tables (this module is one of the class's parts: it does not import it)."""
     from ...core.game import config_from_view
