@@ -138,13 +138,11 @@ app = typer.Typer(cls=SoanGroup, add_completion=False, no_args_is_help=True,
 
 def build_line(lang: str = "en") -> str:
     """soan's version and which build runs: the compiled modules (scripts/build_compiled.py) or pure Python."""
-    import importlib
-    from importlib.machinery import EXTENSION_SUFFIXES
-
+    from ..core import checks, rng, state  # noqa: F401  compiled in every compiled build: imported to be seen
     from ..core.version import __version__
+    from ..lab.bench import compiled_modules
 
-    hot = ("soan.core.rng", "soan.core.state", "soan.core.checks")  # compiled in every compiled build
-    compiled = [m for m in hot if str(getattr(importlib.import_module(m), "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))]
+    compiled = {"soan.core.rng", "soan.core.state", "soan.core.checks"} & set(compiled_modules())
     if lang == "ja":
         return f"soan {__version__}、{'コンパイル版' if compiled else 'Python のみ（コンパイル版ではありません）'}"
     return f"soan {__version__}, {'the compiled build' if compiled else 'pure Python (not the compiled build)'}"
