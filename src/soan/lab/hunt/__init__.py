@@ -1,0 +1,1 @@
+"""`soan hunt GAME`: looking for the holes the designer did not ask about."""
