@@ -1,5 +1,6 @@
-"""Undecim's state fields are declared once (fields.StateFields) and every copy sets each of them: a field
-added there but forgotten in `clone`, `fork`, `determinize` or the view fails here."""
+"""Undecim's state fields are declared once (fields.StateFields, each with its copy policy) and every copy
+sets each of them: `clone`, `fork` and `determinize` are generated from the declaration (tests/test_layout.py
+checks they are up to date), and a field the view forgets fails here."""
 
 from __future__ import annotations
 
@@ -11,10 +12,16 @@ import pytest
 import soan
 from soan.core.rng import Rng
 from soan.core.state import GameState
-from soan.games.undecim.fields import FORK_SHARED_ROWS, SHARED, SHARED_ROWS, StateFields
+from soan.games.undecim.fields import StateFields
 from soan.games.undecim.rules import Undecim, state_from_view
 
 FIELDS = StateFields.__slots__ + GameState.__slots__
+
+# What a copy shares with its original rather than copies (fields.py declares each field's policy; these
+# are the expectations, written out independently of it):
+SHARED = frozenset({"cfg", "T", "_lc"})  # the configuration, the compiled tables, the cached legal actions
+SHARED_ROWS = frozenset({"settl"})  # per-seat lists of tuples, replaced whole on change, never changed in place
+FORK_SHARED_ROWS = SHARED_ROWS | {"hands", "known", "loose", "cnt", "ledger"}  # a fork's: copied on write (`_mine`)
 
 
 def test_each_field_is_declared_once_with_its_type_and_slot():

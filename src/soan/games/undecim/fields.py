@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ...core.layout import Copied, Cow, Derived, Hidden, Int, List, List2, Owner, Shared, Value
 from ...core.rng import Rng
 from ...core.state import GameState
 from .model import Step, Tables
@@ -62,51 +63,52 @@ def rules_tuple(d: dict) -> RuleSet:
 
 
 class StateFields(GameState):
-    """The state's fields, each declared once here with its slot (GameState holds `cfg` and `listener`);
-    every part of the state (the mixins, rules.Undecim) derives from this class and adds no slot.
-
-    A copy (`clone`, `fork`, `state_from_view`) sets every field; it shares with its original only the
-    fields and rows named below (tests/test_undecim_fields.py checks that it sets every slot and that every
-    other list is its own), and immutable values (ints, strings, tuples of them, model.Step)."""
+    """The state's fields, each declared once here with its slot, its type and its copy policy (core/layout.py:
+    `Shared`, `Value`, `Copied`, `List`/`List2` copied one or two levels deep, `Cow` shared by a fork until
+    changed, `Hidden` resampled by `determinize`, `Derived`, `Owner`); GameState holds `cfg` and
+    `listener`. Every part of the state (the mixins, rules.Undecim) derives from this class and adds no
+    slot. `clone`, `fork` and `_determinize` are generated from this declaration into rules.py
+    (`python -m soan.core.layout`); tests/test_undecim_fields.py checks what each copy shares."""
 
     __slots__ = ("T", "rng", "season", "seasons", "start", "turn_no", "seat", "stage", "todo", "drawn", "drawn_for",
                  "hands", "known", "normal", "bonus", "last_played", "deck", "discard", "frontier", "loose", "cnt",
                  "settl", "story", "achieved", "first", "marks", "rules", "ledger", "results", "log", "took", "_lc",
                  "_own", "_dpend")
-    T: Tables  # the compiled rule tables, shared by every copy
-    rng: Rng  # the state's own generator (a copy gets a new one in the same state)
-    season: int  # UN-K*: 1.. (a campaign has 3)
-    seasons: int  # how many seasons the game has: 1, or 3 in a campaign
-    start: int  # UN-S4: the season's start player
-    turn_no: int  # turns taken this season
-    seat: int  # the seat on turn, UN-S4: (start + turn_no) % players (set with them: `_turn_seat`)
-    stage: str  # TAKE, BONUS, KEEP, PLAY, EFFECT, AUTO or OVER
-    todo: tuple[tuple[Step, int], ...]  # the played card's pending effect steps: (step, times left)
-    drawn: int | None  # the resource card drawn, waiting for KEEP
-    drawn_for: str | None  # BONUS or EFFECT: where KEEP returns to
-    hands: list[list[int]]  # per seat: action cards (sorted indices)
-    known: list[list[int]]  # per seat: hand cards the others saw taken (UN-T1)
-    normal: list[int]  # the council's normal area (UN-T1)
-    bonus: list[int]  # the council's bonus area (UN-S1, UN-T1)
-    last_played: list[int | None]  # per seat: the action card played last (UN-V3)
-    deck: list[int]  # resource cards, drawn from the end
-    discard: list[int]  # resource cards paid (gold), reshuffled when the deck runs out
-    frontier: list[int]  # UN-S2, UN-T5: resource cards to pick from
-    loose: list[list[int]]  # per seat: tableau cards not in a settlement, each `loose_code(card, item)`
-    cnt: list[list[int]]  # per seat, per item: loose cards showing it
-    settl: list[list[tuple[int, tuple[int, ...]]]]  # per seat: (kind, loose codes); kind -1 mixed (UN-G3)
-    story: tuple[int, ...]  # the scenarios in play (UN-S3, UN-K2)
-    achieved: list[bool | int]  # per story scenario: False, or the 1-based seat that achieved it (UN-T4)
-    first: int | None  # the season's first achieved scenario (UN-T4: the campaign mark)
-    marks: tuple[int, ...]  # UN-K1: the kept scenario of each season
-    rules: RuleSet  # the scoring rules in force (UN-K3)
-    ledger: list[list[int]]  # per seat: VP by LEDGER column
-    results: tuple[SeasonResult, ...]  # per finished season
-    log: tuple[TurnLog, ...]  # per turn
-    took: tuple[int, bool] | None  # this turn's card taken and whether from the bonus area
-    _lc: list | None  # the legal actions of the seat on turn, until the next apply (replaced, never changed)
-    _own: int  # bit i: seat i's hand, known cards, loose cards, counts and ledger are not shared with a fork
-    _dpend: tuple[int, int] | None  # a sample's deck: the shuffle steps still to do (core.rng.shuffle_later)
+    T: Shared[Tables]  # the compiled rule tables, shared by every copy
+    rng: Hidden[Copied[Rng]]  # the state's own generator (a copy gets a new one in the same state)
+    season: Int  # UN-K*: 1.. (a campaign has 3)
+    seasons: Int  # how many seasons the game has: 1, or 3 in a campaign
+    start: Int  # UN-S4: the season's start player
+    turn_no: Int  # turns taken this season
+    seat: Int  # the seat on turn, UN-S4: (start + turn_no) % players (set with them: `_turn_seat`)
+    stage: Value[str]  # TAKE, BONUS, KEEP, PLAY, EFFECT, AUTO or OVER
+    todo: Value[tuple[tuple[Step, int], ...]]  # the played card's pending effect steps: (step, times left)
+    drawn: Value[int | None]  # the resource card drawn, waiting for KEEP
+    drawn_for: Value[str | None]  # BONUS or EFFECT: where KEEP returns to
+    hands: Hidden[Cow[List2[list[list[int]]]]]  # per seat: action cards (sorted indices)
+    known: Cow[List2[list[list[int]]]]  # per seat: hand cards the others saw taken (UN-T1)
+    normal: List[list[int]]  # the council's normal area (UN-T1)
+    bonus: List[list[int]]  # the council's bonus area (UN-S1, UN-T1)
+    last_played: List[list[int | None]]  # per seat: the action card played last (UN-V3)
+    deck: Hidden[List[list[int]]]  # resource cards, drawn from the end
+    discard: List[list[int]]  # resource cards paid (gold), reshuffled when the deck runs out
+    frontier: List[list[int]]  # UN-S2, UN-T5: resource cards to pick from
+    loose: Cow[List2[list[list[int]]]]  # per seat: tableau cards not in a settlement, each `loose_code(card, item)`
+    cnt: Cow[List2[list[list[int]]]]  # per seat, per item: loose cards showing it
+    settl: List[list[list[tuple[int, tuple[int, ...]]]]]  # per seat: (kind, loose codes), kind -1 mixed (UN-G3);
+    # each seat's list is replaced whole on change, never changed in place: a copy shares the rows
+    story: Value[tuple[int, ...]]  # the scenarios in play (UN-S3, UN-K2)
+    achieved: List[list[bool | int]]  # per story scenario: False, or the 1-based seat that achieved it (UN-T4)
+    first: Value[int | None]  # the season's first achieved scenario (UN-T4: the campaign mark)
+    marks: Value[tuple[int, ...]]  # UN-K1: the kept scenario of each season
+    rules: Value[RuleSet]  # the scoring rules in force (UN-K3)
+    ledger: Cow[List2[list[list[int]]]]  # per seat: VP by LEDGER column
+    results: Value[tuple[SeasonResult, ...]]  # per finished season
+    log: Value[tuple[TurnLog, ...]]  # per turn
+    took: Value[tuple[int, bool] | None]  # this turn's card taken and whether from the bonus area
+    _lc: Derived[list | None]  # the legal actions of the seat on turn, until the next apply (replaced, never changed)
+    _own: Owner  # bit i: seat i's hand, known cards, loose cards, counts and ledger are not shared with a fork
+    _dpend: Hidden[Value[tuple[int, int] | None]]  # a sample's deck: the shuffle steps still to do (core.rng.shuffle_later)
 
     if TYPE_CHECKING:  # methods one part of the state calls and another defines (checked against these)
         def _mine(self, seat: int) -> None: ...  # turn.py: the seat's lists, copied first if a fork shares them
@@ -129,9 +131,3 @@ class StateFields(GameState):
     def _turn_seat(self) -> None:
         """The seat on turn (UN-S4: from the start player, in seat order), after `start` or `turn_no` changed."""
         self.seat = (self.start + self.turn_no) % self.cfg.players
-
-
-# What a copy shares with its original rather than copies (see StateFields):
-SHARED = frozenset({"cfg", "T", "_lc"})  # the configuration, the compiled tables, the cached legal actions
-SHARED_ROWS = frozenset({"settl"})  # per-seat lists of tuples, replaced whole on change, never changed in place
-FORK_SHARED_ROWS = SHARED_ROWS | {"hands", "known", "loose", "cnt", "ledger"}  # a fork's: copied on write (`_mine`)

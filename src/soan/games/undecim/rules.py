@@ -161,13 +161,97 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
     def is_over(self) -> bool:
         return self.stage == OVER
 
-    # --- copies ---------------------------------------------------------------------------------
+    # --- copies ------------------------------------------------------------------------------------
+    # clone, fork and _determinize follow each field's policy in fields.py: a fork shares each seat's hand,
+    # known cards, loose cards, counts and ledger with this state until either changes them (copy on
+    # write, `_mine`; within a turn only the seat on turn changes its own); determinize copies all but
+    # the hidden fields, which `_resample` sets
+    # --- copies: generated from fields.py by `python -m soan.core.layout` (edit the declaration, not this) ---
     def clone(self) -> Undecim:
-        return self._copy(self.deck[:])
+        """A copy that shares only what the declaration shares."""
+        s = object.__new__(Undecim)
+        s.cfg = self.cfg
+        s.listener = None
+        s.T = self.T
+        s.rng = self.rng.copy()
+        s.season = self.season
+        s.seasons = self.seasons
+        s.start = self.start
+        s.turn_no = self.turn_no
+        s.seat = self.seat
+        s.stage = self.stage
+        s.todo = self.todo
+        s.drawn = self.drawn
+        s.drawn_for = self.drawn_for
+        s.hands = [*map(list.copy, self.hands)]
+        s.known = [*map(list.copy, self.known)]
+        s.normal = self.normal[:]
+        s.bonus = self.bonus[:]
+        s.last_played = self.last_played[:]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.frontier = self.frontier[:]
+        s.loose = [*map(list.copy, self.loose)]
+        s.cnt = [*map(list.copy, self.cnt)]
+        s.settl = self.settl[:]
+        s.story = self.story
+        s.achieved = self.achieved[:]
+        s.first = self.first
+        s.marks = self.marks
+        s.rules = self.rules
+        s.ledger = [*map(list.copy, self.ledger)]
+        s.results = self.results
+        s.log = self.log
+        s.took = self.took
+        s._lc = self._lc
+        s._own = -1
+        s._dpend = self._dpend
+        return s
 
-    def _copy(self, deck: list[int] | None) -> Undecim:
-        """A copy whose deck is `deck` (and hands and generator copies of these), or none of them (set by the
-        caller)."""
+    def fork(self) -> Undecim:
+        """A copy for a look-ahead, changed only through `apply`: it shares the `Cow` fields' rows with
+        this state until either changes them (copy on write)."""
+        s = object.__new__(Undecim)
+        s.cfg = self.cfg
+        s.listener = None
+        s.T = self.T
+        s.rng = self.rng.copy()
+        s.season = self.season
+        s.seasons = self.seasons
+        s.start = self.start
+        s.turn_no = self.turn_no
+        s.seat = self.seat
+        s.stage = self.stage
+        s.todo = self.todo
+        s.drawn = self.drawn
+        s.drawn_for = self.drawn_for
+        s.hands = self.hands[:]
+        s.known = self.known[:]
+        s.normal = self.normal[:]
+        s.bonus = self.bonus[:]
+        s.last_played = self.last_played[:]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.frontier = self.frontier[:]
+        s.loose = self.loose[:]
+        s.cnt = self.cnt[:]
+        s.settl = self.settl[:]
+        s.story = self.story
+        s.achieved = self.achieved[:]
+        s.first = self.first
+        s.marks = self.marks
+        s.rules = self.rules
+        s.ledger = self.ledger[:]
+        s.results = self.results
+        s.log = self.log
+        s.took = self.took
+        s._lc = self._lc
+        s._dpend = self._dpend
+        self._own = s._own = 0  # both share every list now
+        return s
+
+    def _determinize(self, seat: int, rng: Any) -> Undecim:
+        """A copy whose hidden fields the game's `_resample` sets from what `seat` may know."""
         s = object.__new__(Undecim)
         s.cfg = self.cfg
         s.listener = None
@@ -181,11 +265,6 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.todo = self.todo
         s.drawn = self.drawn
         s.drawn_for = self.drawn_for
-        if deck is not None:
-            s.rng = self.rng.copy()
-            s.hands = [*map(list.copy, self.hands)]  # each row copied (map: no comprehension's frame)
-            s.deck = deck
-            s._dpend = self._dpend
         s.known = [*map(list.copy, self.known)]
         s.normal = self.normal[:]
         s.bonus = self.bonus[:]
@@ -194,7 +273,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.frontier = self.frontier[:]
         s.loose = [*map(list.copy, self.loose)]
         s.cnt = [*map(list.copy, self.cnt)]
-        s.settl = self.settl[:]  # lists of immutable tuples, replaced (not mutated) on change
+        s.settl = self.settl[:]
         s.story = self.story
         s.achieved = self.achieved[:]
         s.first = self.first
@@ -205,35 +284,15 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.log = self.log
         s.took = self.took
         s._lc = self._lc
-        s._own = ALL_SEATS
+        s._own = -1
+        self._resample(s, seat, rng)  # sets rng, hands, deck, _dpend
         return s
+    # --- end of the generated copies ---
 
-    def fork(self) -> Undecim:
-        """A copy for a look-ahead, changed only through `apply` (never field by field): it shares each
-        seat's hand, known cards, loose cards, counts and ledger with this state until either changes
-        them (copy on write, `_mine`); within a turn only the seat on turn changes its own."""
-        s = object.__new__(Undecim)
-        s.cfg = self.cfg
-        s.listener = None
-        s.T = self.T
-        s.rng = self.rng.copy()
-        s.season, s.seasons, s.start, s.turn_no, s.seat = self.season, self.seasons, self.start, self.turn_no, self.seat
-        s.stage, s.todo, s.drawn, s.drawn_for = self.stage, self.todo, self.drawn, self.drawn_for
-        s.hands, s.known, s.loose, s.cnt, s.ledger = (self.hands[:], self.known[:], self.loose[:], self.cnt[:],
-                                                      self.ledger[:])
-        s.deck, s._dpend = self.deck[:], self._dpend
-        s.normal, s.bonus, s.last_played = self.normal[:], self.bonus[:], self.last_played[:]
-        s.discard, s.frontier, s.settl, s.achieved = self.discard[:], self.frontier[:], self.settl[:], self.achieved[:]
-        s.story, s.first, s.marks, s.rules = self.story, self.first, self.marks, self.rules
-        s.results, s.log, s.took = self.results, self.log, self.took
-        s._lc = self._lc
-        self._own = s._own = 0  # both share every seat's lists now
-        return s
-
-    def _determinize(self, seat: int, rng) -> Undecim:
-        """Other hands' unknown cards and the deck order resampled; the generator reseeded."""
+    def _resample(self, s: Undecim, seat: int, rng) -> None:
+        """determinize's hidden fields: the other hands' unknown cards and the deck order resampled, the
+        generator reseeded (the rest of `s` is a copy of this state)."""
         hands, known, deck = self.hands, self.known, self.deck
-        s = self._copy(None)  # hands, deck and generator are resampled below
         r = Rng(seed_from(rng), raw=True)
         n = self.cfg.players
         seen = {*self.normal, *self.bonus, *hands[seat]}
@@ -256,7 +315,6 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s._dpend = r.shuffle_later(s.deck)  # its cards placed as they are drawn (a look-ahead draws a few)
         s.rng = Rng(r.next64(), raw=True)
         s._lc = None  # other hands and the deck resampled
-        return s
 
 
 def new_state(cfg) -> Undecim:
