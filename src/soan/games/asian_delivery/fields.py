@@ -6,9 +6,26 @@ seat's own supply); vehicles 0 train, 1 ship; facilities 0 office, 1 tower, 2 ma
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from ...core.actions import Action
+from ...core.layout import (
+    Copied,
+    Cow,
+    Derived,
+    Fixed,
+    Flag,
+    Forked,
+    Fresh,
+    Hidden,
+    Int,
+    List,
+    List2,
+    List3,
+    Owner,
+    Shared,
+    Value,
+)
 from ...core.rng import Rng
 from ...core.state import GameState
 from .model import Tables
@@ -24,62 +41,64 @@ SeatList = TypeVar("SeatList", list[int], list[tuple[int, int]])
 
 
 class StateFields(GameState):
-    """Every field of a state, declared once: its type, what it holds, and the slot itself (`cfg` and
-    `listener` come from `GameState`). Every mixin derives from this class with `__slots__ = ()`, and so
-    does the game's class (rules.py); `clone`, `fork` and views copy every field listed here
-    (tests/test_asian_delivery_fields.py)."""
+    """Every field of a state, declared once: its slot, its type, what it holds and its copy policy
+    (core/layout.py: `Shared`, `Value`, `Copied`, `List`..`List3` copied one to three levels deep, `Cow`
+    shared by a fork until changed, `Hidden` resampled by `determinize`, `Derived`, `Owner`, `Fresh`);
+    `cfg` and `listener` come from `GameState`. Every mixin derives from this class with `__slots__ = ()`,
+    and so does the game's class (rules.py), which holds the `clone`, `fork` and `_determinize` generated
+    from this declaration (`python -m soan.core.layout`; tests/test_asian_delivery_fields.py checks them)."""
 
     __slots__ = ("T", "rng", "layout", "adj", "dist", "cw", "round", "start", "turn_k", "seat", "phase",
                  "supply", "aside", "wh", "veh_at", "cargo", "stock", "workers", "hub", "fac", "tokens",
                  "hands", "play", "orders", "done", "vp", "req_deck", "req_disc", "req_disp", "biz_deck",
                  "biz_disc", "biz_disp", "stack", "free_used", "played", "porter_used", "moved", "retrieved",
                  "kept", "_req_pend", "_biz_pend", "_lc", "_own", "_ev", "_moved")
-    T: Tables  # the compiled rule tables, shared by every clone
-    rng: Rng
-    layout: tuple[int, ...]  # AD-S1: the area at each map position
-    adj: tuple[tuple[int, ...], ...]  # by area: adjacent areas
-    dist: tuple[tuple[int, ...], ...]  # by area, by area: steps apart
-    cw: tuple[int, ...]  # AD-R1: areas clockwise
-    round: int  # 1..T.rounds
-    start: int  # AD-R2: the round's start player
-    turn_k: int  # turns taken this round
-    seat: int  # the seat on turn
-    phase: str  # "turn" or "over"
-    supply: list[list[int]]  # per seat: [L, N, H] in the own supply
-    aside: list[int]  # per seat: L set aside by upgrades (AD-E5)
-    wh: list[list[int]]  # per seat: warehouse cubes at model.wh_slot(area, grade), WH_SIZE in all
-    veh_at: list[int]  # per vehicle: its area
-    cargo: list[list[list[int]]]  # per vehicle, per seat: [L, N, H] aboard
-    stock: list[int]  # [L, N, H] in the general stock
-    workers: list[int]  # per seat: workers (MP) in supply
-    hub: list[int]  # per seat: spent workers on ①
-    fac: list[int]  # at model.fac_slot(area, facility): the owning seat or -1, FAC_SIZE in all
-    tokens: list[int]  # per seat: facility tokens left
-    hands: list[list[int]]  # per seat: card ids
-    play: list[list[tuple[int, int]]]  # per seat: (card, mode FACE_DOWN / FACE_UP / RESIDENT)
-    orders: list[list[int]]  # per seat: open requests
-    done: list[list[int]]  # per seat: completed requests
-    vp: list[int]  # per seat: victory points
-    req_deck: list[int]  # AD-S3: request cards face down, drawn from the end
-    req_disc: list[int]  # requests discarded (AD-K1), the deck's next contents (AD-T4)
-    req_disp: list[int]  # AD-T4: the open request display
-    biz_deck: list[int]  # AD-S3: business cards face down, drawn from the end
-    biz_disc: list[int]  # business cards discarded, the deck's next contents (AD-T4)
-    biz_disp: list[int]  # AD-T4: the open business display
-    stack: list[Any]  # frames.py (a frame of any kind): the turn's pending decisions, top last
-    free_used: bool  # AD-T2: the free face-up play is used
-    played: int  # cards played this turn
-    porter_used: bool  # AD-V1
-    moved: list[list[int]]  # per vehicle: loaded L N H, unloaded L N H this turn
-    retrieved: bool  # AD-T5
-    kept: tuple[int, ...]  # AD-T5: residents staying in play at this retrieval
+    T: Shared[Tables]  # the compiled rule tables, shared by every clone
+    rng: Hidden[Copied[Rng]]  # the state's own generator
+    layout: Value[tuple[int, ...]]  # AD-S1: the area at each map position
+    adj: Value[tuple[tuple[int, ...], ...]]  # by area: adjacent areas
+    dist: Value[tuple[tuple[int, ...], ...]]  # by area, by area: steps apart
+    cw: Value[tuple[int, ...]]  # AD-R1: areas clockwise
+    round: Int  # 1..T.rounds
+    start: Int  # AD-R2: the round's start player
+    turn_k: Int  # turns taken this round
+    seat: Int  # the seat on turn
+    phase: Value[str]  # "turn" or "over"
+    supply: Cow[List2[list[list[int]]]]  # per seat: [L, N, H] in the own supply
+    aside: List[list[int]]  # per seat: L set aside by upgrades (AD-E5)
+    wh: Cow[List2[list[list[int]]]]  # per seat: warehouse cubes at model.wh_slot(area, grade), WH_SIZE in all
+    veh_at: List[list[int]]  # per vehicle: its area
+    cargo: Cow[Annotated[List3[list[list[list[int]]]], Fixed(2)]]  # per vehicle, per seat: [L, N, H] aboard
+    stock: List[list[int]]  # [L, N, H] in the general stock
+    workers: List[list[int]]  # per seat: workers (MP) in supply
+    hub: List[list[int]]  # per seat: spent workers on ①
+    fac: List[list[int]]  # at model.fac_slot(area, facility): the owning seat or -1, FAC_SIZE in all
+    tokens: List[list[int]]  # per seat: facility tokens left
+    hands: Cow[List2[list[list[int]]]]  # per seat: card ids
+    play: Cow[List2[list[list[tuple[int, int]]]]]  # per seat: (card, mode FACE_DOWN / FACE_UP / RESIDENT)
+    orders: Cow[List2[list[list[int]]]]  # per seat: open requests
+    done: Cow[List2[list[list[int]]]]  # per seat: completed requests
+    vp: List[list[int]]  # per seat: victory points
+    req_deck: Hidden[Cow[List[list[int]]]]  # AD-S3: request cards face down, drawn from the end
+    req_disc: Cow[List[list[int]]]  # requests discarded (AD-K1), the deck's next contents (AD-T4)
+    req_disp: List[list[int]]  # AD-T4: the open request display
+    biz_deck: Hidden[Cow[List[list[int]]]]  # AD-S3: business cards face down, drawn from the end
+    biz_disc: Cow[List[list[int]]]  # business cards discarded, the deck's next contents (AD-T4)
+    biz_disp: List[list[int]]  # AD-T4: the open business display
+    stack: List[list[Any]]  # frames.py (a frame of any kind): the turn's pending decisions, top last
+    free_used: Flag  # AD-T2: the free face-up play is used
+    played: Int  # cards played this turn
+    porter_used: Flag  # AD-V1
+    moved: Annotated[List2[list[list[int]]], Fixed(2)]  # per vehicle: loaded L N H, unloaded L N H this turn
+    retrieved: Flag  # AD-T5
+    kept: Value[tuple[int, ...]]  # AD-T5: residents staying in play at this retrieval
     # a sample's decks (determinize): the shuffle steps still to do, done as cards are drawn (core.rng.shuffle_later)
-    _req_pend: tuple[int, int] | None
-    _biz_pend: tuple[int, int] | None
-    _lc: list[Action] | None  # the legal actions of the top frame, computed once
-    _own: int  # copy on write (`fork`): bit OWN_<list> + p set when this state owns seat p's list; -1 all
-    _ev: list[Any] | None  # a look-ahead's values of seats that have not moved (evaluate.py), shared by its forks
-    _moved: int  # bit p set: seat p has moved since `_ev` was shared (its values there are not this state's)
+    _req_pend: Hidden[Value[tuple[int, int] | None]]
+    _biz_pend: Hidden[Value[tuple[int, int] | None]]
+    _lc: Derived[list[Action] | None]  # the legal actions of the top frame, computed once
+    _own: Owner  # copy on write (`fork`): bit OWN_<list> + p set when this state owns seat p's list; -1 all
+    _ev: Annotated[list[Any] | None, Fresh(None), Forked]  # a look-ahead's values of seats that have not moved (evaluate.py), shared by its forks
+    _moved: Annotated[int, Fresh(0), Forked]  # bit p set: seat p has moved since `_ev` was shared (its values there are not this state's)
 
     if TYPE_CHECKING:
         # The methods one mixin calls and a sibling (or the game's class) defines, declared once here so

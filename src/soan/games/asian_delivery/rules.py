@@ -157,52 +157,81 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         key = [(self.vp[p], len(self.done[p])) for p in range(n)]
         return [1 + sum(1 for q in range(n) if key[q] > key[p]) for p in range(n)]
 
-    # --- copies ---------------------------------------------------------------------------------
+    # --- copies ------------------------------------------------------------------------------------
+    # clone, fork and _determinize follow each field's policy in fields.py: a fork shares the seats'
+    # lists and the decks with this state until either changes them (copy on write, `_mine`), and the
+    # values of the seats that have not moved since (`_fork_shares`, evaluate.py); determinize copies
+    # all but the hidden fields, which `_resample` sets
+    # --- copies: generated from fields.py by `python -m soan.core.layout` (edit the declaration, not this) ---
     def clone(self) -> AsianDelivery:
-        s = object.__new__(AsianDelivery)
-        s.cfg = self.cfg
-        s.listener = None
-        s.T = self.T
-        s.rng = Rng(self.rng.state, raw=True)
-        s.layout, s.adj, s.dist, s.cw = self.layout, self.adj, self.dist, self.cw
-        s.round, s.start, s.turn_k, s.seat, s.phase = self.round, self.start, self.turn_k, self.seat, self.phase
-        s.supply = [x[:] for x in self.supply]
-        s.aside = self.aside[:]
-        s.wh = [x[:] for x in self.wh]
-        s.veh_at = self.veh_at[:]
-        s.cargo = [[x[:] for x in v] for v in self.cargo]
-        s.stock = self.stock[:]
-        s.workers = self.workers[:]
-        s.hub = self.hub[:]
-        s.fac = self.fac[:]
-        s.tokens = self.tokens[:]
-        s.hands = [x[:] for x in self.hands]
-        s.play = [x[:] for x in self.play]
-        s.orders = [x[:] for x in self.orders]
-        s.done = [x[:] for x in self.done]
-        s.vp = self.vp[:]
-        s.req_deck, s.req_disc, s.req_disp = self.req_deck[:], self.req_disc[:], self.req_disp[:]
-        s.biz_deck, s.biz_disc, s.biz_disp = self.biz_deck[:], self.biz_disc[:], self.biz_disp[:]
-        s._req_pend, s._biz_pend = self._req_pend, self._biz_pend
-        s.stack = self.stack[:]
-        s.free_used, s.played, s.porter_used = self.free_used, self.played, self.porter_used
-        s.moved = [self.moved[0][:], self.moved[1][:]]
-        s.retrieved, s.kept = self.retrieved, self.kept
-        s._lc = self._lc
-        s._own, s._ev, s._moved = -1, None, 0
-        return s
-
-    def fork(self) -> AsianDelivery:
-        """A copy for a look-ahead, changed only through `apply` (never field by field): it shares the
-        seats' lists and the decks with this state until either changes them (copy on write, `_mine`),
-        and the values of the seats that have not moved since (evaluate.py)."""
+        """A copy that shares only what the declaration shares."""
         s = object.__new__(AsianDelivery)
         s.cfg = self.cfg
         s.listener = None
         s.T = self.T
         s.rng = self.rng.copy()
-        s.layout, s.adj, s.dist, s.cw = self.layout, self.adj, self.dist, self.cw
-        s.round, s.start, s.turn_k, s.seat, s.phase = self.round, self.start, self.turn_k, self.seat, self.phase
+        s.layout = self.layout
+        s.adj = self.adj
+        s.dist = self.dist
+        s.cw = self.cw
+        s.round = self.round
+        s.start = self.start
+        s.turn_k = self.turn_k
+        s.seat = self.seat
+        s.phase = self.phase
+        s.supply = [*map(list.copy, self.supply)]
+        s.aside = self.aside[:]
+        s.wh = [*map(list.copy, self.wh)]
+        s.veh_at = self.veh_at[:]
+        s.cargo = [[*map(list.copy, self.cargo[0])], [*map(list.copy, self.cargo[1])]]
+        s.stock = self.stock[:]
+        s.workers = self.workers[:]
+        s.hub = self.hub[:]
+        s.fac = self.fac[:]
+        s.tokens = self.tokens[:]
+        s.hands = [*map(list.copy, self.hands)]
+        s.play = [*map(list.copy, self.play)]
+        s.orders = [*map(list.copy, self.orders)]
+        s.done = [*map(list.copy, self.done)]
+        s.vp = self.vp[:]
+        s.req_deck = self.req_deck[:]
+        s.req_disc = self.req_disc[:]
+        s.req_disp = self.req_disp[:]
+        s.biz_deck = self.biz_deck[:]
+        s.biz_disc = self.biz_disc[:]
+        s.biz_disp = self.biz_disp[:]
+        s.stack = self.stack[:]
+        s.free_used = self.free_used
+        s.played = self.played
+        s.porter_used = self.porter_used
+        s.moved = [self.moved[0][:], self.moved[1][:]]
+        s.retrieved = self.retrieved
+        s.kept = self.kept
+        s._req_pend = self._req_pend
+        s._biz_pend = self._biz_pend
+        s._lc = self._lc
+        s._own = -1
+        s._ev = None
+        s._moved = 0
+        return s
+
+    def fork(self) -> AsianDelivery:
+        """A copy for a look-ahead, changed only through `apply`: it shares the `Cow` fields' rows with
+        this state until either changes them (copy on write)."""
+        s = object.__new__(AsianDelivery)
+        s.cfg = self.cfg
+        s.listener = None
+        s.T = self.T
+        s.rng = self.rng.copy()
+        s.layout = self.layout
+        s.adj = self.adj
+        s.dist = self.dist
+        s.cw = self.cw
+        s.round = self.round
+        s.start = self.start
+        s.turn_k = self.turn_k
+        s.seat = self.seat
+        s.phase = self.phase
         s.supply = self.supply[:]
         s.aside = self.aside[:]
         s.wh = self.wh[:]
@@ -218,32 +247,92 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s.orders = self.orders[:]
         s.done = self.done[:]
         s.vp = self.vp[:]
-        s.req_deck, s.req_disc, s.req_disp = self.req_deck, self.req_disc, self.req_disp[:]
-        s.biz_deck, s.biz_disc, s.biz_disp = self.biz_deck, self.biz_disc, self.biz_disp[:]
-        s._req_pend, s._biz_pend = self._req_pend, self._biz_pend
+        s.req_deck = self.req_deck
+        s.req_disc = self.req_disc
+        s.req_disp = self.req_disp[:]
+        s.biz_deck = self.biz_deck
+        s.biz_disc = self.biz_disc
+        s.biz_disp = self.biz_disp[:]
         s.stack = self.stack[:]
-        s.free_used, s.played, s.porter_used = self.free_used, self.played, self.porter_used
+        s.free_used = self.free_used
+        s.played = self.played
+        s.porter_used = self.porter_used
         s.moved = [self.moved[0][:], self.moved[1][:]]
-        s.retrieved, s.kept = self.retrieved, self.kept
+        s.retrieved = self.retrieved
+        s.kept = self.kept
+        s._req_pend = self._req_pend
+        s._biz_pend = self._biz_pend
         s._lc = self._lc
-        self._own = s._own = 0  # both share every seat's list now
-        if self._ev is None:  # the values of the seats that have not moved, for every fork from here on
+        self._own = s._own = 0  # both share every list now
+        self._fork_shares(s)  # sets _ev, _moved
+        return s
+
+    def _determinize(self, seat: int, rng: Any) -> AsianDelivery:
+        """A copy whose hidden fields the game's `_resample` sets from what `seat` may know."""
+        s = object.__new__(AsianDelivery)
+        s.cfg = self.cfg
+        s.listener = None
+        s.T = self.T
+        s.layout = self.layout
+        s.adj = self.adj
+        s.dist = self.dist
+        s.cw = self.cw
+        s.round = self.round
+        s.start = self.start
+        s.turn_k = self.turn_k
+        s.seat = self.seat
+        s.phase = self.phase
+        s.supply = [*map(list.copy, self.supply)]
+        s.aside = self.aside[:]
+        s.wh = [*map(list.copy, self.wh)]
+        s.veh_at = self.veh_at[:]
+        s.cargo = [[*map(list.copy, self.cargo[0])], [*map(list.copy, self.cargo[1])]]
+        s.stock = self.stock[:]
+        s.workers = self.workers[:]
+        s.hub = self.hub[:]
+        s.fac = self.fac[:]
+        s.tokens = self.tokens[:]
+        s.hands = [*map(list.copy, self.hands)]
+        s.play = [*map(list.copy, self.play)]
+        s.orders = [*map(list.copy, self.orders)]
+        s.done = [*map(list.copy, self.done)]
+        s.vp = self.vp[:]
+        s.req_disc = self.req_disc[:]
+        s.req_disp = self.req_disp[:]
+        s.biz_disc = self.biz_disc[:]
+        s.biz_disp = self.biz_disp[:]
+        s.stack = self.stack[:]
+        s.free_used = self.free_used
+        s.played = self.played
+        s.porter_used = self.porter_used
+        s.moved = [self.moved[0][:], self.moved[1][:]]
+        s.retrieved = self.retrieved
+        s.kept = self.kept
+        s._lc = self._lc
+        s._own = -1
+        s._ev = None
+        s._moved = 0
+        self._resample(s, seat, rng)  # sets rng, req_deck, biz_deck, _req_pend, _biz_pend
+        return s
+    # --- end of the generated copies ---
+
+    def _fork_shares(self, s: AsianDelivery) -> None:
+        """A fork's look-ahead values: those of the seats that have not moved, shared by every fork from here on."""
+        if self._ev is None:
             self._ev = [None, None, None, None, None]  # evaluate.py: [shared part, values by seat, weights, ...]
             self._moved = 0
         s._ev, s._moved = self._ev, self._moved
-        return s
 
-    def _determinize(self, seat: int, rng) -> AsianDelivery:
-        """Everything is open but the order of the decks: reshuffle both, reseed the generator. The decks
-        are shuffled as their cards are drawn (a look-ahead draws few): the same order, card by card."""
-        s = self.clone()
+    def _resample(self, s: AsianDelivery, seat: int, rng) -> None:
+        """determinize's hidden fields: everything is open but the order of the decks: reshuffle both,
+        reseed the generator. The decks are shuffled as their cards are drawn (a look-ahead draws few):
+        the same order, card by card."""
         r = Rng(seed_from(rng), raw=True)
         s.req_deck = sorted(self.req_deck)
         s._req_pend = r.shuffle_later(s.req_deck)
         s.biz_deck = sorted(self.biz_deck)
         s._biz_pend = r.shuffle_later(s.biz_deck)
         s.rng = Rng(r.next64(), raw=True)
-        return s
 
     # --- what people see ------------------------------------------------------------------------
     def _public(self) -> dict[str, Any]:
