@@ -10,7 +10,7 @@ import pytest
 from soan.core import layout
 from soan.core.layout import Field, LayoutError, parse_field
 
-GAMES = ["soan.games.asian_delivery", "soan.games.undecim"]
+GAMES = ["soan.games.asian_delivery", "soan.games.la_superba", "soan.games.undecim"]
 
 
 @pytest.mark.parametrize("pkg", GAMES)

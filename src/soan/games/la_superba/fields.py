@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ...core.layout import Copied, Derived, Hidden, Int, List, List2, Shared, Value
 from ...core.rng import Rng
 from ...core.state import GameState
 from .model import Event, Rules
@@ -60,33 +61,36 @@ class RoundRecord(NamedTuple):
 
 
 class StateFields(GameState):
-    """The state's fields, each declared once here with its type (the slots themselves: `clone`, `view`
-    and `state_from_view` set every one; tests/test_la_superba_fields.py holds them to it). `cfg` and
-    `listener` are GameState's. Every part of the state (voyage.py, delivery.py, serialise.py,
-    prompts.py) derives from this class with empty slots; `LaSuperba` (rules.py) joins them."""
+    """The state's fields, each declared once here with its slot, its type and its copy policy
+    (core/layout.py: `Shared`, `Value`, `Copied`, `List`/`List2` copied one or two levels deep, `Hidden`
+    resampled by `determinize`, `Derived`); `cfg` and `listener` are GameState's. `clone` and
+    `_determinize` are generated from this declaration into rules.py (`python -m soan.core.layout`);
+    `view` and `state_from_view` set every field (tests/test_la_superba_fields.py holds them to it).
+    Every part of the state (voyage.py, delivery.py, serialise.py, prompts.py) derives from this class
+    with empty slots; `LaSuperba` (rules.py) joins them."""
 
     __slots__ = ("R", "rng", "round", "phase", "deck", "hands", "community", "row", "removed", "supply", "lost",
                  "delivered", "points", "played", "carried", "quota", "choice", "rv", "hist", "_lc")
-    R: Rules  # the compiled rule tables, shared by every clone
-    rng: Rng  # the game's own generator (shuffles, LS-R8)
-    round: int  # 1..R.rounds
-    phase: str  # VOYAGE, DELIVERY or OVER
-    deck: list[int]  # voyage cards (LS-S3), drawn from the end
-    hands: list[list[int]]  # per seat, sorted
-    community: int | None  # the round's community card (LS-R1); None once over
-    row: tuple[int, ...]  # the trade row: event indices, one per round (LS-S2)
-    removed: tuple[int, ...]  # events out of the game
-    supply: list[int]  # chits in supply at chits_at(seat) + good
-    lost: list[int]  # chits lost, same layout
-    delivered: list[tuple[tuple[int, int, int], ...]]  # per seat: (round, good, value) on the trade cards
-    points: tuple[int, ...]  # per seat: the sum of its delivered chits' values (LS-R7), replaced each round
-    played: list[Any]  # per seat: the cards played this round (a sorted tuple), or None
-    carried: list[Any]  # per seat: the chits carried (Counts), or None
-    quota: list[int]  # per seat: chits it may deliver (LS-R6)
-    choice: list[Any]  # per seat: the chits delivered (Counts), or None
-    rv: Reveal | None  # this round's reveal, during delivery (exactly then)
-    hist: tuple[RoundRecord, ...]  # every finished round
-    _lc: tuple[int, list[Any]] | None  # (seat, its legal actions) until the next apply
+    R: Shared[Rules]  # the compiled rule tables, shared by every clone
+    rng: Hidden[Copied[Rng]]  # the game's own generator (shuffles, LS-R8)
+    round: Int  # 1..R.rounds
+    phase: Value[str]  # VOYAGE, DELIVERY or OVER
+    deck: Hidden[List[list[int]]]  # voyage cards (LS-S3), drawn from the end
+    hands: Hidden[List2[list[list[int]]]]  # per seat, sorted
+    community: Hidden[Value[int | None]]  # the round's community card (LS-R1); None once over
+    row: Hidden[Value[tuple[int, ...]]]  # the trade row: event indices, one per round (LS-S2)
+    removed: Hidden[Value[tuple[int, ...]]]  # events out of the game
+    supply: List[list[int]]  # chits in supply at chits_at(seat) + good
+    lost: List[list[int]]  # chits lost, same layout
+    delivered: List[list[tuple[tuple[int, int, int], ...]]]  # per seat: (round, good, value) on the trade cards
+    points: Value[tuple[int, ...]]  # per seat: the sum of its delivered chits' values (LS-R7), replaced each round
+    played: List[list[Any]]  # per seat: the cards played this round (a sorted tuple), or None
+    carried: List[list[Any]]  # per seat: the chits carried (Counts), or None
+    quota: List[list[int]]  # per seat: chits it may deliver (LS-R6)
+    choice: List[list[Any]]  # per seat: the chits delivered (Counts), or None
+    rv: Value[Reveal | None]  # this round's reveal, during delivery (exactly then)
+    hist: Value[tuple[RoundRecord, ...]]  # every finished round
+    _lc: Derived[tuple[int, list[Any]] | None]  # (seat, its legal actions) until the next apply
 
     if TYPE_CHECKING:  # what one part calls and a sibling part defines (signatures only; no runtime effect)
         def _start_round(self) -> None: ...  # voyage.py, LS-R1 (delivery.py starts the next round)

@@ -159,17 +159,21 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    # --- copies ---------------------------------------------------------------------------------
+    # --- copies ------------------------------------------------------------------------------------
+    # clone and _determinize follow each field's policy in fields.py; determinize copies all but the
+    # hidden fields, which `_resample` sets
+    # --- copies: generated from fields.py by `python -m soan.core.layout` (edit the declaration, not this) ---
     def clone(self) -> LaSuperba:
+        """A copy that shares only what the declaration shares."""
         s = object.__new__(LaSuperba)
         s.cfg = self.cfg
         s.listener = None
         s.R = self.R
-        s.rng = self.rng.copy()  # the same state (a call without keywords: cheaper)
+        s.rng = self.rng.copy()
         s.round = self.round
         s.phase = self.phase
         s.deck = self.deck[:]
-        s.hands = [h[:] for h in self.hands]
+        s.hands = [*map(list.copy, self.hands)]
         s.community = self.community
         s.row = self.row
         s.removed = self.removed
@@ -186,12 +190,34 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         s._lc = self._lc
         return s
 
-    def _determinize(self, seat: int, rng) -> LaSuperba:
-        """A state consistent with observation(seat): unseen cards, events and pending secret choices
-        resampled; the copy's generator reseeded from `rng`."""
+    def _determinize(self, seat: int, rng: Any) -> LaSuperba:
+        """A copy whose hidden fields the game's `_resample` sets from what `seat` may know."""
+        s = object.__new__(LaSuperba)
+        s.cfg = self.cfg
+        s.listener = None
+        s.R = self.R
+        s.round = self.round
+        s.phase = self.phase
+        s.supply = self.supply[:]
+        s.lost = self.lost[:]
+        s.delivered = self.delivered[:]
+        s.points = self.points
+        s.played = self.played[:]
+        s.carried = self.carried[:]
+        s.quota = self.quota[:]
+        s.choice = self.choice[:]
+        s.rv = self.rv
+        s.hist = self.hist
+        s._lc = self._lc
+        self._resample(s, seat, rng)  # sets rng, deck, hands, community, row, removed
+        return s
+    # --- end of the generated copies ---
+
+    def _resample(self, s: LaSuperba, seat: int, rng) -> None:
+        """determinize's hidden fields, consistent with observation(seat): unseen cards, events and pending
+        secret choices resampled; the copy's generator reseeded from `rng` (the rest of `s` is a copy)."""
         R = self.R
         n = self.cfg.players
-        s = self.clone()
         r = Rng(seed_from(rng), raw=True)
         voyage = self.phase == VOYAGE
         known = set(self.hands[seat])
@@ -205,14 +231,14 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
                 known.update(p)
         unknown = [c for c in R.deck if c not in known]
         r.shuffle(unknown)
-        if voyage:
-            s.community = unknown.pop()
+        s.community = unknown.pop() if voyage else cm
+        hands = s.hands = [*map(list.copy, self.hands)]
         for i in range(n):
             if i == seat:
                 continue
             if voyage and self.played[i] is not None:
                 s.played[i] = tuple(sorted(unknown.pop() for _ in range(R.play)))
-            s.hands[i] = sorted(unknown.pop() for _ in range(len(self.hands[i])))
+            hands[i] = sorted(unknown.pop() for _ in range(len(self.hands[i])))
             if voyage and self.carried[i] is not None:
                 b = chits_at(i)
                 opts = carry_options((self.supply[b], self.supply[b + 1], self.supply[b + 2]), R.carry_max)
@@ -225,12 +251,10 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         hidden = set(self.row[3:4]) if self.round < 4 and len(self.row) > 3 else set()
         pool = sorted(hidden | set(self.removed))
         r.shuffle(pool)
-        if hidden:
-            s.row = (*self.row[:3], pool.pop(), *self.row[4:])
+        s.row = (*self.row[:3], pool.pop(), *self.row[4:]) if hidden else self.row
         s.removed = tuple(pool)
         s.rng = Rng(r.next64(), raw=True)
         s._lc = None  # hands, cards and choices resampled
-        return s
 
 
 def state_from_view(v: dict[str, Any]) -> LaSuperba:
