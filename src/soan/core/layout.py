@@ -24,8 +24,8 @@ The policies (mypy sees only the type inside them):
 of one of its modules (the class they are methods of holds them: a copy is the hot path of every search
 bot, and the module keeps whatever build it has); `--check` says whether they are up to date
 (tests/test_layout.py), `--pxd` prints the typed layout a compiled class would declare. The view's
-JSON is the game's own (records, schemas): `state_from_view` sets the `Fresh`, `Owner` and `Derived`
-fields through `fresh_fields`.
+JSON is the game's own (records, schemas, docs): `new` and `state_from_view` set the fields no view
+holds (the listener, `Derived`, `Owner`, `Fresh`) through the generated `_fresh()`.
 """
 
 from __future__ import annotations
@@ -201,6 +201,10 @@ def methods(fields: list[Field], cls: str) -> list[str]:
                 '    """A copy whose hidden fields the game\'s `_resample` sets from what `seat` may know."""',
                 f"    s = object.__new__({cls})", *("    " + x for x in _lines(fields, public=True)),
                 f"    self._resample(s, seat, rng)  # sets {', '.join(hidden)}", "    return s"]
+    start = fresh_fields(fields)
+    out += ["", "def _fresh(self) -> None:",
+            '    """A new or rebuilt state\'s fields that no view holds, at their start (listener, Derived, Owner, Fresh)."""',
+            *(f"    self.{k} = {v!r}" for k, v in start.items())]
     assert len(set(names)) == len(names)
     return out
 

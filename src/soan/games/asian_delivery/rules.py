@@ -54,7 +54,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
     def new(cls, cfg) -> AsianDelivery:
         s = object.__new__(cls)
         s.cfg = cfg
-        s.listener = None
+        s._fresh()  # listener, caches, copy-on-write bits (fields.py)
         T = s.T = tables_for(cfg)
         n = cfg.players
         s.rng = Rng(cfg.seed)
@@ -91,8 +91,6 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s.biz_disc = []
         s.biz_disp = [s.biz_deck.pop() for _ in range(T.display)]
         s._req_pend = s._biz_pend = None
-        s._lc = None
-        s._own, s._ev, s._moved = -1, None, 0
         s.round = 1
         s.phase = "turn"
         s.turn_k = 0
@@ -314,6 +312,14 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
         s._moved = 0
         self._resample(s, seat, rng)  # sets rng, req_deck, biz_deck, _req_pend, _biz_pend
         return s
+
+    def _fresh(self) -> None:
+        """A new or rebuilt state's fields that no view holds, at their start (listener, Derived, Owner, Fresh)."""
+        self.listener = None
+        self._lc = None
+        self._own = -1
+        self._ev = None
+        self._moved = 0
     # --- end of the generated copies ---
 
     def _fork_shares(self, s: AsianDelivery) -> None:

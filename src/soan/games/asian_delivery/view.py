@@ -396,9 +396,7 @@ def state_from_view(v: dict[str, Any], cls: type, tables_for: Callable[[Any], An
     _, cfg = config_from_view(v)
     s: Any = object.__new__(cls)
     s.cfg = cfg
-    s.listener = None
-    s._lc = None
-    s._own, s._ev, s._moved = -1, None, 0
+    s._fresh()  # the fields no view holds: listener, caches, copy-on-write bits (fields.py)
     s._req_pend = s._biz_pend = None
     T = s.T = tables_for(cfg)
     n = cfg.players

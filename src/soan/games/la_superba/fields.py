@@ -93,6 +93,8 @@ class StateFields(GameState):
     _lc: Derived[tuple[int, list[Any]] | None]  # (seat, its legal actions) until the next apply
 
     if TYPE_CHECKING:  # what one part calls and a sibling part defines (signatures only; no runtime effect)
+        def _fresh(self) -> None: ...  # rules.py (generated from this declaration: core/layout.py)
+
         def _start_round(self) -> None: ...  # voyage.py, LS-R1 (delivery.py starts the next round)
 
         def _finish_round(self, rv: Reveal) -> None: ...  # delivery.py, LS-R6..R8 (voyage.py: when no one chooses)

@@ -44,7 +44,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
     def new(cls, cfg) -> LaSuperba:
         s = object.__new__(cls)
         s.cfg = cfg
-        s.listener = None
+        s._fresh()  # listener, cached legal actions (fields.py)
         R = s.R = rules_for(cfg)
         n = cfg.players
         need = deck_need(n, R.keep, R.draw, R.play, R.rounds)
@@ -64,7 +64,6 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         s.rng.shuffle(s.deck)
         s.hands = [sorted(s.deck.pop() for _ in range(R.keep)) for _ in range(n)]
         s.hist = ()
-        s._lc = None
         s.round = 0
         s._start_round()
         return s
@@ -211,6 +210,11 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
         s._lc = self._lc
         self._resample(s, seat, rng)  # sets rng, deck, hands, community, row, removed
         return s
+
+    def _fresh(self) -> None:
+        """A new or rebuilt state's fields that no view holds, at their start (listener, Derived, Owner, Fresh)."""
+        self.listener = None
+        self._lc = None
     # --- end of the generated copies ---
 
     def _resample(self, s: LaSuperba, seat: int, rng) -> None:

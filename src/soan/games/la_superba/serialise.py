@@ -146,7 +146,7 @@ def state_from_view(v: dict[str, Any], cls: type[S], rules_for: Callable[[Any], 
     _, cfg = config_from_view(v)
     s = object.__new__(cls)
     s.cfg = cfg
-    s.listener = None
+    s._fresh()  # the fields no view holds (fields.py)
     s.R = rules_for(cfg)
     try:
         s.rng = Rng(int(v["rng"]), raw=True)
@@ -167,7 +167,6 @@ def state_from_view(v: dict[str, Any], cls: type[S], rules_for: Callable[[Any], 
         s.choice = [tuple(c) if c is not None else None for c in v["choice"]]
         s.rv = reveal_tuple(v["reveal"]) if v["reveal"] is not None else None
         s.hist = tuple(entry_tuple(e) for e in v["history"])
-        s._lc = None
     except (KeyError, TypeError, ValueError) as e:  # pragma: no cover - the typed check comes first
         raise IllegalAction(f"the view is missing or has a malformed field: {e!r}") from None
     check_view(v, s)

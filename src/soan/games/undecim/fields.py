@@ -111,6 +111,7 @@ class StateFields(GameState):
     _dpend: Hidden[Value[tuple[int, int] | None]]  # a sample's deck: the shuffle steps still to do (core.rng.shuffle_later)
 
     if TYPE_CHECKING:  # methods one part of the state calls and another defines (checked against these)
+        def _fresh(self) -> None: ...  # rules.py (generated from this declaration: core/layout.py)
         def _mine(self, seat: int) -> None: ...  # turn.py: the seat's lists, copied first if a fork shares them
         def _mine_all(self) -> None: ...  # turn.py
         def _begin_turn(self) -> None: ...  # turn.py

@@ -59,8 +59,6 @@ from .serialise import state_from_view as _state_from_view
 from .settlements import SettlementsMixin
 from .turn import TurnMixin
 
-ALL_SEATS = -1  # `_own`: every seat's lists are this state's own (no fork shares them)
-
 
 def tables_for(cfg) -> Tables:
     return compiled(cfg, compile_tables)
@@ -78,7 +76,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
     def new(cls, cfg) -> Undecim:
         s = object.__new__(cls)
         s.cfg = cfg
-        s.listener = None
+        s._fresh()  # listener, cached legal actions, copy-on-write bits (fields.py)
         T = s.T = tables_for(cfg)
         n = cfg.players
         if len(cfg.params.get("position_vp") or ()) > n:
@@ -91,8 +89,6 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s.results = ()
         s.log = ()
         s.rules = rules_tuple(T.base_rules)
-        s._lc = None
-        s._own = ALL_SEATS
         s._dpend = None
         s.ledger = [[0] * 8 for _ in range(n)]
         s.start = s.rng.below(n)  # UN-S4
@@ -287,6 +283,12 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
         s._own = -1
         self._resample(s, seat, rng)  # sets rng, hands, deck, _dpend
         return s
+
+    def _fresh(self) -> None:
+        """A new or rebuilt state's fields that no view holds, at their start (listener, Derived, Owner, Fresh)."""
+        self.listener = None
+        self._lc = None
+        self._own = -1
     # --- end of the generated copies ---
 
     def _resample(self, s: Undecim, seat: int, rng) -> None:

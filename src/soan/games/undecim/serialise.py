@@ -89,7 +89,7 @@ def state_from_view(v: dict[str, Any], cls: type[S], tables_for: Callable[[Any],
     n = cfg.players
     s = object.__new__(cls)
     s.cfg = cfg
-    s.listener = None
+    s._fresh()  # the fields no view holds (fields.py)
     T = s.T = tables_for(cfg)
     card_names(v, T)
     idx = T.card_index
@@ -122,8 +122,6 @@ def state_from_view(v: dict[str, Any], cls: type[S], tables_for: Callable[[Any],
         s.log = tuple((a, b, idx[c], d, idx[e], f) for a, b, c, d, e, f in v["log"])
         s.took = (idx[v["took"][0]], bool(v["took"][1])) if v["took"] else None
         s.todo = _todo_from(v, T, s)
-        s._lc = None
-        s._own = -1  # every seat's lists its own (rules.ALL_SEATS)
         s._dpend = None
     except (KeyError, TypeError, ValueError) as e:
         raise IllegalAction(f"the view has a malformed field: {e}") from None
