@@ -10,7 +10,7 @@ import pytest
 from soan.core import layout
 from soan.core.layout import Field, LayoutError, parse_field
 
-GAMES = ["soan.games.asian_delivery", "soan.games.la_superba", "soan.games.undecim"]
+GAMES = ["soan.games.asian_delivery", "soan.games.la_superba", "soan.games.undecim", "tiny_game"]
 
 
 @pytest.mark.parametrize("pkg", GAMES)
@@ -20,15 +20,17 @@ def test_the_generated_copies_are_up_to_date(pkg):
 
 
 def test_every_registered_game_with_fields_is_generated():
-    assert set(GAMES) <= set(layout.games())
+    assert set(GAMES) - {"tiny_game"} <= set(layout.games())  # Pearl Bid is registered by its own tests only
     assert layout.main(["--check"]) == 0
 
 
 @pytest.mark.parametrize("pkg", GAMES)
 def test_every_slot_has_a_policy_and_the_hidden_fields_a_hook(pkg):
     folder = layout.package_dir(pkg)
-    fields = layout.declared(folder / "fields.py")
-    path, _, text = layout.region(folder)
+    path, cls, _ = layout._target(folder)
+    decl = folder / "fields.py"
+    fields = layout.declared(decl) if decl.exists() else layout.declared(path, cls)  # Pearl Bid: in its class
+    text = layout.region(folder)[2]
     if any(f.hidden for f in fields):
         assert "def _resample(self" in text, path
     if any(f.forked for f in fields):

@@ -19,15 +19,28 @@ from typing import Any
 
 from soan.core.errors import ConfigError, IllegalAction
 from soan.core.game import compiled, config_from_view
+from soan.core.layout import Copied, Hidden, List, List2, Shared, Value
 from soan.core.rng import Rng, seed_from
 from soan.core.state import GameState, Prompt
 
 from .actions import GAME, Bid
-from .model import compile_tables
+from .model import Tables, compile_tables
 
 
 class PearlBid(GameState):
+    """The state: each field declared once, its slot and its copy policy (soan.core.layout), from which
+    `clone` and `_determinize` below are generated (`python -m soan.core.layout tiny_game`)."""
+
     __slots__ = ("T", "rng", "hands", "fav", "deck", "offer", "bids", "won", "history")
+    T: Shared[Tables]  # the compiled tables, shared by every copy
+    rng: Hidden[Copied[Rng]]  # the game's generator (determinize reseeds it)
+    hands: List2[list[list[int]]]  # per seat: bid cards left (PB-S1)
+    fav: List[list[int]]  # per seat: the secret favourite colour (PB-S3; determinize resamples the others')
+    deck: Hidden[List[list[int]]]  # prizes face down, drawn from the end (PB-S2)
+    offer: List[list[int]]  # prizes on offer
+    bids: List[list[int | None]]  # per seat: this round's secret bid, or None (PB-R1)
+    won: List2[list[list[int]]]  # per seat: prizes won
+    history: Value[tuple[Any, ...]]  # the rounds played, public
     game_id = GAME
 
     # --- setup ----------------------------------------------------------------------------------
@@ -133,21 +146,46 @@ class PearlBid(GameState):
                 "fav": list(self.fav), "deck": list(self.deck), "offer": list(self.offer), "bids": list(self.bids),
                 "won": [list(w) for w in self.won], "history": list(self.history)}
 
+    # --- copies: generated from the declared fields by `python -m soan.core.layout` (edit the declaration, not this) ---
     def clone(self) -> PearlBid:
+        """A copy that shares only what the declaration shares."""
         s = object.__new__(PearlBid)
-        s.cfg, s.listener, s.T, s.history = self.cfg, None, self.T, self.history
-        s.rng = Rng(self.rng.state, raw=True)
-        s.hands = [list(h) for h in self.hands]
-        s.fav = list(self.fav)
-        s.deck = list(self.deck)
-        s.offer = list(self.offer)
-        s.bids = list(self.bids)
-        s.won = [list(w) for w in self.won]
+        s.cfg = self.cfg
+        s.listener = None
+        s.T = self.T
+        s.rng = self.rng.copy()
+        s.hands = [*map(list.copy, self.hands)]
+        s.fav = self.fav[:]
+        s.deck = self.deck[:]
+        s.offer = self.offer[:]
+        s.bids = self.bids[:]
+        s.won = [*map(list.copy, self.won)]
+        s.history = self.history
         return s
 
-    def _determinize(self, seat: int, rng) -> PearlBid:
-        """Others' favourites, others' secret bids this round and the deck order resampled."""
-        s = self.clone()
+    def _determinize(self, seat: int, rng: Any) -> PearlBid:
+        """A copy whose hidden fields the game's `_resample` sets from what `seat` may know."""
+        s = object.__new__(PearlBid)
+        s.cfg = self.cfg
+        s.listener = None
+        s.T = self.T
+        s.hands = [*map(list.copy, self.hands)]
+        s.fav = self.fav[:]
+        s.offer = self.offer[:]
+        s.bids = self.bids[:]
+        s.won = [*map(list.copy, self.won)]
+        s.history = self.history
+        self._resample(s, seat, rng)  # sets rng, deck
+        return s
+
+    def _fresh(self) -> None:
+        """A new or rebuilt state's fields that no view holds, at their start (listener, Derived, Owner, Fresh)."""
+        self.listener = None
+    # --- end of the generated copies ---
+
+    def _resample(self, s: PearlBid, seat: int, rng) -> None:
+        """determinize's hidden parts: others' favourites, others' secret bids this round and the deck
+        order resampled; the generator reseeded (the rest of `s` is a copy)."""
         r = Rng(seed_from(rng), raw=True)
         n = self.cfg.players
         free = [c for c in range(len(self.T.colour_names)) if c != self.fav[seat]]
@@ -157,10 +195,9 @@ class PearlBid(GameState):
                 s.fav[i] = free.pop()
                 if self.bids[i] is not None:
                     s.bids[i] = r.choice(self.hands[i])
-        s.deck = sorted(s.deck)  # from what the seat knows (which prizes are left), never their hidden order
+        s.deck = sorted(self.deck)  # from what the seat knows (which prizes are left), never their hidden order
         r.shuffle(s.deck)
         s.rng = Rng(r.next64(), raw=True)
-        return s
 
 
 def new_state(cfg) -> PearlBid:

@@ -57,7 +57,7 @@ POLICIES = {"Shared": "shared", "Value": "value", "Copied": "copied", "List": "l
             "List3": "list3", "Derived": "derived"}
 MODIFIERS = ("Cow", "Hidden")
 BASE_FIELDS = ("cfg", "listener")  # GameState's: the configuration (shared) and the measures listener (None)
-BEGIN = "# --- copies: generated from fields.py by `python -m soan.core.layout` (edit the declaration, not this) ---"
+BEGIN = "# --- copies: generated from the declared fields by `python -m soan.core.layout` (edit the declaration, not this) ---"
 END = "# --- end of the generated copies ---"
 
 
@@ -240,7 +240,8 @@ def _target(package: Path) -> tuple[Path, str, str]:
 def region(package: Path) -> tuple[Path, str, str]:
     """The module holding `package`'s generated copies, its text now, and its text as generated."""
     path, cls, indent = _target(package)
-    fields = declared(package / "fields.py")
+    decl = package / "fields.py"  # a small game may declare its fields in its state class itself
+    fields = declared(decl) if decl.exists() else declared(path, cls)
     text = path.read_text(encoding="utf-8")
     a = text.index(BEGIN) + len(BEGIN)
     b = text.index(indent + END)

@@ -160,7 +160,7 @@ class AsianDelivery(StepsMixin, OptionsMixin, EffectsMixin, RoundsMixin, TextsMi
     # lists and the decks with this state until either changes them (copy on write, `_mine`), and the
     # values of the seats that have not moved since (`_fork_shares`, evaluate.py); determinize copies
     # all but the hidden fields, which `_resample` sets
-    # --- copies: generated from fields.py by `python -m soan.core.layout` (edit the declaration, not this) ---
+    # --- copies: generated from the declared fields by `python -m soan.core.layout` (edit the declaration, not this) ---
     def clone(self) -> AsianDelivery:
         """A copy that shares only what the declaration shares."""
         s = object.__new__(AsianDelivery)

@@ -161,7 +161,7 @@ class LaSuperba(VoyageMixin, DeliveryMixin, ViewsMixin, TextsMixin):
     # --- copies ------------------------------------------------------------------------------------
     # clone and _determinize follow each field's policy in fields.py; determinize copies all but the
     # hidden fields, which `_resample` sets
-    # --- copies: generated from fields.py by `python -m soan.core.layout` (edit the declaration, not this) ---
+    # --- copies: generated from the declared fields by `python -m soan.core.layout` (edit the declaration, not this) ---
     def clone(self) -> LaSuperba:
         """A copy that shares only what the declaration shares."""
         s = object.__new__(LaSuperba)

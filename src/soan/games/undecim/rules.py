@@ -162,7 +162,7 @@ class Undecim(TurnMixin, OptionsMixin, FrontierMixin, SettlementsMixin, ScoringM
     # known cards, loose cards, counts and ledger with this state until either changes them (copy on
     # write, `_mine`; within a turn only the seat on turn changes its own); determinize copies all but
     # the hidden fields, which `_resample` sets
-    # --- copies: generated from fields.py by `python -m soan.core.layout` (edit the declaration, not this) ---
+    # --- copies: generated from the declared fields by `python -m soan.core.layout` (edit the declaration, not this) ---
     def clone(self) -> Undecim:
         """A copy that shares only what the declaration shares."""
         s = object.__new__(Undecim)
