@@ -26,6 +26,7 @@ from . import bots  # noqa: F401  seatcheck, styles, tune
 from . import balance  # noqa: F401  balance
 from . import serve  # noqa: F401  serve, bench-serve
 from . import print_cmd  # noqa: F401  print
+from . import hunt  # noqa: F401  hunt
 
 __all__ = ["app", "main"]
 

@@ -78,7 +78,7 @@ def tune(game: str, players: int, out: Path, agent: str = "greedy", trials: int 
         """The candidate as a styles file, so that worker processes read the same weights."""
         path = out / "trials" / f"{name}.yaml"
         path.parent.mkdir(exist_ok=True)
-        _write_style(path, {"name": name, "weights": {**defaults, **w}})
+        write_style(path, {"name": name, "weights": {**defaults, **w}})
         return f"{agent}:style={path}"
 
     def objective(trial: optuna.Trial) -> float:
@@ -107,11 +107,11 @@ def tune(game: str, players: int, out: Path, agent: str = "greedy", trials: int 
               "weights": {**defaults, **w}, "validation": {"games": validate, "share": wins / validate,
                                                             "ci": [lo, hi], "fair": fair,
                                                             "significant": lo > fair}}
-    _write_style(out / "tuned.yaml", result)
+    write_style(out / "tuned.yaml", result)
     return result
 
 
-def _write_style(path: Path, r: dict[str, Any]) -> None:
+def write_style(path: Path, r: dict[str, Any]) -> None:
     import yaml
 
     if "validation" not in r:  # a trial's candidate

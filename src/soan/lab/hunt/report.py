@@ -1,0 +1,131 @@
+"""A hunt's result for people: lines for the terminal and one HTML page per language, findings ranked.
+
+Each finding's record also gets its replay page (records/*.html, opens in a browser without a server),
+and its `soan replay` command is shown.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ...core.game import game_info
+from .words import ORACLE_NAMES, sentence
+
+W = {
+    "title": ("soan hunt: {game}", "soan hunt：{game}"),
+    "method": ("Looked for holes nobody asked about: {games} games of normal bots explored, {cands} candidates; "
+               "each measured again on {fresh} fresh games (the search's own games never count). A finding holds "
+               "when its interval, adjusted for all {cands} candidates, clears its margin.",
+               "問われていない穴を探した：通常のボットで{games}ゲームを探索し、候補は{cands}件。"
+               "どの候補も新しい{fresh}ゲームで測り直した（探索に使ったゲームは証拠にしない）。"
+               "{cands}件すべてを考慮して補正した区間が基準を越えたものだけを発見とする。"),
+    "none": ("No finding held on fresh seeds.", "新しいゲームで確かめられた発見はない。"),
+    "found": ("Findings, most important first", "発見（影響の大きい順）"),
+    "refuted": ("Looked at, did not hold on fresh seeds", "調べたが新しいゲームでは確かめられなかった候補"),
+    "record": ("Shortest record: {imposed} imposed decision(s) of the seats involved, {length} steps in all",
+               "最短の記録：関わる席に課した手は{imposed}手、全体で{length}手"),
+    "norecord": ("No record could be shrunk within the budget.", "予算内に記録を縮められなかった。"),
+    "replay": ("open the replay", "リプレイを開く"),
+    "games": ("games", "ゲーム数"), "figure": ("figure", "値"), "adjusted": ("adjusted interval", "補正した区間"),
+    "level": ("at {level}", "{level}のボットで"), "holds": ("holds", "成り立つ"), "not": ("does not hold", "成り立たない"),
+    "depends": ("(depends on the bots)", "（ボット次第）"),
+    "unchecked": ("not checked at another level", "別の強さでは未確認"),
+    "how": ({"seed": "the fresh game that shows it with the fewest choices", "decisions": "decisions shrunk (ddmin)",
+             "counterfactual": "the same seed without the move gives the other result", "probe": "a probed position"},
+            {"seed": "それを示す新しいゲームのうち選択の最も少ないもの", "decisions": "手を縮めた（ddmin）",
+             "counterfactual": "同じシードでその手を選ばないと逆の結果になる", "probe": "調べた局面"}),
+    "spent": ("Budget {budget:.0f} s; spent {spent:.0f} s.", "予算{budget:.0f}秒、使ったのは{spent:.0f}秒。"),
+}
+
+
+def w(key: str, lang: str) -> Any:
+    en, ja = W[key]
+    return ja if lang == "ja" else en
+
+
+def _oracle(o: str, lang: str) -> str:
+    en, ja = ORACLE_NAMES.get(o, (o, o))
+    return ja if lang == "ja" else en
+
+
+def check_words(f: Mapping[str, Any], lang: str) -> str:
+    c = f.get("check")
+    if not c:
+        return str(w("unchecked", lang))
+    at = str(w("level", lang)).format(level=c["level"])
+    verdict = w("holds", lang) if c["holds"] else f"{w('not', lang)} {w('depends', lang)}"
+    return f"{at}: {c['share']:.1%} [{c['ci'][0]:.1%}, {c['ci'][1]:.1%}], {c['games']} {w('games', lang)}, {verdict}"
+
+
+def lines(result: Mapping[str, Any], lang: str) -> list[str]:
+    """The terminal's lines: the method, then each finding with its record."""
+    fresh = result["games"]["fresh"]["play"]
+    cands = len(result["findings"]) + len(result["refuted"])
+    out = [str(w("method", lang)).format(games=result["games"]["explore"], cands=cands, fresh=fresh), ""]
+    if not result["findings"]:
+        out.append(str(w("none", lang)))
+    for k, f in enumerate(result["findings"], 1):
+        out.append(f"{k}. [{_oracle(f['oracle'], lang)}] {sentence(f, result, lang)}")
+        out.append(f"   {check_words(f, lang)}")
+        r = f.get("record")
+        if r:
+            out.append("   " + str(w("record", lang)).format(imposed=r["imposed"], length=r["length"]))
+            out.append(f"   soan replay {r['path']}")
+    out.append("")
+    out.append(str(w("spent", lang)).format(budget=result["budget"], spent=sum(result["spent"].values())))
+    return out
+
+
+def _finding_html(k: int, f: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str:
+    ev = f["evidence"]
+    rows = (f"<tr><th>{w('games', lang)}</th><th>{w('figure', lang)}</th><th>95%</th><th>{w('adjusted', lang)}</th></tr>"
+            f"<tr><td>{ev['n']}</td><td>{ev['share']:.1%}</td><td>{ev['ci'][0]:.1%}–{ev['ci'][1]:.1%}</td>"
+            f"<td>{ev['ci_adjusted'][0]:.1%}–{ev['ci_adjusted'][1]:.1%}</td></tr>")
+    r = f.get("record")
+    if r:
+        how = w("how", lang).get(r["how"], r["how"])
+        page = Path(r["path"]).with_suffix(".html").name
+        rec = (f"<p>{html.escape(str(w('record', lang)).format(imposed=r['imposed'], length=r['length']))} "
+               f"({html.escape(how)}) — <a href='records/{html.escape(page)}'>{w('replay', lang)}</a> · "
+               f"<code>soan replay {html.escape(r['path'])}</code></p>")
+    else:
+        rec = f"<p>{w('norecord', lang)}</p>"
+    return (f"<section><h3>{k}. {html.escape(_oracle(f['oracle'], lang))}</h3>"
+            f"<p class='s'>{html.escape(sentence(f, result, lang))}</p><table>{rows}</table>"
+            f"<p>{html.escape(check_words(f, lang))}</p>{rec}</section>")
+
+
+CSS = ("body{font-family:system-ui,'Noto Sans CJK JP',sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}"
+       "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem}p.s{font-size:1.1rem}"
+       "section{border-top:1px solid #ddd;margin-top:1rem}")
+
+
+def write_html(result: Mapping[str, Any], lang: str) -> Path:
+    """report-<lang>.html in the hunt's folder, and each record's replay page beside it."""
+    from ..replay_page import write_replay
+
+    folder = Path(result["folder"])
+    info = game_info(result["settings"]["game"])
+    name = info.name_ja if lang == "ja" else info.name
+    for f in result["findings"]:
+        r = f.get("record")
+        if r and not Path(r["path"]).with_suffix(".html").exists():
+            write_replay(r["path"], Path(r["path"]).with_suffix(".html"))
+    cands = len(result["findings"]) + len(result["refuted"])
+    body = "".join(_finding_html(k, f, result, lang) for k, f in enumerate(result["findings"], 1)) or \
+        f"<p>{w('none', lang)}</p>"
+    refuted = "".join(f"<li>{html.escape(sentence(f, result, lang))}</li>" for f in result["refuted"])
+    title = html.escape(str(w("title", lang)).format(game=name))
+    page = (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{title}</title>"
+            f"<style>{CSS}</style></head><body><h1>{title}</h1>"
+            f"<p>{html.escape(str(w('method', lang)).format(games=result['games']['explore'], cands=cands, fresh=result['games']['fresh']['play']))}</p>"
+            f"<h2>{w('found', lang)}</h2>{body}"
+            f"<details><summary>{w('refuted', lang)}</summary><ul>{refuted}</ul></details>"
+            f"<p>{html.escape(str(w('spent', lang)).format(budget=result['budget'], spent=sum(result['spent'].values())))}</p>"
+            "</body></html>")
+    out = folder / f"report-{lang}.html"
+    out.write_text(page, encoding="utf-8")
+    return out
