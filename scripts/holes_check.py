@@ -12,8 +12,8 @@ the statistic the hole's oracle is about, for both, with a Wilson 95% interval:
 - seat: the win share of the seat (by turn position where the game has a turn order: the start player is 1);
 - tie: games ending with two or more seats ranked first;
 - length: long — median and max decisions, and games longer than 1.5 × the draft's median;
-  refusal — games the engine stopped with an error; stall — games whose longest stretch of moves with no
-  score change is at least half the game;
+  refusal — games the engine stopped with an error; stall — the longest stretch of moves with no score
+  change (a share of the game): its median, and the games where it exceeds the draft's 95th percentile;
 - kingmaker: games where a seat that could no longer win decided while two or more could (`kingmaker`);
 - runaway: games won by the sole leader after the first quarter (and half) of the moves;
 - strategy: one bot playing the style with the most weight on the subject (data/styles.yaml) against three
@@ -187,8 +187,11 @@ def figure(d: dict[str, Any], games: list[dict[str, Any]], base: list[dict[str, 
         lens = [g["length"] for g in ok]
         if subject == "stall":
             st = [g["stall"] for g in ok]
-            k = sum(1 for x in st if x >= 0.5)
-            return f"stall ≥ half the game {share(k, len(ok))}, median longest stall {statistics.median(st):.0%}" + tail
+            ref_st = sorted(g["stall"] for g in (base or ok) if "error" not in g) or st
+            p95 = ref_st[min(len(ref_st) - 1, int(0.95 * len(ref_st)))]
+            k = sum(1 for x in st if x > p95)
+            return (f"median longest stall {statistics.median(st):.0%} of the game, longer than the draft's 95th "
+                    f"percentile ({p95:.0%}) {share(k, len(ok))}" + tail)
         ref = statistics.median([g["length"] for g in (base or ok) if "error" not in g] or lens)
         k = sum(1 for x in lens if x > 1.5 * ref)
         return (f"median {statistics.median(lens):g}, max {max(lens)}, > 1.5×draft median "
