@@ -200,7 +200,8 @@ class Answer(TypedDict):
     by_bot: dict[str, LevelAnswer]
     lead: str
     clear: bool
-    agree: bool | None
+    agree: bool | None  # every level gives the same clear answer (None: some level is not clear)
+    agree_with: NotRequired[dict[str, bool | None]]  # per other level: the same clear answer as the lead's
     need: int | None
     need_studies: int
     names: dict[str, Texts]

@@ -20,7 +20,11 @@ START_N = {"random": 200, "greedy": 8}  # a context level's games per study (at 
 MIN_N = 4  # a study's floor when the budget is short (its answers then say they are not clear)
 PILOT = 2  # games that price a bot level before its plan (more, up to 256, until they take PILOT_S)
 PILOT_S = 1.0
-CONTEXT_SHARE = 0.15  # the context levels may take this share of the budget; the lead level the rest
+PILOT_SLOW_S = 5.0  # a pilot's first run this long prices the level alone (4 more times its games would
+# cost the budget a minute and more with the hard bot)
+CONTEXT_SHARE = 0.15  # random players (a reference line) may take this share of the budget; the lead level the rest
+SKILL_SHARE = 0.4  # another skill level (e.g. hard, ~8x a normal game's price in Asian Delivery) takes this share
+
 SAFETY = 0.85  # the plan fills this share of the budget (a pilot's price is a rough one)
 PLAY_END = 0.94  # no chunk of games starts after this share of the budget (those out finish; then the answers)
 ANSWER_S = 3.0  # ... nor later than this many seconds before its end: answering and the reports take ~2 s
@@ -30,6 +34,18 @@ def play_deadline(t0: float, budget_s: float) -> float:
     """When the last chunk of games may start: PLAY_END of the budget, and at least ANSWER_S before its end
     (a short budget's 6% would not hold the answers and reports); never before t0."""
     return t0 + max(0.0, min(budget_s * PLAY_END, budget_s - ANSWER_S))
+
+
+def is_reference(bot: str) -> bool:
+    """Random players: a reference line of the rules' own effect, not a level of skill."""
+    return bot.split(":")[0] == "random"
+
+
+def lead_share(bots: tuple[str, ...]) -> float:
+    """The share of the budget the lead level has when the others (`bots[1:]`) take theirs (plan_sizes)."""
+    return max(0.0, 1 - sum(CONTEXT_SHARE if is_reference(b) else SKILL_SHARE for b in bots[1:]))
+
+
 CHUNK_LEAD = 8  # the lead level's games per saved part: its few slow games spread over every job
 OVERHEAD_S = 0.4  # seconds a study's run costs besides its games (workers, tables), in the plan
 STAGES = (0.25, 0.5, 1.0)  # the lead level's studies grow together in these steps of their plan

@@ -15,7 +15,7 @@ from ...core.errors import ConfigError
 from ...core.game import GameInfo, game_info
 from ...core.words import listed
 from .answers import Answer, AskResult, ExactAnswer
-from .asker import BOTS, CONTEXT_SHARE, MAX_N, SAFETY, Asker, play_deadline, release_interrupts
+from .asker import BOTS, MAX_N, SAFETY, Asker, lead_share, play_deadline, release_interrupts
 from .plan import question_needs
 from .questions import Setting, exact, load_questions, planner_settings, planner_spec, settings_for_question
 from .run import plan_and_play
@@ -88,7 +88,7 @@ def ask(game: str, ids: list[str] | None = None, budget_s: float = 600.0, out: s
     price = state.get("cost", {}).get(bots[0])
     for x in answers:  # an open answer: the budget that would give it its need, asked alone (from this price)
         if x["need"] and price and x["need"] <= MAX_N:
-            x["alone_s"] = x["need"] * x["need_studies"] * float(price) / SAFETY / (1 - CONTEXT_SHARE)
+            x["alone_s"] = x["need"] * x["need_studies"] * float(price) / SAFETY / max(0.1, lead_share(bots))
             x["alone"] = {"jobs": jobs, "out": f"{given}-{x['id']}", "seed": seed,
                           "bots": None if bots == tuple(doc["bots"] or BOTS) else ",".join(bots)}
     save()
@@ -203,7 +203,8 @@ def answer(a: Asker, q: dict[str, Any], names: dict[str, Any]) -> Answer:
                                                      default=0):
         need = None  # no more games than it holds: a difference near the margin, no size answers it surely
     return {"id": q["id"], "kind": q["kind"], "q": cast(Question, q), "by_bot": by_bot, "lead": lead,
-            "clear": clear, "agree": agree(q, by_bot, a.bots), "need": need["need"] if need else None,
+            "clear": clear, "agree": agree(q, by_bot, a.bots),
+            "agree_with": {b: agree(q, by_bot, (lead, b)) for b in a.bots[1:]}, "need": need["need"] if need else None,
             "need_studies": len(need["studies"]) if need and need["need"] else 0,
             "names": {k: names[k] for k in q.get("also", []) if k in names},
             "exact": cast(list[ExactAnswer], exact(a.game, q))}

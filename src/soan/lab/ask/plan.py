@@ -24,12 +24,15 @@ from .asker import (
     OVERHEAD_S,
     PILOT,
     PILOT_S,
+    PILOT_SLOW_S,
     SAFETY,
     SETTLE_P,
+    SKILL_SHARE,
     STAGES,
     START_N,
     Asker,
     games_in,
+    is_reference,
 )
 from .questions import Setting, planner_settings, planner_spec, players_of, setting_of, settings_for_question
 from .verdict import LEVEL_PCT, sides_of
@@ -54,8 +57,9 @@ def _price(a: Asker, bot: str, todo: list[Setting], state: dict[str, Any]) -> fl
             have = a.n.get(s, 0) or games_in(a.folder(s))
             t0 = time.perf_counter()
             a.ensure(s, have + k)
-            if not first and (time.perf_counter() - t0 >= PILOT_S or k >= 128):
-                break
+            took = time.perf_counter() - t0
+            if took >= PILOT_SLOW_S or (not first and (took >= PILOT_S or k >= 128)):
+                break  # a slow level (a search bot) is priced by its first run: what loads once is a small part
             first = False
             k *= 4
     finally:
@@ -69,8 +73,9 @@ def plan_sizes(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], 
                budget_s: float, start: dict[str, int]) -> dict[str, int]:
     """Games per study, decided before any game is looked at: the lead (first) bot level takes what
     is left of the budget after the context levels, shared equally by its studies, from a pilot's
-    price; a context level (e.g. random players) takes at most CONTEXT_SHARE of the budget and at
-    most its start size. A study an earlier ask of the folder planned keeps its size (asking again
+    price; a context level takes at most CONTEXT_SHARE of the budget and at most its start size when it is
+    random players (a reference line), and a skill level (e.g. the hard bots, the skill check) takes
+    SKILL_SHARE and as many games as that buys (issue 47: the level that can say "depends on skill"). A study an earlier ask of the folder planned keeps its size (asking again
     completes that plan, it never looks again with more games), and a study new to the folder is planned no
     larger than the level's planned ones (the games it is compared with, pair by pair). `budget_s <= 0`:
     the start sizes."""
@@ -87,9 +92,10 @@ def plan_sizes(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], 
         else:
             per_game = _price(a, b, todo, state)
             runs = len(todo) * (len(STAGES) if k == 0 else 1)
-            share = (left if k == 0 else min(left, budget_s * CONTEXT_SHARE)) - runs * OVERHEAD_S
+            skill = k > 0 and not is_reference(b)
+            share = (left if k == 0 else min(left, budget_s * (SKILL_SHARE if skill else CONTEXT_SHARE))) - runs * OVERHEAD_S
             fit = int(share / per_game / len(todo))
-            n = min(MAX_N, fit) if k == 0 else min(n0, fit)
+            n = min(MAX_N, fit) if k == 0 or skill else min(n0, fit)
             if fit < MIN_N:
                 a.over.append({"bot": b, "studies": len(todo), "games": MIN_N,
                                "needs_s": MIN_N * len(todo) * per_game + runs * OVERHEAD_S, "share_s": share})

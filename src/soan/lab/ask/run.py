@@ -102,6 +102,7 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
             save()
             if a.cut:  # the deadline stopped the stage: the budget is spent, no level plays more
                 a.stopped.append(_reached(a, b, need, plan))
+                _first_parts(a, bots, need, plan)
                 return
             if played:  # games this ask played (a folder's earlier games cost nothing and price nothing)
                 pace = (clock() - t_stage) / played
@@ -113,6 +114,21 @@ def run_plan(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], pl
                     save()
                     a.extended.append({"bot": b, "reached": {s.name: a.n[s] for s in need[b]},
                                        "planned": {s.name: plan[s.name] for s in need[b]}})
+
+
+def _first_parts(a: Asker, bots: tuple[str, ...], need: dict[str, list[Setting]], plan: dict[str, int]) -> None:
+    """The clock stopped a level before the levels after it (the lead plays last): each of their studies
+    that holds no game yet plays its first part, past the deadline as a stage's first parts do
+    (study.run_studies), so that every question has games to answer from at every level (a study never
+    started had no tables: the answers failed after the budget was spent). Such a level is reported
+    stopped."""
+    for b in bots:
+        chunk = CHUNK_LEAD if b == bots[0] else CHUNK
+        todo = [(s, min(plan[s.name], chunk)) for s in need[b] if not a.n.get(s) and not games_in(a.folder(s))]
+        if todo:
+            a.ensure_all(todo)
+            if not any(r["bot"] == b for r in a.stopped):
+                a.stopped.append(_reached(a, b, need, plan))
 
 
 def _reached(a: Asker, b: str, need: dict[str, list[Setting]], plan: dict[str, int]) -> dict[str, Any]:

@@ -111,20 +111,27 @@ def _planning_line(r: Mapping[str, Any], lang: str) -> str:
 
 
 def levels_line(game: str, ans: Mapping[str, Any], lang: str) -> list[str]:
-    """Whether the bot levels agree: only when all are clear and give the same answer; else who said what."""
+    """Whether each other bot level agrees with the lead: only when both are clear and give the same answer;
+    else who said what. A line per other level (e.g. the hard bots as the skill check, random players as
+    the rules' own reference)."""
     bots = list(ans["by_bot"])
-    if len(bots) < 2:
-        return []
-    lead, ctx = bots[0], bots[1]
+    out: list[str] = []
+    for ctx in bots[1:]:
+        agreed = (ans.get("agree_with") or {}).get(ctx, ans.get("agree") if len(bots) == 2 else None)
+        out += _level_pair(game, bots[0], ctx, agreed, lang)
+    return out
+
+
+def _level_pair(game: str, lead: str, ctx: str, agreed: bool | None, lang: str) -> list[str]:
     L, C = who(lead, lang, game), who(ctx, lang, game)
-    if ans.get("agree") is True:
+    if agreed is True:
         return [f"{L}と{C}の両方で同じ答えになった。" if lang == "ja" else f"The same answer holds with {L} and {C}."]
-    if ans.get("agree") is False and ctx.split(":")[0] == "random":  # a reference, not a level of skill
+    if agreed is False and ctx.split(":")[0] == "random":  # a reference, not a level of skill
         return [f"{C}では答えが異なる。{C}は戦略を持たない参考の線で、技量の段階ではない（ルールそのものの効き方を示す）。"
                 f"上の結論は{L}のもの。" if lang == "ja"
                 else f"With {C} the answer differs; random players are a reference line (the rules' own effect without "
                      f"strategy), not a level of skill. The verdict above is that of the {L}."]
-    if ans.get("agree") is False:
+    if agreed is False:
         return [f"{L}と{C}では答えが異なる。上の結論は{L}のもの。答えは打ち方の強さによって変わる。" if lang == "ja"
                 else f"The answers differ between {L} and {C}; the verdict above is that of the {L}. The answer depends on "
                      "how well the game is played."]
