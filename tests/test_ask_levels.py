@@ -65,3 +65,17 @@ def test_each_other_level_says_whether_it_agrees_with_the_lead():
     assert levels_line("asian-delivery", two, "ja") == [
         "中級ボット（貪欲）と上級ボットでは答えが異なる。上の結論は中級ボット（貪欲）のもの。答えは打ち方の強さによって変わる。"]
     assert levels_line("asian-delivery", _ans({"hard": None}), "en") == []  # not clear yet: its own line says so
+
+
+def test_an_ask_checked_with_the_hard_bots_says_so_in_both_languages(tmp_path):
+    """The hard level end to end, at the smallest size (La Superba's hard: MCTS, about 2 s a game)."""
+    from soan.lab.ask_report import lines
+
+    res = ask("la-superba", ["community-miss"], budget_s=0, out=tmp_path, jobs=1, bots=("greedy", "hard"),
+              start_n={"greedy": 4, "hard": 2})
+    a = res["answers"][0]
+    assert res["bots"] == ["greedy", "hard"] and res["studies"] == {"greedy-4p-base": 4, "hard-4p-base": 2}
+    assert set(a["by_bot"]) == {"greedy", "hard"} and a["agree_with"] == {"hard": a["agree"]}
+    en, ja = lines("la-superba", a, "en"), lines("la-superba", a, "ja")
+    assert en[0].startswith("normal bots (greedy) (4 games): ") and en[1].startswith("Skill check, hard bots (2 games): ")
+    assert ja[1].startswith("技量の確認：上級ボット同士（2ゲーム）：")

@@ -23,6 +23,14 @@ from .wording import (
 )
 
 
+def _ctx(bot: str, lang: str) -> str:
+    """How another level's line starts: random players are a reference (参考), another level of skill a
+    check of the verdict (技量の確認)."""
+    if bot.split(":")[0] == "random":
+        return "参考：" if lang == "ja" else "For context, "
+    return "技量の確認：" if lang == "ja" else "Skill check, "
+
+
 def sentence(game: str, q: Mapping[str, Any], r: Mapping[str, Any], bot: str, lang: str,
              context: bool = False) -> str:
     """One comparison in plain words: what the rule change does to the question's measure (a context
@@ -51,7 +59,7 @@ def sentence(game: str, q: Mapping[str, Any], r: Mapping[str, Any], bot: str, la
             s = f"{lab}で{nm}が変わるかは、まだはっきりしない：{figure_text(q, r, lang)}"
         s = versus(game, q, lang) + s
         early = w("stopped_early", lang) if r.get("stopped_early") and not context else ""
-        s = (f"参考：{b}では、" + s if context else s) + f"（{b}同士、{n}ゲーム{early}）。"
+        s = (f"{_ctx(bot, lang)}{b}では、" + s if context else s) + f"（{b}同士、{n}ゲーム{early}）。"
         if r.get("same_play") and not context:
             s += w("unresponsive", lang).format(n=n)
         return s + ("" if context else _fired_line(r, lang) + _planning_line(r, lang))
@@ -73,7 +81,7 @@ def sentence(game: str, q: Mapping[str, Any], r: Mapping[str, Any], bot: str, la
         s = f"whether {lab} changes {nm} is not clear yet: {figure_text(q, r, lang)}"
     s = versus(game, q, lang) + s
     early = w("stopped_early", lang) if r.get("stopped_early") and not context else ""
-    s = (f"For context, with {b}: " + s if context else s[:1].upper() + s[1:]) + f" ({b}, {n} games{early})."
+    s = (f"{_ctx(bot, lang)}with {b}: " + s if context else s[:1].upper() + s[1:]) + f" ({b}, {n} games{early})."
     if r.get("same_play") and not context:
         s += " " + w("unresponsive", lang).format(n=n)
     return s + ("" if context else _fired_line(r, lang) + _planning_line(r, lang))
@@ -184,10 +192,10 @@ def level_lines(game: str, ans: Mapping[str, Any], lang: str) -> list[str]:
         n = res["rows"][0]["games"] if res["rows"] else 0
         bw = who(b, lang, game)
         if lang == "ja":
-            out.append(("参考：" if k else "") + f"{bw}同士（{n}ゲーム）：" + "、".join(figs) + "。"
+            out.append((_ctx(b, lang) if k else "") + f"{bw}同士（{n}ゲーム）：" + "、".join(figs) + "。"
                        + ("" if res["clear"] or k else "まだ幅が広く、はっきりした数値ではない。"))
         else:
-            out.append(("For context, " if k else "") + f"{bw} ({n} games): " + "; ".join(figs) + "."
+            out.append((_ctx(b, lang) if k else "") + f"{bw} ({n} games): " + "; ".join(figs) + "."
                        + ("" if res["clear"] or k else " The ranges are still wide: not a clear figure yet."))
     return out
 
@@ -204,10 +212,10 @@ def seats_lines(game: str, ans: Mapping[str, Any], lang: str) -> list[str]:
                 parts.append(f"{nm} {share_text(r['win_share'], r['ci'], lang)}")
             c = rows[0]["chance"]
             if lang == "ja":
-                out.append(("参考：" if k else "") + f"{bw}同士・{P}人（{rows[0]['games']}ゲーム、期待値 {c:.0%}）："
+                out.append((_ctx(b, lang) if k else "") + f"{bw}同士・{P}人（{rows[0]['games']}ゲーム、期待値 {c:.0%}）："
                            + "、".join(parts) + "。")
             else:
-                out.append(("For context, " if k else "") + f"{bw}, {P} players ({rows[0]['games']} games, chance {c:.0%}): "
+                out.append((_ctx(b, lang) if k else "") + f"{bw}, {P} players ({rows[0]['games']} games, chance {c:.0%}): "
                            + "; ".join(parts) + ".")
         m = res.get("margin", 0.05)
         found = [r for r in res["rows"] if r["significant"]]
@@ -261,9 +269,9 @@ def cards_lines(game: str, ans: Mapping[str, Any], lang: str) -> list[str]:
                    else f"not clear yet: no card stands out, but with at most {n} games a card, not every card can be "
                    f"shown to be within chance ± {m:.0%}.")
         if lang == "ja":
-            out.append(("参考：" if k else "結論：") + f"{bw}同士（{P}人、期待値 {1 / P:.0%}）では、{txt}")
+            out.append((_ctx(b, lang) if k else "結論：") + f"{bw}同士（{P}人、期待値 {1 / P:.0%}）では、{txt}")
         else:
-            out.append(("For context, " if k else "Verdict: ") + f"{bw} ({P} players, up to {n} games, chance {1 / P:.0%}): {txt}")
+            out.append((_ctx(b, lang) if k else "Verdict: ") + f"{bw} ({P} players, up to {n} games, chance {1 / P:.0%}): {txt}")
     return out + levels_line(game, ans, lang)
 
 
