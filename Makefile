@@ -4,12 +4,17 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test typecheck lint bench clean venv mutation fuzz compiled test-compiled figures-check results
+.PHONY: demo test typecheck lint bench clean venv mutation fuzz compiled test-compiled wheel figures-check results
 
-$(STAMP): pyproject.toml
+# An editable install: pure Python under src/ (setup.py compiles nothing in place, where an extension would be
+# imported instead of the .py being edited); `make compiled` builds the compiled copy, `make wheel` the wheel
+# `pip install .` installs (compiled where a C compiler is there).
+$(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@case "$$SOAN_LANG" in ja*) echo "soan: 編集可能なインストール（src/）は Python のみです。コンパイル版は make compiled（build/compiled）で作り、pip install . はコンパイル版を入れます";; \
+	  *) echo "soan: the editable install (src/) is pure Python; make compiled builds the compiled copy (build/compiled), and pip install . installs the compiled build";; esac
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -28,10 +33,18 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 	$(MAKE) --no-print-directory test-compiled
 
-# The optional compiled build (Cython's pure-Python mode over the same .py files; C types only where a .pxd declares them) into
-# build/compiled/ — the package under src/ is untouched; use it with PYTHONPATH=build/compiled.
+# The development tree's compiled build (Cython's pure-Python mode over the same .py files, the modules setup.py
+# lists; C types only where a .pxd declares them) into build/compiled/ — the package under src/ is untouched; use
+# it with PYTHONPATH=build/compiled.
 compiled: $(STAMP)
 	nice -n 5 $(BIN)/python scripts/build_compiled.py -j 2
+
+# The wheel `pip install .` builds and installs (dist/): compiled where Cython and a C compiler are there, else
+# pure Python, one line saying why (SOAN_PURE=1 forces pure). Not part of `make test`.
+wheel: $(STAMP)
+	mkdir -p build
+	nice -n 5 $(BIN)/python -m pip wheel . --no-deps -w dist -v > build/wheel.log 2>&1 || { tail -30 build/wheel.log; exit 1; }
+	@sed -n 's/^ *\(soan: .*\)/\1/p' build/wheel.log; ls dist/soan-*.whl
 
 # The same games on the compiled build: the golden digests and the engine/bot tests, the compiled
 # modules first on the path (and checked to be the ones imported). Without Cython or a C compiler: one
@@ -72,4 +85,4 @@ figures-check: $(STAMP)
 	nice -n 5 $(BIN)/python scripts/figures_check.py --max-cost $(MAX_COST)
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info src/*.egg-info
+	rm -rf $(VENV) .pytest_cache build dist *.egg-info src/*.egg-info
