@@ -58,6 +58,10 @@ def impact(c: dict[str, Any], ev: dict[str, Any]) -> float:
     x = ev["share"]
     if c["oracle"] == "component" and c["direction"] == "dead":
         return float(c.get("offered", 0.0)) * (1 - x)
+    if c["oracle"] == "component" and c["direction"] == "always":
+        return float(c.get("offered", 0.0)) * x
+    if c["oracle"] == "component" and c["direction"] in ("dropped", "rose"):
+        return abs(x - float(c.get("draft", 0.0)))
     if c["oracle"] == "runaway":
         return x - 1 / max(1, c.get("players", 4))
     return abs(x - float(c.get("chance", 0.0)))

@@ -23,8 +23,9 @@ from ..runner import study_seeds
 from .oracles import Margins
 from .play import Player, Task, append_line, read_lines
 
-SHARES = {"explore": 0.22, "probe": 0.08, "strategy": 0.22, "confirm": 0.28, "check": 0.08, "shrink": 0.12}
+SHARES = {"reference": 0.04, "explore": 0.2, "probe": 0.08, "strategy": 0.22, "confirm": 0.28, "check": 0.08, "shrink": 0.12}
 STAGES = tuple(SHARES)
+SIZES = ("reference", "explore", "probe", "trials", "trial_games", "confirm", "confirm_probes", "check", "shrink")
 FIRST_CAP = 100_000  # steps: a game of the first batch stops here; later ones at CAP_FACTOR × the median
 CAP_FACTOR = 20
 Progress = Callable[[str, int, int], None]  # (stage, done, planned)
@@ -50,8 +51,9 @@ class Hunt:
     """One hunt's folder and clock (see the module doc)."""
 
     def __init__(self, folder: Path, settings: dict[str, Any], budget: float, jobs: int, seed: int,
-                 margins: Margins, progress: Progress | None) -> None:
+                 margins: Margins, progress: Progress | None, sizes: dict[str, int] | None = None) -> None:
         self.folder = folder
+        self.sizes = sizes
         self.settings = settings
         self.budget = float(budget)
         self.jobs = jobs
@@ -126,8 +128,8 @@ class Hunt:
         P = self.settings["players"]
         est = self.tick(stage, 0)
         timed = [0, 0.0]  # games played and seconds taken in this stage (the rate)
-        while self.remaining(stage) > self._eta(kind, self._batch(kind)):
-            batch = self._batch(kind)
+        while (len(got) < self.sizes[stage]) if self.sizes else (self.remaining(stage) > self._eta(kind, self._batch(kind))):
+            batch = self._batch(kind) if not self.sizes else min(self._batch(kind), self.sizes[stage] - len(got))
             start = len(got)
             tasks: list[Task] = [(kind, ["greedy"] * P, s, i, False) for i, s in study_seeds(derive(self.seed, key),
                                                                                             start + batch, start)]
@@ -146,7 +148,7 @@ class Hunt:
     def _rate(self, kind: str, n: int, secs: float) -> None:
         if secs <= 0:
             return
-        if kind == "trace":
+        if kind in ("trace", "ref"):
             self.state["rate"] = n / secs
             lengths = [x["length"] for x in read_lines(self.folder / "explore.jsonl") if x["error"] is None
                        and not x["unfinished"]]
@@ -157,21 +159,23 @@ class Hunt:
 
     def _batch(self, kind: str) -> int:
         """Games per batch: about 10 s of games once timed (a batch is the most a stage overruns by)."""
-        r = self.state["rate"] if kind == "trace" else self.state.get("rates", {}).get(kind)
+        r = self.state["rate"] if kind in ("trace", "ref") else self.state.get("rates", {}).get(kind)
         return 2 * self.jobs if not r else max(self.jobs, min(200, int(r * 10)))
 
     def _eta(self, kind: str, batch: int) -> float:
         """Seconds a batch of `batch` more games is expected to take (0 before anything was timed)."""
-        r = self.state["rate"] if kind == "trace" else self.state.get("rates", {}).get(kind)
+        r = self.state["rate"] if kind in ("trace", "ref") else self.state.get("rates", {}).get(kind)
         return 0.0 if not r else batch / r
 
 
 def hunt(game: str, players: int | None = None, variants: tuple[str, ...] = (), params: dict[str, Any] | None = None,
          components: str | None = None, budget: float = 600.0, folder: Path | None = None, jobs: int = 2,
          seed: int = 0, margins: Margins | None = None, check: str = "hard",
-         progress: Progress | None = None) -> dict[str, Any]:
+         progress: Progress | None = None, sizes: dict[str, int] | None = None) -> dict[str, Any]:
     """Run (or continue) a hunt; its result (findings ranked, with evidence and records), also in
-    `folder/hunt-result.json`."""
+    `folder/hunt-result.json`. `sizes` plays fixed numbers of games instead of a budget's (tests, and a
+    hunt to reproduce exactly): explore, probe, trials, trial_games, confirm, confirm_probes, check, and
+    shrink (seconds per finding)."""
     if budget <= 0:
         raise ConfigError(f"--budget must be more than 0 seconds, got {budget}",
                           ja=f"--budget は0秒より長くしてください（{budget} が指定されました）")
@@ -179,7 +183,9 @@ def hunt(game: str, players: int | None = None, variants: tuple[str, ...] = (), 
         raise ConfigError(f"--jobs must be at least 1, got {jobs}", ja=f"--jobs は1以上にしてください（{jobs}）")
     settings = settings_of(game, players, tuple(variants), params, components, check)
     folder = folder or Path("out") / "hunt" / "+".join([settings["game"], *variants])
-    h = Hunt(folder, settings, budget, jobs, seed, margins or Margins(), progress)
+    if sizes is not None and set(sizes) != set(SIZES):
+        raise ConfigError(f"sizes must give {sorted(SIZES)}, got {sorted(sizes)}")
+    h = Hunt(folder, settings, budget, jobs, seed, margins or Margins(), progress, sizes)
     from .stages import run_stages
 
     try:

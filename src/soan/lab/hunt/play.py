@@ -1,6 +1,6 @@
 """Playing the hunt's games: traced games and kingmaking probes, in worker processes, in batches.
 
-A batch is a list of tasks; each task names its kind (`trace` or `probe`), its line-up, seed and index.
+A batch is a list of tasks; each task names its kind (`trace`, `ref`: a game of the draft as shipped, or `probe`), its line-up, seed and index.
 The results come back in task order whatever the number of workers, and a batch appends to its file
 as it goes (JSON Lines), so an interrupted hunt keeps every game it finished.
 """
@@ -28,6 +28,8 @@ def _run(args: tuple[dict[str, Any], list[Task]]) -> list[dict[str, Any]]:
             rules = (tuple(setting["variants"]), setting["params"], setting["components"], index)
             if kind == "probe":
                 out.append(probe(*g, *rules, cap=setting["cap"]))
+            elif kind == "ref":  # the draft as shipped: the same variants, the shipped data and parameters
+                out.append(traced_game(*g, agents, rules[0], {}, None, index, cap=setting["cap"]))
             else:
                 out.append(traced_game(*g, agents, *rules, keep=keep, cap=setting["cap"]))
     return out

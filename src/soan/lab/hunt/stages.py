@@ -18,13 +18,21 @@ from .shrink import shrink
 if TYPE_CHECKING:
     from .main import Hunt
 
-EXPLORE, PROBES, SEARCH, FRESH, FRESH_PROBES, FRESH_STRATEGY, CHECK = 1, 2, 3, 4, 5, 6, 7  # seed streams
+EXPLORE, PROBES, SEARCH, FRESH, FRESH_PROBES, FRESH_STRATEGY, CHECK, REFERENCE = 1, 2, 3, 4, 5, 6, 7, 8  # seed streams
 PROBE_COST = 3.0  # a probe costs about this many games (the game, then three to four play-ons)
 
 
 def _explore(h: Hunt, player: Player) -> list[dict[str, Any]]:
     player.setting = h.setting
     return h.timed_batches("explore", "trace", "explore.jsonl", EXPLORE, player)
+
+
+def _reference(h: Hunt, player: Player) -> list[dict[str, Any]]:
+    """Games of the draft as shipped (the same variants), when the hunt plays changed data or parameters."""
+    if not h.settings["components"] and not h.settings["params"]:
+        return []
+    player.setting = h.setting
+    return h.timed_batches("reference", "ref", "reference.jsonl", REFERENCE, player)
 
 
 def _probes(h: Hunt, player: Player) -> list[dict[str, Any]]:
@@ -47,8 +55,8 @@ def _search(h: Hunt, player: Player) -> list[dict[str, Any]]:
     allowed = h.begin("strategy")
     P = h.settings["players"]
     rate = h.state["rate"] or 1.0
-    trials = 12
-    games = max(2 * P, min(200, int(allowed * rate / trials) // P * P))
+    trials = 12 if not h.sizes else h.sizes["trials"]
+    games = max(2 * P, min(200, int(allowed * rate / trials) // P * P)) if not h.sizes else h.sizes["trial_games"]
     seeds = [s for _, s in study_seeds(derive(h.seed, SEARCH), games)]
     player.setting = h.setting
     tick = h.tick("strategy", trials * games)
@@ -58,7 +66,7 @@ def _search(h: Hunt, player: Player) -> list[dict[str, Any]]:
 
     def more() -> bool:
         h.charge("strategy")
-        return h.remaining("strategy") > games / rate
+        return bool(h.sizes) or h.remaining("strategy") > games / rate
 
     cands = strat.search(h.settings["game"], P, h.folder, seeds, trials, h.settings, play, seed=h.seed, tick=more)
     path.write_text(json.dumps(cands, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -70,6 +78,13 @@ def _plan(h: Hunt, cands: list[dict[str, Any]]) -> dict[str, int]:
     """The fresh games each kind of evidence gets, fixed before any is played (saved: a continued hunt
     plays the same plan)."""
     if "plan" in h.state:
+        return dict(h.state["plan"])
+    if h.sizes:
+        n_strat = sum(c["oracle"] == "strategy" for c in cands)
+        king = any(c["oracle"] == "kingmaker" for c in cands)
+        h.state["plan"] = {"play": h.sizes["confirm"], "strategy": h.sizes["confirm"] if n_strat else 0,
+                           "probe": h.sizes["confirm_probes"] if king else 0}
+        h.save()
         return dict(h.state["plan"])
     seconds = h.allowed("confirm")
     games = max(MIN_GAMES, int(seconds * (h.state["rate"] or 1.0)))
@@ -136,7 +151,7 @@ def _check(h: Hunt, player: Player) -> list[dict[str, Any]]:
     player.setting = h.setting
     k = len(got)
     step = 0.0  # seconds the last batch took
-    while h.remaining("check") > step:
+    while (len(got) < h.sizes["check"]) if h.sizes else (h.remaining("check") > step):
         batch: list[Task] = [("trace", [level] * P, s, i, False)
                              for i, s in study_seeds(derive(h.seed, CHECK), k + h.jobs, k)]
         t0 = time.monotonic()
@@ -172,9 +187,10 @@ def _at_level(c: dict[str, Any], games: list[dict[str, Any]], h: Hunt) -> dict[s
 
 
 def run_stages(h: Hunt, player: Player) -> dict[str, Any]:
+    ref = _reference(h, player)
     explore = _explore(h, player)
     probes = _probes(h, player)
-    cands = propose(explore, h.m) + _kingmaker_candidate(probes, h) + _search(h, player)
+    cands = propose(explore, h.m, ref) + _kingmaker_candidate(probes, h) + _search(h, player)
     for c in cands:
         c["players"] = h.settings["players"]
     fresh = _confirm(h, player, cands)
@@ -192,7 +208,7 @@ def run_stages(h: Hunt, player: Player) -> dict[str, Any]:
         for a, j in t.get("examples", {}).items():
             examples.setdefault(a, j)
     return {"format": "soan-hunt/1", "settings": h.settings, "seed": h.seed, "budget": h.budget,
-            "spent": h.state["spent"], "games": {"explore": len(explore), "probes": len(probes),
+            "spent": h.state["spent"], "games": {"reference": len(ref), "explore": len(explore), "probes": len(probes),
                                                  "fresh": {k: len(v) for k, v in fresh.items()},
                                                  "check": len(check)},
             "median_length": explore and sorted(t["length"] for t in explore)[len(explore) // 2],
@@ -236,7 +252,7 @@ def _records(h: Hunt, held: list[dict[str, Any]], fresh: dict[str, list[dict[str
     rec_dir = h.folder / "records"
     rec_dir.mkdir(exist_ok=True)
     h.begin("shrink")
-    per = h.allowed("shrink") / max(1, len(held))
+    per = h.allowed("shrink") / max(1, len(held)) if not h.sizes else float(h.sizes["shrink"])
     for f in held:
         name = "-".join(re.sub(r"[^A-Za-z0-9_.=-]+", "_", str(f[x]))[:40] for x in ("oracle", "subject", "direction")) + ".jsonl"
         saved = rec_dir / (name + ".json")

@@ -2,7 +2,8 @@
 
 `traced_game` returns a plain, JSON-able dict (a *trace*) the oracles read:
 - `scores`, `ranks`, `length` (steps), `decisions` and `choices` (decisions with two or more options) per seat;
-- `could` / `took`: per seat, per atom, the decisions where it was legal and those where it was taken;
+- `could` / `chose`: per seat, per atom, the decisions where it was optional (some option showed it and
+  some did not) and those of them where it was taken; `took`: every decision where it was taken;
   `first`: per seat, the decision (counted in the seat's own decisions) where each atom was first taken;
 - `leaders`: the sole leader (or None) at each checkpoint — the end of each round when the game says
   its rounds (`hooks.round_of`), else after each tenth of the game's steps; `marks` names them;
@@ -69,6 +70,7 @@ def traced_game(game: str, players: int, seed: int, agents: list[str], variants:
     bots = [make_agent(a, seed=derive(seed, 1000 + i)) for i, a in enumerate(agents)]
     could: list[dict[str, int]] = [{} for _ in range(players)]
     took: list[dict[str, int]] = [{} for _ in range(players)]
+    chose: list[dict[str, int]] = [{} for _ in range(players)]
     first: list[dict[str, int]] = [{} for _ in range(players)]
     decisions = [0] * players
     choices = [0] * players
@@ -83,14 +85,18 @@ def traced_game(game: str, players: int, seed: int, agents: list[str], variants:
         la = view.legal_actions()
         js = [a.to_json() for a in la]
         seen: set[str] = set()
+        every: set[str] | None = None  # the atoms of every option: no choice there
         for j in js:
-            for t in atoms(j):
+            mine = atoms(j)
+            every = set(mine) if every is None else every.intersection(mine)
+            for t in mine:
                 if t not in seen:
                     seen.add(t)
                     if t not in examples:
                         examples[t] = j
+        optional = seen - every if every is not None else seen
         cs = could[seat]
-        for t in seen:
+        for t in optional:
             cs[t] = cs.get(t, 0) + 1
         k = decisions[seat]
         pick = None
@@ -107,10 +113,12 @@ def traced_game(game: str, players: int, seed: int, agents: list[str], variants:
             view.cache = la
             pick = bots[seat].act(view)
             view.cache = None
-        ts = took[seat]
+        ts, cz = took[seat], chose[seat]
         for t in atoms(pick.to_json()):
             ts[t] = ts.get(t, 0) + 1
             first[seat].setdefault(t, k)
+            if t in optional:
+                cz[t] = cz.get(t, 0) + 1
         decisions[seat] += 1
         choices[seat] += len(la) > 1
         return pick
@@ -150,7 +158,7 @@ def traced_game(game: str, players: int, seed: int, agents: list[str], variants:
     over = error is None and not unfinished
     return {"index": index, "seed": seed, "agents": list(agents), "players": players,
             "scores": list(s.scores()), "ranks": list(s.ranks()) if over else [0] * players,
-            "length": length, "decisions": decisions, "choices": choices, "could": could, "took": took,
+            "length": length, "decisions": decisions, "choices": choices, "could": could, "took": took, "chose": chose,
             "first": first, "leaders": leaders, "marks": "rounds" if round_of is not None else "tenths",
             "still": still / length if length else 0.0, "error": error, "unfinished": unfinished,
             "forced": forced, "order": order, "examples": examples,

@@ -74,13 +74,25 @@ def sentence(f: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str:
         return _length(f, result, lang)
     if o == "component":
         what = atom_words(settings, f["subject"], result.get("examples", {}).get(f["subject"]), lang)
-        if f["direction"] == "strong":
+        if f["direction"] in ("strong", "weak"):
             return (f"{what}を選んだプレイヤーの勝率は{_pct(x)}（{ci}、公平なら{_pct(chance)}）。" if ja
                     else f"Players who take {what} win {_pct(x)} of games ({ci}; a fair share is {_pct(chance)}).")
         off = f.get("offered", 0.0)
-        return (f"{what}は各プレイヤーの{_pct(off)}のゲームで選べるのに、選ばれたのは{_pct(x, 1)}だけ（{_ci(ev, lang, 1)}）。" if ja
-                else f"{what[0].upper() + what[1:]} can be taken in {_pct(off)} of a player's games but is taken in "
-                     f"only {_pct(x, 1)} of them ({_ci(ev, lang, 1)}).")
+        if f["direction"] in ("dropped", "rose"):
+            was = f.get("draft", 0.0)
+            return (f"{what}は、選べる場面の{_pct(x)}で選ばれる（{ci}）。配布版の草案では{_pct(was)}だった。" if ja
+                    else f"{what[0].upper() + what[1:]} is chosen in {_pct(x)} of the decisions where it can be ({ci}); "
+                         f"in the draft as shipped, {_pct(was)}.")
+        if f["direction"] == "always":
+            return (f"{what}は、ほかの手も選べる場面の{_pct(x, 1)}で選ばれる（{_ci(ev, lang, 1)}、そういう場面は各プレイヤーの"
+                    f"{_pct(off)}のゲームにある）。選ぶ余地のない選択になっている。" if ja
+                    else f"{what[0].upper() + what[1:]} is chosen in {_pct(x, 1)} of the decisions where another move was "
+                         f"open ({_ci(ev, lang, 1)}; such decisions come up in {_pct(off)} of a player's games): a choice "
+                         "that is no choice.")
+        return (f"{what}は各プレイヤーの{_pct(off)}のゲームでほかの手と並んで選べるのに、選ばれるのはその場面の{_pct(x, 1)}だけ"
+                f"（{_ci(ev, lang, 1)}）。" if ja
+                else f"{what[0].upper() + what[1:]} can be chosen beside other moves in {_pct(off)} of a player's games "
+                     f"but is chosen in only {_pct(x, 1)} of those decisions ({_ci(ev, lang, 1)}).")
     if o == "runaway":
         return (f"ゲームの３分の１の時点で首位のプレイヤーが{_pct(x)}の確率で勝つ（{ci}）。" if ja
                 else f"The leader a third into the game wins {_pct(x)} of games ({ci}).")
@@ -101,11 +113,21 @@ def sentence(f: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str:
 def _length(f: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str:
     ev, ja, x = f["evidence"], lang == "ja", f["evidence"]["share"]
     ci = _ci(ev, lang, 1)
+    draft = f.get("against") == "draft"
     if f["subject"] == "long":
-        med = round(f.get("median", 0))
+        med, line = round(f.get("median", 0)), round(f.get("line", 0))
+        if draft:
+            return (f"{_pct(x, 1)}のゲームが、配布版の草案の手数の中央値（{med}手）の２倍の{line}手を超えて長引くか終わらない（{ci}）。" if ja
+                    else f"{_pct(x, 1)} of games run past {line} steps, twice the median of the draft as shipped "
+                         f"({med}), or never end ({ci}).")
         return (f"{_pct(x, 1)}のゲームが、手数の中央値（{med}手）の３倍を超えて長引くか終わらない（{ci}）。" if ja
                 else f"{_pct(x, 1)} of games run past three times the median length ({med} steps) or never end ({ci}).")
     if f["subject"] == "stall":
+        share = _pct(f.get("line", 0.5))
+        if draft:
+            return (f"{_pct(x, 1)}のゲームで、ゲームの{share}以上のあいだ誰の得点も動かない。配布版の草案ではまれなこと（{ci}）。" if ja
+                    else f"In {_pct(x, 1)} of games no score moves for {share} of the game or more, which is rare in "
+                         f"the draft as shipped ({ci}).")
         return (f"{_pct(x, 1)}のゲームで、ゲームの半分以上のあいだ誰の得点も動かない（{ci}）。" if ja
                 else f"In {_pct(x, 1)} of games no score moves for half the game or more ({ci}).")
     err = f.get("error") or {}
