@@ -250,7 +250,7 @@ def region(package: Path) -> tuple[Path, str, str]:
 
 
 def package_dir(name: str) -> Path:
-    """The folder of package `name` (e.g. soan.games.undecim)."""
+    """The folder of the package named `name` (a game's, dotted)."""
     mod = import_module(name)
     return Path(mod.__file__ or "").parent
 
