@@ -134,6 +134,10 @@ def write_html(res: Mapping[str, Any], lang: str, path: str | Path) -> Path:
                 r = det[0]
                 parts.append(f"<p class=small>{html.escape(w('detectable', lang).format(n=r['n'], d=fmt(r['detectable'], q.get('format', 'num'))))}</p>")
 
+    from ..hunt.report import also_found
+
+    parts.append(also_found(res.get("folder") or Path(path).parent, game, lang, Path(path)))
+
     def described(k: str) -> str:
         st = res.get("settings", {}).get(k)
         if not st:

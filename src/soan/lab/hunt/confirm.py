@@ -18,6 +18,7 @@ from scipy import stats as st
 from statsmodels.stats.proportion import proportion_confint
 
 ALPHA = 0.05
+CHOICE_WEIGHT = 0.1  # a dead or forced choice offered in every game ranks with a 10-point win-share edge
 MIN_GAMES = 20  # fewer values than this: never holds (a figure from a handful of games says nothing)
 
 
@@ -54,14 +55,13 @@ def judge(c: dict[str, Any], values: Sequence[float], binary: bool, family: int)
 
 
 def impact(c: dict[str, Any], ev: dict[str, Any]) -> float:
-    """How much a finding moves the game, for ranking: points of win share or share of games."""
-    x = ev["share"]
-    if c["oracle"] == "component" and c["direction"] == "dead":
-        return float(c.get("offered", 0.0)) * (1 - x)
-    if c["oracle"] == "component" and c["direction"] == "always":
-        return float(c.get("offered", 0.0)) * x
+    """How much a finding moves the game, for ranking: points of win share or share of games; a choice
+    that is none (dead, always) or moved from the draft (dropped, rose) weighs less (`CHOICE_WEIGHT`)."""
+    x = float(ev["share"])
+    if c["oracle"] == "component" and c["direction"] in ("dead", "always"):  # a choice that is none: it
+        return CHOICE_WEIGHT * float(c.get("offered", 0.0))  # moves how the game feels more than who wins
     if c["oracle"] == "component" and c["direction"] in ("dropped", "rose"):
-        return abs(x - float(c.get("draft", 0.0)))
+        return CHOICE_WEIGHT * 2 * abs(x - float(c.get("draft", 0.0)))
     if c["oracle"] == "runaway":
-        return x - 1 / max(1, c.get("players", 4))
+        return x - 1 / max(1, int(c.get("players", 4)))
     return abs(x - float(c.get("chance", 0.0)))

@@ -78,7 +78,7 @@ class Hunt:
 
     def allowed(self, stage: str) -> float:
         """Seconds this stage may use: its share, plus what earlier stages left, minus what it spent."""
-        spent = self.state["spent"]
+        spent: dict[str, float] = self.state["spent"]
         before = STAGES[:STAGES.index(stage)]
         left = sum(SHARES[s] * self.budget - spent.get(s, 0.0) for s in before)
         return max(0.0, SHARES[stage] * self.budget + max(0.0, left) - spent.get(stage, 0.0))
@@ -127,7 +127,7 @@ class Hunt:
         self.begin(stage)
         P = self.settings["players"]
         est = self.tick(stage, 0)
-        timed = [0, 0.0]  # games played and seconds taken in this stage (the rate)
+        timed = [0.0, 0.0]  # games played and seconds taken in this stage (the rate)
         while (len(got) < self.sizes[stage]) if self.sizes else (self.remaining(stage) > self._eta(kind, self._batch(kind))):
             batch = self._batch(kind) if not self.sizes else min(self._batch(kind), self.sizes[stage] - len(got))
             start = len(got)
@@ -145,7 +145,7 @@ class Hunt:
         self.finish(stage)
         return got
 
-    def _rate(self, kind: str, n: int, secs: float) -> None:
+    def _rate(self, kind: str, n: float, secs: float) -> None:
         if secs <= 0:
             return
         if kind in ("trace", "ref"):

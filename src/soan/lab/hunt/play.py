@@ -24,14 +24,16 @@ def _run(args: tuple[dict[str, Any], list[Task]]) -> list[dict[str, Any]]:
     out = []
     with games_heap():
         for kind, agents, seed, index, keep in tasks:
-            g = setting["game"], setting["players"], seed
-            rules = (tuple(setting["variants"]), setting["params"], setting["components"], index)
+            game, players, cap = str(setting["game"]), int(setting["players"]), int(setting["cap"])
+            variants: tuple[str, ...] = tuple(setting["variants"])
+            params, components = dict(setting["params"]), setting["components"]
             if kind == "probe":
-                out.append(probe(*g, *rules, cap=setting["cap"]))
+                out.append(probe(game, players, seed, variants, params, components, index, cap=cap))
             elif kind == "ref":  # the draft as shipped: the same variants, the shipped data and parameters
-                out.append(traced_game(*g, agents, rules[0], {}, None, index, cap=setting["cap"]))
+                out.append(traced_game(game, players, seed, agents, variants, {}, None, index, cap=cap))
             else:
-                out.append(traced_game(*g, agents, *rules, keep=keep, cap=setting["cap"]))
+                out.append(traced_game(game, players, seed, agents, variants, params, components, index, keep=keep,
+                                       cap=cap))
     return out
 
 

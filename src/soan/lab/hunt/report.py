@@ -129,3 +129,31 @@ def write_html(result: Mapping[str, Any], lang: str) -> Path:
     out = folder / f"report-{lang}.html"
     out.write_text(page, encoding="utf-8")
     return out
+
+
+def hunt_beside(ask_folder: str | Path, game: str) -> Path:
+    """Where `soan hunt GAME` keeps its result when `soan ask` keeps its studies in `ask_folder`: by the
+    defaults, studies/ask/GAME and studies/hunt/GAME (the same parent's `hunt` folder)."""
+    return Path(ask_folder).parent.parent / "hunt" / game / "hunt-result.json"
+
+
+def also_found(ask_folder: str | Path, game: str, lang: str, page: Path) -> str:
+    """The ask report's "also found" section: the findings of the game's hunt beside it, each in one
+    sentence, and a link to the hunt's report; empty when no hunt was run."""
+    import json
+    import os
+
+    path = hunt_beside(ask_folder, game)
+    if not path.exists():
+        return ""
+    try:
+        result = json.loads(path.read_text(encoding="utf-8"))
+        items = "".join(f"<li>{html.escape(sentence(f, result, lang))}</li>" for f in result["findings"])
+    except (ValueError, KeyError, TypeError):
+        return ""
+    link = os.path.relpath(path.parent / f"report-{lang}.html", page.parent)
+    head = "ほかに見つかったこと（soan hunt）" if lang == "ja" else "Also found (soan hunt)"
+    none = "問われていない穴は見つからなかった。" if lang == "ja" else "No hole nobody asked about was found."
+    more = "探索のレポート" if lang == "ja" else "the hunt's report"
+    return (f"<h2>{head}</h2><ul>{items}</ul>" if items else f"<h2>{head}</h2><p>{none}</p>") + \
+        f"<p><a href='{html.escape(link)}'>{more}</a></p>"
