@@ -70,7 +70,7 @@ def test_a_move_whose_takers_always_win_is_strong_and_one_never_taken_is_dead():
 def test_the_leader_a_third_in_who_always_wins_is_a_runaway():
     games = [game([1, 2, 3, 4], leaders=(0, 0, 0, 0, 0, 0, 0, 0, 0)) for _ in range(30)]
     assert [c["oracle"] for c in propose(games, M) if c["oracle"] == "runaway"] == ["runaway"]
-    mixed = [game([1, 2, 3, 4], leaders=(None, None, i % 4, 0, 0, 0, 0, 0, 0)) for i in range(40)]
+    mixed = [game([1, 2, 3, 4], leaders=(None, None, i % 4, 0, i % 4, 0, 0, 0, 0)) for i in range(40)]
     assert not [c for c in propose(mixed, M) if c["oracle"] == "runaway"]
 
 

@@ -31,8 +31,9 @@ class Margins:
     long: float = 0.02  # games longer than `long_factor` × the median, or never ending
     long_factor: float = 3.0  # × the median of the same games; × the draft's as shipped: `long_factor_draft`
     long_factor_draft: float = 2.0
-    stall: float = 0.05  # games where no score moves for half the game or more (3 × the draft's longest
-    stall_draft: float = 3.0  # such run, at least 15% of the game, when the draft as shipped was played)
+    stall: float = 0.05  # games where no score moves for half the game or more
+    stall_draft: float = 2.5  # with the draft as shipped played: for 2.5 × its median such run (at least 15%
+    stall_draft_share: float = 0.10  # of the game), in more than this share of games
     strong: float = 0.12  # the takers of one move win beyond 1/P by more than this (or fall short by it: weak)
     dead: float = 0.05  # a move offered (beside others) in many games and taken in fewer than this share of
     # those decisions (dead), or in more than 1 − this share (always: a choice that is none)
@@ -51,12 +52,15 @@ def median_length(traces: Sequence[Trace]) -> float:
     return float(statistics.median(t["length"] for t in f)) if f else 0.0
 
 
-def third(t: Trace) -> int | None:
-    """The checkpoint a third into the game: the end of round ⌈R/3⌉, or 30% of the steps."""
+def checkpoint(t: Trace, part: int) -> int | None:
+    """The checkpoint 1/`part` into the game: the end of round ⌈R/part⌉, or 30% (a third) or 50% (a half)
+    of the steps."""
     n = len(t["leaders"])
     if n == 0:
         return None
-    return max(0, -(-(n + 1) // 3) - 1) if t["marks"] == "rounds" else min(n - 1, 2)
+    if t["marks"] == "rounds":
+        return max(0, -(-(n + 1) // part) - 1)
+    return min(n - 1, {3: 2, 2: 4}[part])
 
 
 # --- seat edges (turn positions) ------------------------------------------------------------------------
@@ -113,9 +117,9 @@ def _lines(traces: Sequence[Trace], ref: Sequence[Trace], m: Margins) -> dict[st
     """Where a game counts as long or stalled: (line, the median it comes from, against what)."""
     if ref and finished(ref):
         med = median_length(ref)
-        still = sorted(t["still"] for t in finished(ref))
-        top = still[min(len(still) - 1, int(0.9 * len(still)))]
-        return {"long": (m.long_factor_draft * med, med, "draft"), "stall": (max(0.15, m.stall_draft * top), top, "draft")}
+        still = statistics.median(t["still"] for t in finished(ref))
+        return {"long": (m.long_factor_draft * med, med, "draft"),
+                "stall": (max(0.15, m.stall_draft * still), still, "draft")}
     med = median_length(traces)
     return {"long": (m.long_factor * med, med, "self"), "stall": (0.5, 0.0, "self")}
 
@@ -127,6 +131,8 @@ def _events_propose(traces: Sequence[Trace], m: Margins, ref: Sequence[Trace] = 
     for subject, oracle, bound in (("tie", "tie", m.tie), ("long", "length", m.long), ("refusal", "length", 0.0),
                                    ("stall", "length", m.stall)):
         line, med, against = lines.get(subject, (0.0, 0.0, ""))
+        if subject == "stall" and against == "draft":
+            bound = m.stall_draft_share
         c: Cand = {"oracle": oracle, "subject": subject, "line": line, "median": med, "against": against,
                    "side": "above", "bound": bound, "direction": "often", "chance": 0.0}
         v = _event_values(c, traces, m)
@@ -249,10 +255,12 @@ def _component_witness(c: Cand, t: Trace, m: Margins) -> bool:
 
 # --- runaway leaders ------------------------------------------------------------------------------------
 
+PARTS = {"third": 3, "half": 2}  # how far into the game the leader is read
+
 def _runaway_values(c: Cand, traces: Sequence[Trace], m: Margins) -> list[float]:
     out = []
     for t in finished(traces):
-        k = third(t)
+        k = checkpoint(t, PARTS[c.get("subject", "third")])
         lead = t["leaders"][k] if k is not None else None
         if lead is not None:
             out.append(1.0 if win_share(t, lead) > 0 else 0.0)
@@ -260,11 +268,13 @@ def _runaway_values(c: Cand, traces: Sequence[Trace], m: Margins) -> list[float]
 
 
 def _runaway_propose(traces: Sequence[Trace], m: Margins, ref: Sequence[Trace] = ()) -> Iterator[Cand]:
-    c: Cand = {"oracle": "runaway", "subject": "third", "direction": "often", "side": "above", "bound": m.runaway,
-               "chance": 0.0}
-    v = _runaway_values(c, traces, m)
-    if v and sum(v) / len(v) > m.runaway:
-        yield c
+    for part in PARTS:
+        c: Cand = {"oracle": "runaway", "subject": part, "direction": "often", "side": "above", "bound": m.runaway,
+                   "chance": 0.0}
+        v = _runaway_values(c, traces, m)
+        if v and sum(v) / len(v) > m.runaway:
+            yield c
+            return  # the earliest point the winner is known
 
 
 def _runaway_witness(c: Cand, t: Trace, m: Margins) -> bool:

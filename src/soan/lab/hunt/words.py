@@ -94,8 +94,9 @@ def sentence(f: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str:
                 else f"{what[0].upper() + what[1:]} can be chosen beside other moves in {_pct(off)} of a player's games "
                      f"but is chosen in only {_pct(x, 1)} of those decisions ({_ci(ev, lang, 1)}).")
     if o == "runaway":
-        return (f"ゲームの３分の１の時点で首位のプレイヤーが{_pct(x)}の確率で勝つ（{ci}）。" if ja
-                else f"The leader a third into the game wins {_pct(x)} of games ({ci}).")
+        half = f.get("subject") == "half"
+        return (f"ゲームの{'半分' if half else '３分の１'}の時点で首位のプレイヤーが{_pct(x)}の確率で勝つ（{ci}）。" if ja
+                else f"The leader {'halfway through' if half else 'a third into'} the game wins {_pct(x)} of games ({ci}).")
     if o == "kingmaker":
         return (f"{_pct(x)}のゲームで、もう勝てないプレイヤーの選んだ手が勝者を決める（{ci}）。" if ja
                 else f"In {_pct(x)} of games a player who can no longer win decides who does ({ci}).")
