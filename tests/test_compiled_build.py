@@ -203,3 +203,24 @@ def test_a_module_the_compiler_rejects_stays_pure_in_one_line(setup_py, tmp_path
     assert [x for x in err.splitlines() if x.startswith("soan:")] == [
         "soan: left out (pure Python): bad.py: the C compiler rejected Cython's code: #error \"no such thing\""]
     assert list((tmp_path / "lib").glob("good.*")) and not list((tmp_path / "lib").rglob("bad.*"))
+
+
+@needs_tree
+def test_a_wheel_keeps_no_extension_of_an_earlier_build(setup_py, tmp_path, monkeypatch):
+    """An extension an earlier build left in the build directory, of a module not compiled now (since put in
+    SKIP, or rejected now), is deleted before the wheel is made from that directory."""
+    from setuptools import Distribution, Extension
+
+    monkeypatch.chdir(tmp_path)
+    dist = Distribution({"name": "t", "ext_modules": [Extension("soan.games.x.rules", ["rules.c"])],
+                         "cmdclass": {"build_ext": setup_py.BuildExt}})
+    cmd = dist.get_command_obj("build_ext")
+    cmd.build_lib = str(tmp_path / "lib")
+    cmd.ensure_finalized()
+    now = tmp_path / "lib" / "soan" / "games" / "x" / ("rules" + EXTENSION_SUFFIXES[0])
+    old = tmp_path / "lib" / "soan" / "games" / "x" / ("turn" + EXTENSION_SUFFIXES[0])
+    for p in (now, old, now.with_name("turn.py")):
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_bytes(b"")
+    cmd.prune()
+    assert now.exists() and now.with_name("turn.py").exists() and not old.exists()
