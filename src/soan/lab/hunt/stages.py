@@ -16,7 +16,7 @@ from .play import Player, Task, append_line, read_lines
 from .shrink import shrink
 
 if TYPE_CHECKING:
-    from .main import Hunt
+    from .folder import Hunt
 
 EXPLORE, PROBES, SEARCH, FRESH, FRESH_PROBES, FRESH_STRATEGY, CHECK, REFERENCE = 1, 2, 3, 4, 5, 6, 7, 8  # seed streams
 PROBE_COST = 3.0  # a probe costs about this many games (the game, then three to four play-ons)
