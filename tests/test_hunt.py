@@ -181,6 +181,18 @@ def test_the_reports_say_each_finding_in_both_languages(tmp_path):
     assert any("soan replay" in x for x in lines(r, "ja"))
     data = json.loads((tmp_path / "h" / "hunt-result.json").read_text(encoding="utf-8"))
     assert data["format"] == "soan-hunt/1" and data["findings"]
+    # soan ask's report lists them under "also found" when the hunt lies beside its studies
+    from soan.lab.hunt.report import also_found, also_found_lines
+
+    beside = tmp_path / "studies" / "hunt" / "undecim"
+    beside.mkdir(parents=True)
+    (beside / "hunt-result.json").write_text(json.dumps(data), encoding="utf-8")
+    ask_folder = tmp_path / "studies" / "ask" / "undecim"
+    part = also_found(ask_folder, "undecim", "ja", ask_folder / "answers-ja.html")
+    assert "ほかに見つかったこと" in part and "手番1番目のプレイヤーの勝率が" in part
+    assert "../../hunt/undecim/report-ja.html" in part
+    assert also_found_lines(ask_folder, "undecim", "en")[0] == "Also found (soan hunt):"
+    assert also_found(tmp_path / "elsewhere" / "undecim", "undecim", "en", ask_folder / "a.html") == ""
 
 
 def test_the_command_refuses_bad_input_before_playing(tmp_path):

@@ -6,6 +6,7 @@ import json
 import shlex
 import time
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -103,6 +104,13 @@ def ask_cmd(
         say(f"\n[bold]{q['ja' if lang == 'ja' else 'en']}[/bold]")
         for x in [*lines(info.id, ans, lang), *fix_lines(info.id, ans, lang)]:
             say("  " + x)
+    from ..lab.hunt.report import also_found_lines
+
+    found = also_found_lines(res.get("folder") or Path(out) / info.id, info.id, lang)
+    if found:
+        say("")
+        for x in found:
+            say(x)
     say("")
     for x in notes(res, lang):
         say(x)

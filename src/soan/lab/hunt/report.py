@@ -137,6 +137,22 @@ def hunt_beside(ask_folder: str | Path, game: str) -> Path:
     return Path(ask_folder).parent.parent / "hunt" / game / "hunt-result.json"
 
 
+def also_found_lines(ask_folder: str | Path, game: str, lang: str) -> list[str]:
+    """The terminal's "also found" lines for `soan ask`: the hunt's findings beside it, or none."""
+    import json
+
+    path = hunt_beside(ask_folder, game)
+    try:
+        result = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+        said = [sentence(f, result, lang) for f in result["findings"]] if result else []
+    except (ValueError, KeyError, TypeError):
+        return []
+    if not said:
+        return []
+    head = "ほかに見つかったこと（soan hunt）：" if lang == "ja" else "Also found (soan hunt):"
+    return [head, *(f"  {x}" for x in said), f"  {path.parent / f'report-{lang}.html'}"]
+
+
 def also_found(ask_folder: str | Path, game: str, lang: str, page: Path) -> str:
     """The ask report's "also found" section: the findings of the game's hunt beside it, each in one
     sentence, and a link to the hunt's report; empty when no hunt was run."""
