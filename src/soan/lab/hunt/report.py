@@ -30,7 +30,7 @@ W = {
     "norecord": ("No record could be shrunk within the budget.", "予算内に記録を縮められなかった。"),
     "replay": ("open the replay", "リプレイを開く"),
     "games": ("games", "ゲーム数"), "figure": ("figure", "値"), "adjusted": ("adjusted interval", "補正した区間"),
-    "level": ("at {level}", "{level}のボットで"), "holds": ("holds", "成り立つ"), "not": ("does not hold", "成り立たない"),
+    "level": ("with {level}", "{level}で"), "holds": ("holds", "成り立つ"), "not": ("does not hold", "成り立たない"),
     "depends": ("(depends on the bots)", "（ボット次第）"),
     "unchecked": ("not checked at another level", "別の強さでは未確認"),
     "how": ({"seed": "the fresh game that shows it with the fewest choices", "decisions": "decisions shrunk (ddmin)",
@@ -55,7 +55,9 @@ def check_words(f: Mapping[str, Any], lang: str) -> str:
     c = f.get("check")
     if not c:
         return str(w("unchecked", lang))
-    at = str(w("level", lang)).format(level=c["level"])
+    from ..ask_report.wording import who
+
+    at = str(w("level", lang)).format(level=who(c["level"], lang))
     verdict = w("holds", lang) if c["holds"] else f"{w('not', lang)} {w('depends', lang)}"
     return f"{at}: {c['share']:.1%} [{c['ci'][0]:.1%}, {c['ci'][1]:.1%}], {c['games']} {w('games', lang)}, {verdict}"
 
@@ -75,8 +77,27 @@ def lines(result: Mapping[str, Any], lang: str) -> list[str]:
             out.append("   " + str(w("record", lang)).format(imposed=r["imposed"], length=r["length"]))
             out.append(f"   soan replay {r['path']}")
     out.append("")
+    fell = fallback_words(result, lang)
+    if fell:
+        out.append(fell)
     out.append(str(w("spent", lang)).format(budget=result["budget"], spent=sum(result["spent"].values())))
     return out
+
+
+def fallback_words(result: Mapping[str, Any], lang: str) -> str:
+    """Said when the check level asked for was too slow for its share of the budget."""
+    u = result.get("check_used")
+    if not u:
+        return ""
+    from ..ask_report.wording import who
+
+    game = result["settings"]["game"]
+    asked, used = who(u["asked"], lang, game), who(u["level"], lang, game)
+    return (f"確認用の{asked}は１ゲーム約{u['seconds_a_game']}秒かかり、予算内に20ゲーム遊べないため、"
+            f"{used}で確認した（もっと長い --budget なら{asked}で確認できる）。" if lang == "ja"
+            else f"The check with {asked} takes about {u['seconds_a_game']} s a game, too slow for 20 games in its "
+                 f"share of the budget: the findings were checked with {used} instead (a longer --budget checks "
+                 f"them with {asked}).")
 
 
 def _finding_html(k: int, f: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str:
@@ -124,6 +145,7 @@ def write_html(result: Mapping[str, Any], lang: str) -> Path:
             f"<p>{html.escape(str(w('method', lang)).format(games=result['games']['explore'], cands=cands, fresh=result['games']['fresh']['play']))}</p>"
             f"<h2>{w('found', lang)}</h2>{body}"
             f"<details><summary>{w('refuted', lang)}</summary><ul>{refuted}</ul></details>"
+            f"<p>{html.escape(fallback_words(result, lang))}</p>"
             f"<p>{html.escape(str(w('spent', lang)).format(budget=result['budget'], spent=sum(result['spent'].values())))}</p>"
             "</body></html>")
     out = folder / f"report-{lang}.html"

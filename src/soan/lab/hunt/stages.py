@@ -137,19 +137,24 @@ def _confirm(h: Hunt, player: Player, cands: list[dict[str, Any]]) -> dict[str, 
     return out
 
 
+FALLBACK = "easy"  # the check level when the one asked for cannot play MIN_GAMES games in its share
+
+
 def _check(h: Hunt, player: Player) -> list[dict[str, Any]]:
-    """Games at the check level (`--check-level`), as many as its share of the budget allows."""
-    level = h.settings["check"]
+    """Games at the check level (`--check-level`), as many as its share of the budget allows. A level too
+    slow for MIN_GAMES games in that time (timed on its first batch) gives way to `FALLBACK`, and the
+    result says so (`check_used`)."""
+    level = h.state.get("check_used", {}).get("level") or h.settings["check"]
     if not level or level == "normal":
         return []
     path = h.folder / "check.jsonl"
-    got = read_lines(path)
+    got = [t for t in read_lines(path) if t["agents"][0] == level]
     if "check" in h.state["done"]:
         return got
     h.begin("check")
     P = h.settings["players"]
     player.setting = h.setting
-    k = len(got)
+    k = len(read_lines(path))
     step = 0.0  # seconds the last batch took
     while (len(got) < h.sizes["check"]) if h.sizes else (h.remaining("check") > step):
         batch: list[Task] = [("trace", [level] * P, s, i, False)
@@ -162,6 +167,11 @@ def _check(h: Hunt, player: Player) -> list[dict[str, Any]]:
         k += len(batch)
         h.charge("check")
         step = time.monotonic() - t0
+        per_game = step / len(batch) * h.jobs  # seconds of one worker per game
+        can = len(got) + h.remaining("check") / max(1e-9, per_game) * h.jobs
+        if not h.sizes and level != FALLBACK and can < MIN_GAMES:
+            h.state["check_used"] = {"level": FALLBACK, "asked": level, "seconds_a_game": round(per_game, 1)}
+            level, got = FALLBACK, []
     h.finish("check")
     return got
 
@@ -183,7 +193,7 @@ def _at_level(c: dict[str, Any], games: list[dict[str, Any]], h: Hunt) -> dict[s
         return None
     o = BY_ORACLE[c["oracle"]]
     ev = judge(c, o.values(c, games, h.m), o.binary(c), 1)
-    return {"level": h.settings["check"], "games": len(games), "share": ev["share"], "ci": ev["ci"], "holds": ev["holds"]}
+    return {"level": games[0]["agents"][0], "games": len(games), "share": ev["share"], "ci": ev["ci"], "holds": ev["holds"]}
 
 
 def run_stages(h: Hunt, player: Player) -> dict[str, Any]:
@@ -211,6 +221,7 @@ def run_stages(h: Hunt, player: Player) -> dict[str, Any]:
             "spent": h.state["spent"], "games": {"reference": len(ref), "explore": len(explore), "probes": len(probes),
                                                  "fresh": {k: len(v) for k, v in fresh.items()},
                                                  "check": len(check)},
+            "check_used": h.state.get("check_used"),
             "median_length": explore and sorted(t["length"] for t in explore)[len(explore) // 2],
             "findings": held, "refuted": [f for f in findings if not f["evidence"]["holds"]],
             "examples": {a: examples[a] for f in findings if f["oracle"] == "component"
