@@ -3,7 +3,7 @@
 # game against the proposal, same seeds, for each level (docs/balance.md "Other bot levels").
 # Usage: sh scripts/balance_levels.sh GAME "POSITION_VP" "LEVELS" GAMES [JOBS]
 #   e.g. sh scripts/balance_levels.sh undecim 0,3,4,5 "easy hard" 1000 2
-# Hard bots are slow: Undecim ~5 s a game, Asian Delivery ~30 s a game (per core).
+# Hard bots are slow: Undecim ~5.5 s a game, Asian Delivery ~22 s a game (per core; docs/results.md#hard-budget).
 set -eu
 game=$1; vp=$2; levels=$3; n=$4; jobs=${5:-2}
 soan=${SOAN:-soan}
