@@ -518,3 +518,17 @@ def test_a_run_stopped_after_its_search_keeps_the_validation_robustness_and_leve
         break
     b.run(pb)
     assert len(calls) == 1  # one setting's games gone: only they are played again
+
+
+def test_the_proposal_is_checked_with_the_hard_bots_and_the_report_names_them(tmp_path):
+    """`--level hard` end to end at its smallest size (La Superba's hard: MCTS, about 2 s a game)."""
+    args = ["balance", "la-superba", "--agents", "random", "-t", "start-player=33±30", "-s", "item_effect=exclusive,all",
+            "--games", "10", "--trials", "2", "--validate", "10", "--robust", "10", "--level", "hard",
+            "--level-games", "2", "--out", str(tmp_path)]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    lv = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))["levels"]
+    assert [x["agents"] for x in lv] == [["hard"] * 4] and lv[0]["games"] == 2
+    assert "With other bots (the same fresh seeds, 2 games each): hard: the start player's win share" in r.output
+    ja = (tmp_path / "balance-ja.html").read_text(encoding="utf-8")
+    assert "他のボットでは（同じ新しいシードで各2ゲーム）：上級：スタートプレイヤーの勝率" in ja
