@@ -482,3 +482,20 @@ def test_print_and_export_say_a_game_without_printable_pieces(tmp_path):
     for args in (["print", GAME, "-o", str(tmp_path / "x.pdf")], ["export", GAME, "--to", "images", "-o", str(tmp_path)]):
         r = runner.invoke(app, args)
         assert r.exit_code == 2 and "has no printable pieces" in r.output, r.output
+
+
+def test_hunt_reads_it_with_every_oracle_and_no_game_code(tmp_path):
+    """`soan hunt`'s oracles read only traced games: the tiny game gets them all (a simultaneous game
+    without turns: its seat findings are about seats)."""
+    from soan.lab.hunt.main import hunt
+
+    sizes = {"reference": 0, "explore": 30, "probe": 6, "trials": 1, "trial_games": 4, "confirm": 40,
+             "confirm_probes": 6, "check": 0, "shrink": 1}
+    res = hunt(GAME, 3, folder=tmp_path / "h", jobs=1, check="", sizes=sizes)
+    assert res["format"] == "soan-hunt/1" and res["games"]["explore"] == 30
+    assert res["games"]["fresh"]["play"] == 40 and res["games"]["probes"] == 6
+    for f in res["findings"] + res["refuted"]:
+        assert f["evidence"]["n"] > 0 and 0.0 <= f["evidence"]["share"] <= 1.0
+    explored = [json.loads(x) for x in (tmp_path / "h" / "explore.jsonl").read_text().splitlines()]
+    assert all(t["could"] and t["took"] for t in explored)  # bids as atoms, counted per seat
+    assert any(a.startswith("bid") for t in explored for a in t["took"][0])
