@@ -24,8 +24,9 @@ def ask_cmd(
     budget: str = typer.Option("10m", "--budget", help="wall time to plan for, e.g. 300s or 10m (on --jobs cores)"),
     out: str = typer.Option("studies/ask", "--out", help="folder for the studies and the report (a cache)"),
     jobs: int = typer.Option(2, "--jobs", "-j", min=1, help="worker processes playing games at once"),
-    bots: str = typer.Option("", "--bots", help="bot levels, the first leads the verdicts, the others are context "
-                             "(default: the game's questions file, else greedy,random)"),
+    bots: str = typer.Option("", "--bots", help="bot levels, the first leads the verdicts; another skill level "
+                             "(easy, hard) is a skill check on them, random players are context (default: the game's "
+                             "questions file, else greedy,random)"),
     list_: bool = typer.Option(False, "--list", help="list the game's questions and stop"),
     fix: bool = typer.Option(False, "--fix", help="for each answer that says 'this is a problem' and whose question "
                              "has a fix block: search for a setting that fixes it (soan balance, docs/balance.md)"),
