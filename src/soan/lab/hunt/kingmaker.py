@@ -3,10 +3,10 @@
 A probe plays a game of normal bots and keeps its record; it then finds the moves made by a seat *out of
 contention* (even the largest gain any seat made from there to the end would not bring it level with
 the leader; lab/quality.py's definition) while two or more others could still win, with two or more
-options. At one such move, chosen by the game's seed, it tries the move made and up to two others, and
-plays each on to the end with fresh normal bots (the same seeds for every option). The position is
-kingmaking when the options end with different winners, the deciding seat winning with none, and the
-move made gives the same winner again with other seeds (so luck alone did not part them).
+options. At up to three such moves, drawn by the game's seed, it tries the move made and up to three
+others, and plays each on to the end with fresh normal bots (the same seeds for every option). The
+position is kingmaking when an option ends with other winners than the move made gives, both on those
+seeds and on other seeds (so luck alone did not part them), the deciding seat winning with none.
 A finding's figure is the share of games with such a position.
 """
 
@@ -19,6 +19,9 @@ from ...agents.drive import play_step
 from ...core.game import make
 from ...core.rng import Rng, derive
 from .trace import traced_game
+
+POSITIONS = 3  # positions tried per game (drawn among the moves of seats out of contention)
+OPTIONS = 4  # moves tried at a position: the one made and up to three others
 
 
 def _state_at(header: dict[str, Any], moves: list[dict[str, Any]], upto: int) -> Any:
@@ -88,13 +91,25 @@ def probe(game: str, players: int, seed: int, variants: tuple[str, ...] = (), pa
     if not cands:
         return out
     rng = Rng(derive(seed, 4242), raw=True)
-    i = cands[rng.below(len(cands))]
+    picked = sorted({cands[rng.below(len(cands))] for _ in range(POSITIONS)})
+    for i in picked:
+        found = _position(header, moves, i, seed, rng, cap)
+        out.update(found)
+        if found["event"]:
+            break
+    out["positions"] = len(picked)
+    return out
+
+
+def _position(header: dict[str, Any], moves: list[dict[str, Any]], i: int, seed: int, rng: Rng,
+              cap: int) -> dict[str, Any]:
+    """One position tried: the move made and up to `OPTIONS` − 1 others, each played on to the end."""
     seat = moves[i]["seat"]
     base = _state_at(header, moves, i)
     legal = [a.to_json() for a in base.legal_actions(seat)]
     made = moves[i]["action"]
     others = [j for j in legal if j != made]
-    picks = [made] + [others.pop(rng.below(len(others))) for _ in range(min(2, len(others)))]
+    picks = [made] + [others.pop(rng.below(len(others))) for _ in range(min(OPTIONS - 1, len(others)))]
     tried = []
     for j in picks:
         s = base.clone()
@@ -103,11 +118,11 @@ def probe(game: str, players: int, seed: int, variants: tuple[str, ...] = (), pa
         tried.append((j, play_on(s, derive(seed, 77), rec, cap), rec))
     again = base.clone()
     _apply_json(again, seat, made)
-    steady = play_on(again, derive(seed, 78), None, cap) == tried[0][1]
-    ends = {tuple(w) for _, w, _ in tried}
-    out.update(step=i, seat=seat, winners=[w for _, w, _ in tried], steady=steady)
-    if steady and len(ends) > 1 and all(seat not in w for _, w, _ in tried):
-        j, w, rec = next(x for x in tried[1:] if x[1] != tried[0][1])
-        out.update(event=True, record=[header, *moves[:i], *rec], changed_to=w, made_winners=tried[0][1],
-                   choice=j)
+    luck = play_on(again, derive(seed, 78), None, cap)  # the move made, other seeds: what luck alone gives
+    out: dict[str, Any] = {"event": False, "step": i, "seat": seat, "winners": [w for _, w, _ in tried],
+                           "steady": luck == tried[0][1]}
+    parted = [x for x in tried[1:] if x[1] not in (tried[0][1], luck)]
+    if parted and all(seat not in w for _, w, _ in tried):
+        j, w, rec = parted[0]
+        out.update(event=True, record=[header, *moves[:i], *rec], changed_to=w, made_winners=tried[0][1], choice=j)
     return out

@@ -40,7 +40,7 @@ class Margins:
     offered: float = 0.25  # ... offered to a seat in at least this share of seat-games
     shift: float = 0.2  # a move chosen this much less (or more) often than in the draft as shipped
     runaway: float = 0.65  # the leader a third into the game wins more than this
-    kingmaker: float = 0.10  # games where a seat that cannot win decides who does
+    kingmaker: float = 0.05  # games where a seat that cannot win decides who does
 
 
 def finished(traces: Sequence[Trace]) -> list[Trace]:

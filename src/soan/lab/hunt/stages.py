@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .folder import Hunt
 
 EXPLORE, PROBES, SEARCH, FRESH, FRESH_PROBES, FRESH_STRATEGY, CHECK, REFERENCE = 1, 2, 3, 4, 5, 6, 7, 8  # seed streams
-PROBE_COST = 3.0  # a probe costs about this many games (the game, then three to four play-ons)
+PROBE_COST = 6.0  # a probe costs about this many games (the game, then up to three positions' play-ons)
 
 
 def _explore(h: Hunt, player: Player) -> list[dict[str, Any]]:
