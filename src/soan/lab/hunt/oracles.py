@@ -188,10 +188,11 @@ def _components_propose(traces: Sequence[Trace], m: Margins, ref: Sequence[Trace
     for a in sorted(set(offered) | set(taken)):
         off, tk = offered.get(a, 0), taken.get(a, 0)
         r = sum(rate[a]) / off if off else 0.0
-        if off >= m.offered * seat_games and r < 2 * m.dead:
+        field = "=" in a  # a move's kind alone (play, end) says how turns go, not what a component is worth
+        if field and off >= m.offered * seat_games and r < 2 * m.dead:
             dead.append((-off, {"oracle": "component", "subject": a, "direction": "dead", "side": "below",
                                 "bound": m.dead, "chance": 0.0, "offered": off / seat_games}))
-        elif off >= m.offered * seat_games and r > 1 - 2 * m.dead:
+        elif field and off >= m.offered * seat_games and r > 1 - 2 * m.dead:
             dead.append((-off, {"oracle": "component", "subject": a, "direction": "always", "side": "above",
                                 "bound": 1 - m.dead, "chance": 0.0, "offered": off / seat_games}))
         if 0.05 * seat_games <= tk <= 0.95 * seat_games:

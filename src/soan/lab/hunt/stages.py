@@ -155,6 +155,11 @@ def _check(h: Hunt, player: Player) -> list[dict[str, Any]]:
     P = h.settings["players"]
     player.setting = h.setting
     k = len(read_lines(path))
+    if not h.sizes and level != FALLBACK and "check_used" not in h.state:
+        secs = price(h, level)  # one game's seconds, from a tenth of one: too slow is known before playing
+        if len(got) + h.remaining("check") / max(1e-9, secs) * h.jobs < MIN_GAMES:
+            h.state["check_used"] = {"level": FALLBACK, "asked": level, "seconds_a_game": round(secs, 1)}
+            level, got = FALLBACK, []
     step = 0.0  # seconds the last batch took
     while (len(got) < h.sizes["check"]) if h.sizes else (h.remaining("check") > step):
         batch: list[Task] = [("trace", [level] * P, s, i, False)
@@ -167,13 +172,37 @@ def _check(h: Hunt, player: Player) -> list[dict[str, Any]]:
         k += len(batch)
         h.charge("check")
         step = time.monotonic() - t0
-        per_game = step / len(batch) * h.jobs  # seconds of one worker per game
-        can = len(got) + h.remaining("check") / max(1e-9, per_game) * h.jobs
-        if not h.sizes and level != FALLBACK and can < MIN_GAMES:
-            h.state["check_used"] = {"level": FALLBACK, "asked": level, "seconds_a_game": round(per_game, 1)}
-            level, got = FALLBACK, []
     h.finish("check")
     return got
+
+
+def price(h: Hunt, level: str) -> float:
+    """A level's seconds for one game, from a tenth of one: a game played by normal bots to a third of its
+    length, then a tenth of the exploring games' median length played by the level in every seat (CPU
+    time), times ten."""
+    from ...agents import make_agent
+    from ...agents.drive import play_step
+    from ...core.game import make
+
+    st = h.settings
+    explored = read_lines(h.folder / "explore.jsonl")
+    if not explored:
+        return 0.0
+    steps = sorted(t["length"] for t in explored)[len(explored) // 2]
+    s = make(st["game"], players=st["players"], seed=derive(h.seed, CHECK), variants=list(st["variants"]),
+             params=dict(st["params"]), components=st["components"])
+    normal = [make_agent("greedy", seed=i) for i in range(st["players"])]
+    bots = [make_agent(level, seed=i) for i in range(st["players"])]
+
+    def run(who: list[Any], n: int) -> None:
+        done = 0
+        while done < n and not s.is_over():
+            done += len(play_step(s, lambda seat, v: who[seat].act(v)))
+
+    run(normal, steps // 3)
+    t0 = time.process_time()
+    run(bots, max(1, steps // 10))
+    return (time.process_time() - t0) * 10
 
 
 def _evidence(c: dict[str, Any], fresh: dict[str, list[dict[str, Any]]], family: int, h: Hunt) -> dict[str, Any]:
