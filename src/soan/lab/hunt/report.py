@@ -58,6 +58,9 @@ def check_words(f: Mapping[str, Any], lang: str) -> str:
     from ..ask_report.wording import who
 
     at = str(w("level", lang)).format(level=who(c["level"], lang))
+    if lang == "ja":
+        verdict = w("holds", lang) if c["holds"] else f"{w('not', lang)}{w('depends', lang)}"
+        return (f"{at}は{c['share']:.1%}（95%区間 {c['ci'][0]:.1%}〜{c['ci'][1]:.1%}、{c['games']}ゲーム）：{verdict}")
     verdict = w("holds", lang) if c["holds"] else f"{w('not', lang)} {w('depends', lang)}"
     return f"{at}: {c['share']:.1%} [{c['ci'][0]:.1%}, {c['ci'][1]:.1%}], {c['games']} {w('games', lang)}, {verdict}"
 
@@ -109,8 +112,9 @@ def _finding_html(k: int, f: Mapping[str, Any], result: Mapping[str, Any], lang:
     if r:
         how = w("how", lang).get(r["how"], r["how"])
         page = Path(r["path"]).with_suffix(".html").name
-        rec = (f"<p>{html.escape(str(w('record', lang)).format(imposed=r['imposed'], length=r['length']))} "
-               f"({html.escape(how)}) — <a href='records/{html.escape(page)}'>{w('replay', lang)}</a> · "
+        paren = f"（{html.escape(how)}）" if lang == "ja" else f" ({html.escape(how)})"
+        rec = (f"<p>{html.escape(str(w('record', lang)).format(imposed=r['imposed'], length=r['length']))}"
+               f"{paren} — <a href='records/{html.escape(page)}'>{w('replay', lang)}</a> · "
                f"<code>soan replay {html.escape(r['path'])}</code></p>")
     else:
         rec = f"<p>{w('norecord', lang)}</p>"
