@@ -11,6 +11,7 @@ A share of events (a tie, a refusal) gets Wilson's interval; a mean of win share
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,15 +34,11 @@ def interval(values: Sequence[float], binary: bool, alpha: float = ALPHA) -> tup
         return (mean, float(lo), float(hi))
     if n < 2:
         return (mean, 0.0, 1.0)
-    sd = statistics_sd(values, mean)
+    sd = statistics.stdev(values)
     if sd == 0:
         return (mean, mean, mean)
     h = float(st.t.ppf(1 - alpha / 2, n - 1)) * sd / math.sqrt(n)
     return (mean, max(0.0, mean - h), min(1.0, mean + h))
-
-
-def statistics_sd(values: Sequence[float], mean: float) -> float:
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
 
 
 def judge(c: dict[str, Any], values: Sequence[float], binary: bool, family: int) -> dict[str, Any]:

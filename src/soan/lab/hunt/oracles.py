@@ -201,7 +201,7 @@ def _components_propose(traces: Sequence[Trace], m: Margins, ref: Sequence[Trace
             if len(v) < 10:
                 continue
             mean = sum(v) / len(v)
-            sd = max(1e-9, (sum((x - mean) ** 2 for x in v) / (len(v) - 1)) ** 0.5)
+            sd = max(1e-9, statistics.stdev(v))
             z = abs(mean - 1 / P) / sd * len(v) ** 0.5
             if mean > 1 / P + m.strong / 2:
                 decisive.append((-z, {**c, "direction": "strong", "side": "above", "bound": 1 / P + m.strong}))
